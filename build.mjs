@@ -1,0 +1,88 @@
+// Builds dist/chrome and dist/firefox from one source tree.
+//   node build.mjs          store builds
+//   node build.mjs --dev    also runs on http://127.0.0.1 and http://localhost (demo page, tests)
+//   node build.mjs --watch  rebuilds on change (implies --dev)
+import * as esbuild from 'esbuild';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const args = new Set(process.argv.slice(2));
+const watch = args.has('--watch');
+const dev = args.has('--dev') || watch;
+const DEV_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
+const STATIC_FILES = ['src/popup/popup.html', 'src/options/options.html', 'src/content/content.css', 'src/ui/pages.css'];
+
+const entryPoints = {
+  background: 'src/background/index.ts',
+  content: 'src/content/index.tsx',
+  popup: 'src/popup/index.tsx',
+  options: 'src/options/index.tsx',
+};
+
+/** One manifest source; each browser gets only the keys it understands. */
+export function manifestFor(browser, base, { dev: isDev }) {
+  const manifest = structuredClone(base);
+  if (browser === 'chrome') {
+    delete manifest.background.scripts;
+    delete manifest.browser_specific_settings;
+  } else {
+    delete manifest.background.service_worker;
+  }
+  if (isDev) {
+    for (const script of manifest.content_scripts) script.matches.push(...DEV_ORIGINS);
+    manifest.host_permissions = [...(manifest.host_permissions ?? []), ...DEV_ORIGINS];
+  }
+  return manifest;
+}
+
+async function writeStatic(outdir, browser, base) {
+  await mkdir(join(outdir, 'icons'), { recursive: true });
+  await cp(join(root, 'icons'), join(outdir, 'icons'), { recursive: true, filter: (src) => !src.endsWith('.svg') });
+  for (const file of STATIC_FILES) await cp(join(root, file), join(outdir, file.split('/').pop()));
+  const manifest = manifestFor(browser, base, { dev });
+  await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+function options(outdir) {
+  return {
+    absWorkingDir: root,
+    entryPoints,
+    outdir,
+    bundle: true,
+    // IIFE everywhere: the content script must be one self-contained file, and a classic
+    // worker script loads in both Chrome's service worker and Firefox's background page.
+    format: 'iife',
+    target: ['chrome120', 'firefox128'],
+    minify: !dev,
+    sourcemap: dev ? 'inline' : false,
+    legalComments: 'none',
+    charset: 'utf8',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    define: { 'process.env.NODE_ENV': dev ? '"development"' : '"production"' },
+    logLevel: 'warning',
+  };
+}
+
+async function build() {
+  const base = JSON.parse(await readFile(join(root, 'manifest.json'), 'utf8'));
+  for (const browser of ['chrome', 'firefox']) {
+    const outdir = join(root, 'dist', browser);
+    await rm(outdir, { recursive: true, force: true });
+    await mkdir(outdir, { recursive: true });
+    if (watch) {
+      const ctx = await esbuild.context(options(outdir));
+      await ctx.watch();
+    } else {
+      await esbuild.build(options(outdir));
+    }
+    await writeStatic(outdir, browser, base);
+  }
+  console.log(`built dist/chrome and dist/firefox${dev ? ' (dev: 127.0.0.1 and localhost allowed)' : ''}${watch ? ', watching' : ''}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await build();
+}

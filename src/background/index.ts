@@ -1,0 +1,33 @@
+// The service worker (Chrome) or background script (Firefox). It holds no state of its own:
+// everything is in IndexedDB and is read again when the worker wakes.
+import browser from 'webextension-polyfill';
+import { openDatabase } from '../db/database.ts';
+import { loadDefaultFeed, needsDefaultFeed } from './default-feed.ts';
+import { createHandlers } from './handlers.ts';
+import { route } from './router.ts';
+
+const db = openDatabase();
+
+let loading: Promise<void> | null = null;
+
+/** Loads the default feed once per worker life, whichever comes first: install or a message. */
+function ensureDefaultFeed(force = false): Promise<void> {
+  loading ??= (async () => {
+    if (force || (await needsDefaultFeed(db))) await loadDefaultFeed(db);
+  })().catch((error: unknown) => {
+    loading = null;
+    console.error('Afterparty: could not load the default listings', error);
+  });
+  return loading;
+}
+
+const handlers = createHandlers({ db, ready: () => ensureDefaultFeed() });
+
+browser.runtime.onInstalled.addListener(() => {
+  // On install and on every update: the embedded listings may have changed with the release.
+  loading = null;
+  void ensureDefaultFeed(true);
+});
+
+// Chrome accepts only a native Promise as the reply, so the handler is an async function.
+browser.runtime.onMessage.addListener(async (message: unknown) => route(handlers, message));

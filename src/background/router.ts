@@ -1,0 +1,18 @@
+import { parseRequest, type MessageName, type Reply } from '../messages.ts';
+import type { Handlers } from './handlers.ts';
+
+/**
+ * Answers one message. Always resolves to `{result}` or `{error}` so a failure reaches the
+ * sender as words, not as a closed port.
+ */
+export async function route(handlers: Handlers, message: unknown): Promise<Reply> {
+  const request = parseRequest(message);
+  if (typeof request === 'string') return { error: request };
+  try {
+    const handler = handlers[request.type] as (params: unknown) => Promise<unknown>;
+    const result = await handler(request.params);
+    return { result } as Reply<MessageName>;
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,64 @@
+// Words that, as film titles, would be found all over ordinary prose ("crash the party",
+// "to up their mojo"). A title made of them needs evidence on the page before it matches.
+// Deliberately small: frequent English words plus the everyday words that are famous titles.
+
+const FREQUENT = `
+a about above across act action after again against age ago air alive all almost alone along
+already also always am among an and animal another answer any anything are area arm army
+around arrival art as ask at away baby back bad ball bank be bear beat beautiful because bed
+been before began begin behind being believe below best better between big bird black blood
+blue boat body book born both box boy boys brave bread break bridge bright bring brother brown
+build burn burning business but buy by call came can car care carry cars case cat catch cause
+center chance change child children choice city class clean clear close cold color come coming
+common company control cook cool could country course cover crash cross cry cure cut dance dark
+daughter day days dead deal dear death deep did die different dinner do doctor does dog done
+door down draw dream dreams dress drink drive driver drop dry during each early earth east easy
+eat edge eight end enough even evening ever every everything eye eyes face fact fall family far
+farm fast father fear feel feet few field fight fill find fine fire first fish five fly follow
+food for force forest form forward found four free friend friends from front full fun game
+games garden gate get ghost gift girl girls give glass go god going gold golden gone good got
+gravity great green ground group grow had half hand hands happy hard has hat have he head hear
+heart heat heaven heavy held hello help her here hero high hill him his history hit hold hole
+home honey hope horse hot hotel hour hours house how human hunger hunt hurt i ice idea if in
+inside into is island it its job join joy jump just keep kid kids kill kind king kiss knew know
+lady land language large last late laugh law lay lead learn leave left less let letter life
+light like line lion list listen little live lives long look lost lot love low luck lucky lunch
+made magic make man many map mark market matter may me mean men middle might mile milk mind
+miss money month moon more morning most mother move much music must my name near need never new
+news next nice night nine no north nose not nothing now number of off office often oh old on
+once one only open or order other others our out outside over own page pain paper park part
+party pass past people perfect person pick picture piece place plan plant play please point
+poor power present pretty price problem public pull push put queen question quick quiet race
+rain ran reach read reading ready real reason red remember rest rich ride right ring rise river
+road rock room rose round run rush sad safe said same saw say school sea second see seen sell
+send seven shall shape she ship short should show side sign signs simple since sing sister sit
+six size sleep slow small smile snow so soft some someone something son song soon sound south
+space speak speed spirit split spring square stand star stars start state stay step still stop
+store story street strong study such summer sun sure swim table take taken talk tall teach
+team tell ten than thank that the their them then there these they thing things think third
+this those though three through time to today together told tomorrow too took top toward town
+trade traffic train tree trip true truth try turn twelve twenty two under until up upon us use
+very voice wait walk wall want war warm was wash watch water way we weather week well went were
+west what wheel when where which while white who whole why wide wife wild will win wind window
+winter wish with without woman women wonder word words work world would write wrong yard year
+years yellow yes yet you young your
+`;
+
+// Everyday words that are also well-known film titles.
+const TITLE_WORDS = `
+alien aliens amour arrival avatar babe bambi birds blow boyhood bolt brooklyn bug capote cats
+chef clue coco collateral contact contagion crank creed cube departed descendants dune elf
+equilibrium fences flight frozen fury gladiator greed halloween hereditary hook hostage hulk
+hustle jaws joker ladyhawke logan looper memento moonlight mother network nope notorious
+parasite platoon poltergeist psycho rampage rocky room rope rounders scream seven shame
+sideways sisters smile soul speed splash spotlight stir sunshine super tangled taxi tenet
+thief titanic traffic twister unforgiven us vertigo whiplash witness
+`;
+
+// Short function words that may stay lower case inside a title ("In the Valley of Elah").
+const MINOR = `a an and as at but by for from in into nor of on or over per so the to up via vs with yet`;
+
+const words = (list: string): string[] => list.split(/\s+/).filter((w) => w !== '');
+
+export const COMMON_WORDS: ReadonlySet<string> = new Set([...words(FREQUENT), ...words(TITLE_WORDS)]);
+export const MINOR_WORDS: ReadonlySet<string> = new Set(words(MINOR));

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { MessageName, Params, Result } from '../messages.ts';
+import { send } from './send.ts';
+
+export type RequestState<N extends MessageName> =
+  | { status: 'loading' }
+  | { status: 'done'; result: Result<N> }
+  | { status: 'failed'; error: string };
+
+/** Asks the background once when a page opens; the page renders each state. */
+export function useRequest<N extends MessageName>(type: N, params: Params<N>): RequestState<N> {
+  const [state, setState] = useState<RequestState<N>>({ status: 'loading' });
+  useEffect(() => {
+    send(type, params).then(
+      (result) => setState({ status: 'done', result }),
+      (error: unknown) => setState({ status: 'failed', error: error instanceof Error ? error.message : String(error) }),
+    );
+  }, [type]);
+  return state;
+}

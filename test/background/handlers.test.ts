@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FEED_ID, loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-feed.ts';
+import { createHandlers } from '../../src/background/handlers.ts';
+import { route } from '../../src/background/router.ts';
+import { freshDb } from '../db/fake-db.ts';
+
+async function setup() {
+  const db = freshDb();
+  const handlers = createHandlers({ db, ready: async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db))) });
+  return { db, handlers };
+}
+
+describe('background messages on the default feed', () => {
+  it('loads the default feed on first use and serves the title index', async () => {
+    const { db, handlers } = await setup();
+    const reply = await route(handlers, { type: 'getTitleIndex', params: {} });
+    expect('result' in reply).toBe(true);
+    if (!('result' in reply)) return;
+    const { films } = reply.result as { films: Array<{ id: string; title: string }> };
+    expect(films.map((f) => f.title)).toContain('Fugitive Pieces');
+    expect(films.every((f) => f.id.startsWith(`${DEFAULT_FEED_ID}/`))).toBe(true);
+    expect((await db.feeds.get(DEFAULT_FEED_ID))?.problems).toEqual([]);
+  });
+
+  it('answers listings for the films asked, with their festivals', async () => {
+    const { handlers } = await setup();
+    const index = await handlers.getTitleIndex({});
+    const film = index.films.find((f) => f.title === 'Fugitive Pieces');
+    expect(film).toBeDefined();
+    const { listings, festivals } = await handlers.getListings({ filmKeys: [film!.id] });
+    expect(listings[0]?.events.some((e) => e.kind === 'party')).toBe(true);
+    expect(festivals.every((f) => f.timeZone === 'America/Toronto')).toBe(true);
+  });
+
+  it('answers the schedule and the feed status', async () => {
+    const { handlers } = await setup();
+    const all = await handlers.getSchedule({});
+    expect(all.events.length).toBeGreaterThan(10);
+    expect(all.festivals.map((f) => f.id).sort()).toEqual(['tiff-2007', 'tiff-2008', 'tiff-2010']);
+    const { feeds } = await handlers.getFeeds({});
+    expect(feeds).toEqual([expect.objectContaining({ id: DEFAULT_FEED_ID, builtIn: true, eventCount: all.events.length })]);
+  });
+
+  it('turns refused and failing requests into {error}', async () => {
+    const { handlers } = await setup();
+    expect(await route(handlers, { type: 'nope' })).toEqual({ error: 'unknown message type "nope"' });
+    const failing = { ...handlers, getSchedule: async () => Promise.reject(new Error('disk full')) };
+    expect(await route(failing, { type: 'getSchedule', params: {} })).toEqual({ error: 'disk full' });
+  });
+
+  it('refuses a document that is not a feed and keeps what was cached', async () => {
+    const { db } = await setup();
+    await loadDefaultFeed(db);
+    const before = await db.events.count();
+    await expect(loadDefaultFeed(db, new Date(), '<html><body>Not found</body></html>')).rejects.toThrow(/refused/);
+    expect(await db.events.count()).toBe(before);
+    expect((await db.feeds.get(DEFAULT_FEED_ID))?.lastError).toMatch(/HTML|JSON/);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Feed } from '../../src/core/model.ts';
+import { recordFeedError, replaceFeed } from '../../src/db/feed-store.ts';
+import { listingsFor, schedule } from '../../src/db/queries.ts';
+import { freshDb } from './fake-db.ts';
+
+const feed: Feed = {
+  title: 'Test feed',
+  updated: null,
+  festivals: [{ id: 'tiff', name: 'TIFF', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
+  films: [
+    { id: 'fp', title: 'Fugitive Pieces', aliases: [], year: 2007, directors: ['Jeremy Podeswa'] },
+    { id: 'ypf', title: 'Young People Fucking', aliases: ['YPF'], year: 2007, directors: ['Martin Gero'] },
+  ],
+  events: [
+    {
+      id: 'fp-party', kind: 'party', title: 'Fugitive Pieces party', films: ['fp'], festival: 'tiff',
+      start: '2007-09-06T22:38:00-04:00', end: null, venue: { name: 'A Rosedale mansion', address: null }, host: null,
+      access: 'invite', url: null, description: null, source: { name: 'diary', url: null }, cancelled: false,
+    },
+    {
+      id: 'sponsor', kind: 'party', title: 'Sponsor party', films: [], festival: 'tiff',
+      start: null, end: null, venue: null, host: 'A brand', access: 'unknown', url: null, description: null, source: null, cancelled: false,
+    },
+  ],
+};
+
+const meta = { id: 'f1', url: null, builtIn: false, problems: [] };
+
+describe('replaceFeed', () => {
+  it('stores festivals, films and events under feed-scoped keys', async () => {
+    const db = freshDb();
+    const row = await replaceFeed(db, meta, feed, new Date('2026-01-01T00:00:00Z'));
+    expect(row).toMatchObject({ id: 'f1', eventCount: 2, filmCount: 2, lastSync: '2026-01-01T00:00:00.000Z', lastError: null });
+    const { listings, festivals } = await listingsFor(db, ['f1/fp', 'f1/ypf', 'f1/unknown']);
+    expect(listings.map((l) => [l.film.title, l.events.map((e) => e.id)])).toEqual([
+      ['Fugitive Pieces', ['fp-party']],
+      ['Young People Fucking', []],
+    ]);
+    expect(festivals.map((f) => f.timeZone)).toEqual(['America/Toronto']);
+  });
+
+  it('replaces a feed whole, dropping what the new version no longer has', async () => {
+    const db = freshDb();
+    await replaceFeed(db, meta, feed, new Date());
+    await replaceFeed(db, meta, { ...feed, events: feed.events.slice(1), films: feed.films.slice(1) }, new Date());
+    const all = await schedule(db);
+    expect(all.events.map((e) => e.key)).toEqual(['f1/sponsor']);
+    expect(all.films.map((f) => f.key)).toEqual(['f1/ypf']);
+  });
+
+  it('never touches another feed or the user data', async () => {
+    const db = freshDb();
+    await replaceFeed(db, { ...meta, id: 'other' }, feed, new Date());
+    await db.saved.put({ eventKey: 'f1/fp-party', status: 'going', savedAt: '2026-01-01' });
+    await replaceFeed(db, meta, feed, new Date());
+    await replaceFeed(db, meta, { ...feed, events: [] }, new Date());
+    expect(await db.events.where('feedId').equals('other').count()).toBe(2);
+    expect(await db.saved.toArray()).toEqual([{ eventKey: 'f1/fp-party', status: 'going', savedAt: '2026-01-01' }]);
+  });
+
+  it('keeps the cached data when a later load fails', async () => {
+    const db = freshDb();
+    await replaceFeed(db, meta, feed, new Date());
+    await recordFeedError(db, 'f1', 'This is not JSON');
+    expect(await db.feeds.get('f1')).toMatchObject({ lastError: 'This is not JSON', eventCount: 2 });
+    expect(await db.events.count()).toBe(2);
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
+import { cardText, startHarness, type Harness } from './extension.ts';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function waitForCard(page: import('playwright-core').Page, expected: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  let text: string | null = null;
+  while (Date.now() < deadline) {
+    text = await cardText(page);
+    if (text && expected.test(text)) return text;
+    await page.waitForTimeout(150);
+  }
+  throw new Error(`card never showed ${expected}; last text: ${text}`);
+}
+
+describe('the demo page in Chromium with the extension', () => {
+  it('underlines film titles with a registered highlight and changes no page node', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(harness.demoUrl);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await waitForHighlights(page, 5);
+    const highlighted = await page.evaluate(() => {
+      const ranges = [...(CSS.highlights.get('afterparty-film') ?? [])] as Range[];
+      return ranges.map((r) => r.toString());
+    });
+    expect(highlighted).toEqual(expect.arrayContaining(['Fugitive Pieces', 'In the Valley of Elah', 'Medicine for Melancholy']));
+    expect(highlighted.some((t) => /Happy-Go-Lucky/.test(t))).toBe(true);
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+
+  it('shows the Fugitive Pieces party on hover, in Toronto time, and closes on Escape', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(harness.demoUrl);
+    await waitForHighlights(page);
+    await hoverText(page, 'Fugitive Pieces');
+    const text = await waitForCard(page, /Rosedale/);
+    expect(text).toContain('Fugitive Pieces');
+    expect(text).toContain('Jeremy Podeswa');
+    expect(text).toMatch(/Party/i);
+    expect(text).toContain('Thursday, September 6, 2007');
+    expect(text).toMatch(/10:38\s?PM EDT/);
+    expect(text).toContain('Invitation only');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('afterparty-card') === null);
+    await page.close();
+  });
+
+  it('keeps the card while the pointer moves into it and closes it when the pointer leaves', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(harness.demoUrl);
+    await waitForHighlights(page);
+    const at = await hoverText(page, 'Fugitive Pieces');
+    await waitForCard(page, /Rosedale/);
+    // Into the card, which opens below the title.
+    await page.mouse.move(at.x, at.y + 40, { steps: 4 });
+    await page.waitForTimeout(600);
+    expect(await cardText(page)).toMatch(/Rosedale/);
+    await page.mouse.move(5, 790, { steps: 4 });
+    await page.waitForFunction(() => document.querySelector('afterparty-card') === null, null, { timeout: 5_000 });
+    await page.close();
+  });
+
+  it('shows the schedule day by day in the popup, with a "date not announced" group', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    await page.waitForSelector('.day-heading');
+    const headings = await page.locator('.day-heading').allTextContents();
+    expect(headings[0]).toBe('Thursday, September 6, 2007');
+    expect(headings).toContain('Tuesday, September 9, 2008');
+    expect(headings.at(-1)).toBe('Date not announced');
+    const firstDay = await page.locator('.day').first().textContent();
+    expect(firstDay).toContain('Fugitive Pieces party');
+    const undated = await page.locator('.day').last().textContent();
+    expect(undated).toMatch(/Happy-Go-Lucky/);
+    await page.close();
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseRequest } from '../src/messages.ts';
+
+describe('parseRequest', () => {
+  it('accepts well-formed requests', () => {
+    expect(parseRequest({ type: 'getSchedule', params: {} })).toEqual({ type: 'getSchedule', params: {} });
+    expect(parseRequest({ type: 'getTitleIndex' })).toEqual({ type: 'getTitleIndex', params: {} });
+    expect(parseRequest({ type: 'getListings', params: { filmKeys: ['default/a'] } })).toEqual({
+      type: 'getListings',
+      params: { filmKeys: ['default/a'] },
+    });
+  });
+
+  it.each([
+    [null, 'not an Afterparty message'],
+    ['getSchedule', 'not an Afterparty message'],
+    [{ type: 'dropDatabase' }, 'unknown message type "dropDatabase"'],
+    [{ type: '__proto__' }, 'unknown message type "__proto__"'],
+    [{ type: 'toString' }, 'unknown message type "toString"'],
+    [{ type: 'getSchedule', params: { evil: 1 } }, 'getSchedule takes no parameters'],
+    [{ type: 'getListings', params: {} }, 'getListings needs {filmKeys: string[]}'],
+    [{ type: 'getListings', params: { filmKeys: [1] } }, 'getListings: every film key must be a short string'],
+    [{ type: 'getListings', params: { filmKeys: Array(5001).fill('a') } }, 'getListings accepts at most 5000 film keys'],
+  ])('refuses %j with a reason', (message, reason) => {
+    expect(parseRequest(message)).toBe(reason);
+  });
+});
