@@ -3,6 +3,7 @@ import { placeCard, containsPoint, type Rect } from '../core/place-card.ts';
 import { Card, type CardProps } from '../ui/card.tsx';
 import { CARD_STYLE } from '../ui/card-style.ts';
 import { pageLooksDark } from './page-scheme.ts';
+import { IGNORE_ATTRIBUTE } from './text-extract.ts';
 
 /**
  * The hover card's home: one element on the page with a closed shadow root, so page
@@ -15,6 +16,7 @@ export class CardHost {
 
   constructor(private readonly doc: Document) {
     this.#host = doc.createElement('afterparty-card');
+    this.#host.setAttribute(IGNORE_ATTRIBUTE, '');
     // Inline and !important: a page stylesheet matching our tag must not move or hide it.
     this.#host.style.cssText =
       'all: initial !important; position: fixed !important; top: 0 !important; left: 0 !important; z-index: 2147483647 !important; display: block !important;';

@@ -79,7 +79,9 @@ function notAFeed(value: unknown): string {
   if (value === undefined) return 'There is no document to read';
   if (value === null) return 'This is JSON null, not a feed; a feed is an object with "afterparty": 1';
   if (Array.isArray(value)) return 'This is a JSON list, not a feed; a feed is an object with "afterparty": 1';
-  return `This is ${describe(value)} in JSON, not a feed; a feed is an object with "afterparty": 1`;
+  const type = describe(value);
+  if (type === 'not a JSON value') return 'This is not a JSON value, so not a feed';
+  return `This is ${type} in JSON, not a feed; a feed is an object with "afterparty": 1`;
 }
 
 function checkVersion(doc: JsonRecord): string | null {

@@ -9,8 +9,8 @@ export interface NormalizedText {
   /** The folded text: lower case, no accents, one kind of quote and dash, single spaces. */
   readonly text: string;
   /** `starts[i]`, `ends[i]`: the original UTF-16 span that produced unit `i` of `text`. */
-  readonly starts: Uint32Array;
-  readonly ends: Uint32Array;
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
   /** Length of the original text. */
   readonly sourceLength: number;
 }
@@ -65,63 +65,46 @@ function foldUnicode(ch: string): string {
   // Compatibility decomposition only for letters and digits: it turns "ﬁ" into "fi" and
   // "Ⅱ" into "II", but would also turn "™" into "TM" and glue it to the preceding word.
   let s = LETTER_OR_NUMBER.test(ch) ? ch.normalize('NFKD') : ch;
-  // Upper then lower approximates full case folding: "ß" -> "SS" -> "ss", "ς" -> "σ".
-  s = s.toUpperCase().toLowerCase().normalize('NFD').replace(INVISIBLE, '');
+  // Lower, upper, lower approximates full case folding: "ẞ" -> "ß" -> "SS" -> "ss", "ς" -> "σ".
+  s = s.toLowerCase().toUpperCase().toLowerCase().normalize('NFD').replace(INVISIBLE, '');
   // A few compatibility decompositions contain spaces (Arabic ligatures); keep them spaces.
   return s.replace(/\s+/gu, ' ');
 }
 
 class SpanBuilder {
   private units: string[] = [];
-  starts: Uint32Array;
-  ends: Uint32Array;
-  length = 0;
+  // Plain arrays: small typed arrays are slow to allocate, and titles are compiled by the thousand.
+  private starts: number[] = [];
+  private ends: number[] = [];
 
-  constructor(capacity: number) {
-    this.starts = new Uint32Array(Math.max(16, capacity));
-    this.ends = new Uint32Array(Math.max(16, capacity));
+  get length(): number {
+    return this.units.length;
   }
 
   push(unit: string, start: number, end: number): void {
-    if (this.length === this.starts.length) this.grow();
     this.units.push(unit);
-    this.starts[this.length] = start;
-    this.ends[this.length] = end;
-    this.length++;
+    this.starts.push(start);
+    this.ends.push(end);
   }
 
   lastUnit(): string | undefined {
-    return this.units[this.length - 1];
+    return this.units[this.units.length - 1];
   }
 
   /** Lets the previous unit also cover a dropped character, so highlights include it. */
   extendLast(end: number): void {
-    if (this.length > 0) this.ends[this.length - 1] = end;
-  }
-
-  private grow(): void {
-    const starts = new Uint32Array(this.starts.length * 2);
-    const ends = new Uint32Array(this.ends.length * 2);
-    starts.set(this.starts);
-    ends.set(this.ends);
-    this.starts = starts;
-    this.ends = ends;
+    if (this.ends.length > 0) this.ends[this.ends.length - 1] = end;
   }
 
   build(sourceLength: number): NormalizedText {
-    return {
-      text: this.units.join(''),
-      starts: this.starts.subarray(0, this.length),
-      ends: this.ends.subarray(0, this.length),
-      sourceLength,
-    };
+    return { text: this.units.join(''), starts: this.starts, ends: this.ends, sourceLength };
   }
 }
 
 /** Folds `input` for matching and keeps, for every folded unit, its original UTF-16 span. */
 export function normalizeWithMap(input: string): NormalizedText {
   const source = typeof input === 'string' ? input : '';
-  const out = new SpanBuilder(source.length + 8);
+  const out = new SpanBuilder();
   let i = 0;
   while (i < source.length) {
     const cp = source.codePointAt(i) ?? 0;

@@ -15,20 +15,19 @@ const WORD_CHAR = /[\p{L}\p{N}\p{Mc}]/u;
 // could ever be found inside a sentence.
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
-const enum Kind {
-  Gap,
-  Word,
-  Unspaced,
-}
+const GAP = 0;
+const WORD = 1;
+const UNSPACED_CHAR = 2;
+type Kind = typeof GAP | typeof WORD | typeof UNSPACED_CHAR;
 
 function kindOf(ch: string): Kind {
   const c = ch.charCodeAt(0);
   if (c < 0x80) {
     const word = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2a;
-    return word || (c >= 0x41 && c <= 0x5a) ? Kind.Word : Kind.Gap;
+    return word || (c >= 0x41 && c <= 0x5a) ? WORD : GAP;
   }
-  if (UNSPACED.test(ch)) return Kind.Unspaced;
-  return WORD_CHAR.test(ch) ? Kind.Word : Kind.Gap;
+  if (UNSPACED.test(ch)) return UNSPACED_CHAR;
+  return WORD_CHAR.test(ch) ? WORD : GAP;
 }
 
 export function tokenize(folded: string): Tokens {
@@ -49,11 +48,11 @@ export function tokenize(folded: string): Tokens {
     const cp = folded.codePointAt(i) ?? 0;
     const width = cp > 0xffff ? 2 : 1;
     const kind = kindOf(String.fromCodePoint(cp));
-    if (kind === Kind.Word) {
+    if (kind === WORD) {
       if (wordStart < 0) wordStart = i;
     } else {
       close(i);
-      if (kind === Kind.Unspaced) {
+      if (kind === UNSPACED_CHAR) {
         words.push(folded.slice(i, i + width));
         starts.push(i);
         ends.push(i + width);

@@ -454,8 +454,13 @@ describe('schema/feed-v1.schema.json agrees with the parser', () => {
     readFileSync(new URL('../../src/data/default-feed.json', import.meta.url), 'utf8'),
   );
 
+  const docsExample: unknown = JSON.parse(
+    /```json\n([\s\S]*?)```/.exec(readFileSync(new URL('../../docs/feed-format.md', import.meta.url), 'utf8'))![1]!,
+  );
+
   const valid: [string, unknown][] = [
     ['the brief example', briefExample()],
+    ['the example in docs/feed-format.md', docsExample],
     ['a minimal feed', { afterparty: 1, title: 'Nothing yet' }],
     ['a feed with unknown fields', { afterparty: 1, title: 'x', generator: 'cli', events: [{ id: 'a', title: 'A', extra: [1] }] }],
     ['the embedded default feed', defaultFeed],

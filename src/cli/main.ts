@@ -1,0 +1,33 @@
+import { readFile } from 'node:fs/promises';
+import { parseFeed } from '../core/feed-parse.ts';
+
+const USAGE = `Usage:
+  afterparty validate FEED.json      check a feed v1 document; lists every skipped item
+`;
+
+type Out = { log: (line: string) => void; error: (line: string) => void };
+
+async function validate(file: string, out: Out): Promise<number> {
+  const parsed = parseFeed(await readFile(file, 'utf8'));
+  if (!parsed.ok) {
+    out.error(`${file}: not a feed: ${parsed.error}`);
+    return 1;
+  }
+  const { feed, problems } = parsed;
+  out.log(`${file}: "${feed.title}": ${feed.festivals.length} festivals, ${feed.films.length} films, ${feed.events.length} events`);
+  for (const problem of problems) out.error(`  ${problem.path}: ${problem.message}`);
+  return problems.length > 0 ? 2 : 0;
+}
+
+/** Exit codes: 0 valid, 1 refused or usage error, 2 loaded with skipped or repaired items. */
+export async function main(args: string[], out: Out = { log: console.log, error: console.error }): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    if (command === 'validate' && rest[0]) return await validate(rest[0], out);
+  } catch (error) {
+    out.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+  out.error(USAGE);
+  return 1;
+}

@@ -1,0 +1,251 @@
+// Turns a page into blocks of text for the matcher, remembering which Text node every
+// character came from so a match can become a DOM Range without touching the page.
+// Standard DOM only (no extension APIs): it runs the same in a browser and in happy-dom.
+
+import type { TextBlock, TextSpan } from '../core/match-types.ts';
+
+/** `block.text.slice(start, end)` is `node.data.slice(nodeOffset, nodeOffset + end - start)`. */
+export interface TextSegment {
+  node: Text;
+  start: number;
+  end: number;
+  nodeOffset: number;
+}
+
+export interface Block extends TextBlock {
+  text: string;
+  /** Spans inside i, em, cite, a or q: the page's own emphasis. */
+  marks: TextSpan[];
+  segments: TextSegment[];
+}
+
+export interface ExtractOptions {
+  /** Extra elements to leave out, e.g. the extension's own UI. */
+  ignore?: (element: Element) => boolean;
+}
+
+/** Elements carrying this attribute, and everything inside them, are never scanned. */
+export const IGNORE_ATTRIBUTE = 'data-afterparty-ignore';
+
+const SKIPPED = new Set([
+  'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TEXTAREA', 'INPUT', 'SELECT', 'OPTION', 'OPTGROUP',
+  'DATALIST', 'HEAD', 'TITLE', 'IFRAME', 'OBJECT', 'EMBED', 'CANVAS', 'VIDEO', 'AUDIO', 'SVG',
+  'MATH',
+]);
+
+// Elements that start and end a line. Inline ones (b, i, span, a...) do not, which keeps
+// "Happy-<b>Go</b>-Lucky" one run of text.
+const BLOCKS = new Set([
+  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BODY', 'BUTTON', 'CAPTION', 'CENTER', 'DD',
+  'DETAILS', 'DIALOG', 'DIR', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER',
+  'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HGROUP', 'HR', 'HTML', 'LEGEND',
+  'LI', 'LISTING', 'MAIN', 'MENU', 'NAV', 'OL', 'P', 'PRE', 'SEARCH', 'SECTION', 'SUMMARY',
+  'TABLE', 'TBODY', 'TD', 'TFOOT', 'TH', 'THEAD', 'TR', 'UL', 'BR',
+]);
+
+const MARKS = new Set(['I', 'EM', 'CITE', 'A', 'Q']);
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+const DOCUMENT_NODE = 9;
+const DOCUMENT_FRAGMENT_NODE = 11;
+
+const tagOf = (el: Element): string => el.tagName.toUpperCase();
+
+function isSkipped(el: Element, options: ExtractOptions): boolean {
+  if (SKIPPED.has(tagOf(el))) return true;
+  if (el.hasAttribute('hidden') || el.hasAttribute(IGNORE_ATTRIBUTE)) return true;
+  const editable = el.getAttribute('contenteditable');
+  if (editable !== null && editable.toLowerCase() !== 'false') return true;
+  if ((el as Partial<HTMLElement>).style?.display === 'none') return true;
+  return options.ignore?.(el) === true;
+}
+
+/** What is rendered in place of an element's children: its shadow tree, or a slot's nodes. */
+function renderedChildren(node: Node): Node[] {
+  if (node.nodeType === ELEMENT_NODE) {
+    const el = node as Element;
+    if (el.shadowRoot) return Array.from(el.shadowRoot.childNodes);
+    if (tagOf(el) === 'SLOT' && typeof (el as HTMLSlotElement).assignedNodes === 'function') {
+      const assigned = (el as HTMLSlotElement).assignedNodes();
+      if (assigned.length > 0) return assigned;
+    }
+  }
+  return Array.from(node.childNodes);
+}
+
+class BlockBuilder {
+  readonly blocks: Block[] = [];
+  private parts: string[] = [];
+  private length = 0;
+  private segments: TextSegment[] = [];
+  private marks: TextSpan[] = [];
+  /** Start offsets of the marks still open, innermost last. */
+  private open: number[] = [];
+
+  /** The tree (document or shadow root) of the current block's text. */
+  private tree: Node | null = null;
+
+  addText(node: Text): void {
+    const data = node.data;
+    if (data.length === 0) return;
+    // A Range cannot span two trees, so text from a shadow tree and from the light DOM
+    // around it never share a block.
+    const tree = node.getRootNode();
+    if (this.tree !== tree) {
+      if (this.segments.length > 0) this.flush();
+      this.tree = tree;
+    }
+    this.segments.push({ node, start: this.length, end: this.length + data.length, nodeOffset: 0 });
+    this.parts.push(data);
+    this.length += data.length;
+  }
+
+  openMark(): void {
+    this.open.push(this.length);
+  }
+
+  closeMark(): void {
+    const start = this.open.pop();
+    if (start !== undefined && this.length > start) this.marks.push({ start, end: this.length });
+  }
+
+  /** Ends the current block; marks still open continue into the next one. */
+  flush(): void {
+    if (this.segments.length > 0) {
+      const text = this.parts.join('');
+      if (/\S/u.test(text)) {
+        const marks = [...this.marks];
+        for (const start of this.open) if (this.length > start) marks.push({ start, end: this.length });
+        marks.sort((a, b) => a.start - b.start || b.end - a.end);
+        this.blocks.push({ text, marks, segments: this.segments });
+      }
+    }
+    this.parts = [];
+    this.length = 0;
+    this.segments = [];
+    this.marks = [];
+    this.open = this.open.map(() => 0);
+  }
+}
+
+type Step = { enter: Node } | { exit: Element; block: boolean; mark: boolean };
+
+/** Is `node` inside something never scanned, or inside emphasis (for a partial rescan)? */
+function context(node: Node, options: ExtractOptions): { skipped: boolean; marked: boolean } {
+  let marked = false;
+  let inBlock = false;
+  let current: Node | null = node.parentNode;
+  while (current) {
+    if (current.nodeType === ELEMENT_NODE) {
+      const el = current as Element;
+      if (isSkipped(el, options)) return { skipped: true, marked };
+      if (!inBlock && MARKS.has(tagOf(el))) marked = true;
+      if (BLOCKS.has(tagOf(el))) inBlock = true;
+      current = el.parentNode;
+    } else if (current.nodeType === DOCUMENT_FRAGMENT_NODE && (current as ShadowRoot).host) {
+      current = (current as ShadowRoot).host;
+    } else {
+      current = current.parentNode;
+    }
+  }
+  return { skipped: false, marked };
+}
+
+/**
+ * Splits the text under `root` (an element, a document, a shadow root, or a text node) into
+ * blocks. Open shadow roots are scanned where they render; skipped: scripts, styles, form
+ * fields, editable regions, `hidden` and `display: none` elements.
+ */
+export function extractBlocks(root: Node, options: ExtractOptions = {}): Block[] {
+  if (!root || typeof root.nodeType !== 'number') return [];
+  const start = root.nodeType === DOCUMENT_NODE ? (root as Document).documentElement : root;
+  if (!start) return [];
+  const where = context(start, options);
+  if (where.skipped) return [];
+  const out = new BlockBuilder();
+  if (where.marked) out.openMark();
+  const stack: Step[] = [{ enter: start }];
+  while (stack.length > 0) {
+    const step = stack.pop() as Step;
+    if ('exit' in step) {
+      if (step.mark) out.closeMark();
+      if (step.block) out.flush();
+      continue;
+    }
+    const node = step.enter;
+    if (node.nodeType === TEXT_NODE) {
+      out.addText(node as Text);
+      continue;
+    }
+    if (node.nodeType === ELEMENT_NODE) {
+      const el = node as Element;
+      if (isSkipped(el, options)) continue;
+      const tag = tagOf(el);
+      const block = BLOCKS.has(tag);
+      const mark = MARKS.has(tag);
+      if (block) out.flush();
+      if (mark) out.openMark();
+      stack.push({ exit: el, block, mark });
+    } else if (node.nodeType !== DOCUMENT_FRAGMENT_NODE && node.nodeType !== DOCUMENT_NODE) {
+      continue; // comments, processing instructions
+    }
+    const children = renderedChildren(node);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child) stack.push({ enter: child });
+    }
+  }
+  out.flush();
+  return out.blocks;
+}
+
+/** Index of the segment holding offset `at`; `atEnd` picks the earlier one on a boundary. */
+function segmentAt(segments: TextSegment[], at: number, atEnd: boolean): number {
+  let lo = 0;
+  let hi = segments.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const seg = segments[mid] as TextSegment;
+    const before = atEnd ? seg.end < at : seg.end <= at;
+    if (before) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The DOM Range covering `block.text.slice(start, end)`, possibly across several nodes. */
+export function rangeFor(block: Block, start: number, end: number, doc?: Document): Range {
+  const first = block.segments[0];
+  const owner = doc ?? first?.node.ownerDocument ?? globalThis.document;
+  const range = owner.createRange();
+  if (!first) return range;
+  const s = Math.max(0, Math.min(block.text.length, start));
+  const e = Math.max(s, Math.min(block.text.length, end));
+  const a = block.segments[segmentAt(block.segments, s, false)] as TextSegment;
+  const b = block.segments[segmentAt(block.segments, e, true)] as TextSegment;
+  // Clamp: a text node may have shrunk since extraction; a stale range beats an exception.
+  const offset = (seg: TextSegment, at: number): number =>
+    Math.max(0, Math.min(seg.node.length, seg.nodeOffset + at - seg.start));
+  range.setStart(a.node, offset(a, s));
+  range.setEnd(b.node, offset(b, e));
+  return range;
+}
+
+/**
+ * The nearest ancestor (or self) that starts a block: rescan from there when a mutation
+ * adds text in the middle of a paragraph, so the paragraph is matched whole.
+ */
+export function blockRootOf(node: Node): Node {
+  let current: Node | null = node;
+  while (current) {
+    if (current.nodeType === ELEMENT_NODE) {
+      const tag = tagOf(current as Element);
+      if (BLOCKS.has(tag) && tag !== 'BR') return current;
+    }
+    if (current.nodeType === DOCUMENT_FRAGMENT_NODE || current.nodeType === DOCUMENT_NODE) return current;
+    if (!current.parentNode) return current;
+    current = current.parentNode;
+  }
+  return node;
+}

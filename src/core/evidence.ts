@@ -1,0 +1,162 @@
+// Decides whether a candidate that spells an ordinary word or a bare name is meant as a film
+// title, from how the original text writes it: case, sentence position, quotes, emphasis.
+
+import { COMMON_WORDS, MINOR_WORDS } from './common-words.ts';
+import type { TextSpan } from './match-types.ts';
+import type { NormalizedText } from './normalize.ts';
+import type { EvidenceLevel } from './title-index.ts';
+import type { Tokens } from './tokenize.ts';
+
+const OPEN_QUOTES = new Set(["'", '"', '‘', '“', '„', '‚', '«', '‹', '「', '『', '‛', '‟', '`']);
+const CLOSE_QUOTES = new Set(["'", '"', '’', '”', '“', '‘', '»', '›', '」', '』']);
+const SPACED_QUOTES = new Set(['«', '‹', '»', '›']); // French: « Crash »
+const TRAILING_PUNCT = new Set(['.', ',', '!', '?', ';', ':']); // 'Crash.' with US quotes
+const SENTENCE_ENDS = new Set(['.', '!', '?', '…', ':', '•', '·', '|']);
+const SKIPPED_BEFORE = new Set([...OPEN_QUOTES, ...CLOSE_QUOTES, '(', '[', '{', '¿', '¡', '*', '_']);
+const DASHES = /\p{Pd}/u;
+const SPACE = /\s/u;
+const WORD = /[\p{L}\p{N}]/u;
+const UPPER = /[\p{Lu}\p{Lt}]/u;
+const LOWER = /\p{Ll}/u;
+const CASED = /[\p{Lu}\p{Lt}\p{Ll}]/u;
+// A real name's parts are joined by spaces or a plain hyphen, not by an em dash.
+const NAME_GAP = /^(?:[\s\u00a0]+|[-\u2010\u2011])$/u;
+// Emphasis fits a title only if what it adds around it is a few punctuation characters.
+const MAX_MARK_SLACK = 32;
+const MAX_LOOKBEHIND = 64;
+
+type Case = 'title' | 'caps' | 'lower' | 'none';
+
+export class EvidenceContext {
+  private readonly marks: TextSpan[];
+
+  constructor(
+    private readonly text: string,
+    private readonly folded: NormalizedText,
+    private readonly tokens: Tokens,
+    marks: TextSpan[],
+  ) {
+    this.marks = [...marks].sort((a, b) => a.start - b.start);
+  }
+
+  /** Original offsets of token `k`. */
+  startOf(k: number): number {
+    return this.folded.starts[this.tokens.starts[k] ?? 0] ?? 0;
+  }
+
+  endOf(k: number): number {
+    return this.folded.ends[(this.tokens.ends[k] ?? 1) - 1] ?? 0;
+  }
+
+  /** Does the page support reading tokens [first, end) as the title? */
+  accepts(level: EvidenceLevel, first: number, end: number): boolean {
+    if (level === 'none') return true;
+    if (this.emphasised(first, end) || this.quoted(first, end)) return true;
+    if (level === 'marked') return false;
+    if (this.partOfLongerName(first, end)) return false;
+    return level === 'name' || this.titleCased(first, end);
+  }
+
+  private wordCase(k: number): Case {
+    const word = this.text.slice(this.startOf(k), this.endOf(k));
+    const chars = Array.from(word).filter((c) => CASED.test(c));
+    const head = chars[0];
+    if (head === undefined) return 'none';
+    if (!UPPER.test(head)) return 'lower';
+    if (chars.length > 1 && !chars.slice(1).some((c) => LOWER.test(c))) return 'caps';
+    return 'title';
+  }
+
+  /** Every significant word capitalised, and not only because a sentence starts there. */
+  private titleCased(first: number, end: number): boolean {
+    let capitals = 0;
+    for (let k = first; k < end; k++) {
+      const kind = this.wordCase(k);
+      if (kind === 'none') continue;
+      if (end - first > 1 && MINOR_WORDS.has(this.tokens.words[k] ?? '')) continue;
+      if (kind !== 'title') return false;
+      if (k !== first || !this.sentenceInitial(k)) capitals++;
+    }
+    return capitals > 0;
+  }
+
+  private sentenceInitial(k: number): boolean {
+    const text = this.text;
+    let j = this.startOf(k) - 1;
+    const stop = Math.max(-1, j - MAX_LOOKBEHIND);
+    while (j > stop && (SPACE.test(text[j] ?? '') || SKIPPED_BEFORE.has(text[j] ?? ''))) j--;
+    if (j < 0 || j === stop) return true;
+    const c = text[j] ?? '';
+    if (SENTENCE_ENDS.has(c)) return true;
+    // "9:35pm - Crash party": a spaced dash introduces a new phrase, as in a list.
+    return DASHES.test(c) && SPACE.test(text[j - 1] ?? ' ');
+  }
+
+  /** "Geoffrey Rush", "Juno Awards", "Rush-Hour Express": the word belongs to a longer name. */
+  private partOfLongerName(first: number, end: number): boolean {
+    const prev = first - 1;
+    if (prev >= 0 && this.joined(prev) && this.capitalised(prev)) {
+      const prevWord = this.text.slice(this.startOf(prev), this.endOf(prev));
+      // "I", and a sentence's capitalised first word ("The Heat", "See Crash") are not names.
+      const exempt =
+        prevWord === 'I' || (this.sentenceInitial(prev) && COMMON_WORDS.has(this.tokens.words[prev] ?? ''));
+      if (!exempt) return true;
+    }
+    if (end < this.tokens.words.length && this.joined(end - 1) && this.capitalised(end)) {
+      return this.text.slice(this.startOf(end), this.endOf(end)) !== 'I';
+    }
+    return false;
+  }
+
+  private capitalised(k: number): boolean {
+    const kind = this.wordCase(k);
+    return kind === 'title' || kind === 'caps';
+  }
+
+  /** Are tokens k and k + 1 parts of one name (space or hyphen between)? */
+  private joined(k: number): boolean {
+    if (k + 1 >= this.tokens.words.length) return false;
+    return NAME_GAP.test(this.text.slice(this.endOf(k), this.startOf(k + 1)));
+  }
+
+  /** Italics, a link or a citation around exactly the title (give or take punctuation). */
+  private emphasised(first: number, end: number): boolean {
+    const start = this.startOf(first);
+    const stop = this.endOf(end - 1);
+    const firstWordStart = this.startOf(0);
+    const lastWordEnd = this.endOf(this.tokens.words.length - 1);
+    for (let i = this.lastMarkStartingBy(start); i >= 0; i--) {
+      const mark = this.marks[i];
+      if (!mark || mark.start < start - MAX_MARK_SLACK) break;
+      if (mark.end < stop || mark.end - stop > MAX_MARK_SLACK) continue;
+      if (WORD.test(this.text.slice(mark.start, start)) || WORD.test(this.text.slice(stop, mark.end))) continue;
+      // A mark that is the whole block (a menu link "Home", a lone italic line) is layout,
+      // not a title set in running text.
+      if (firstWordStart < mark.start || lastWordEnd > mark.end) return true;
+    }
+    return false;
+  }
+
+  private lastMarkStartingBy(offset: number): number {
+    let lo = 0;
+    let hi = this.marks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.marks[mid]?.start ?? 0) <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  /** 'Crash', "Crash," or « Crash »: quote characters directly around the title. */
+  private quoted(first: number, end: number): boolean {
+    const text = this.text;
+    let open = this.startOf(first) - 1;
+    if (SPACE.test(text[open] ?? '') && SPACED_QUOTES.has(text[open - 1] ?? '')) open--;
+    if (!OPEN_QUOTES.has(text[open] ?? '') || WORD.test(text[open - 1] ?? '')) return false;
+    let close = this.endOf(end - 1);
+    if (TRAILING_PUNCT.has(text[close] ?? '')) close++;
+    if (SPACE.test(text[close] ?? '') && SPACED_QUOTES.has(text[close + 1] ?? '')) close++;
+    return CLOSE_QUOTES.has(text[close] ?? '') && !WORD.test(text[close + 1] ?? '');
+  }
+}

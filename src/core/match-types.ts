@@ -1,0 +1,40 @@
+// The public shapes of the title matcher (re-exported by matcher.ts). Kept apart so the
+// index, evidence and typo modules can share them without importing the matcher itself.
+
+/** What the matcher needs of a film; `Film` from model.ts fits as it is. */
+export interface TitleSource {
+  id: string;
+  title: string;
+  aliases: string[];
+  year: number | null;
+  directors: string[];
+}
+
+/** A span of `TextBlock.text`, in UTF-16 offsets, that the page emphasises. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+/** One run of text in which a title may be found (a paragraph, a heading, a summary). */
+export interface TextBlock {
+  text: string;
+  /** Italics, links, citations, `<q>`: evidence that an ordinary word is meant as a title. */
+  marks?: TextSpan[];
+}
+
+export interface TitleMatch {
+  /** Every film with this title (two films may share one), in catalog order. */
+  filmIds: string[];
+  /** Exact UTF-16 offsets into the block's text; `surface === text.slice(start, end)`. */
+  start: number;
+  end: number;
+  surface: string;
+}
+
+export interface Matcher {
+  /** The matches in a block, in text order, never overlapping. Never throws. */
+  find(block: TextBlock): TitleMatch[];
+  /** How many distinct titles and aliases were compiled. */
+  readonly size: number;
+}
