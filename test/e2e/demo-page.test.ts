@@ -80,7 +80,8 @@ describe('the demo page in Chromium with the extension', () => {
     expect(headings).toContain('Tuesday, September 9, 2008');
     expect(headings.at(-1)).toBe('Date not announced');
     const firstDay = await page.locator('.day').first().textContent();
-    expect(firstDay).toContain('Fugitive Pieces party');
+    expect(firstDay).toContain('Fugitive Pieces house party');
+    expect(firstDay).toContain('10:38 PM EDT');
     const undated = await page.locator('.day').last().textContent();
     expect(undated).toMatch(/Happy-Go-Lucky/);
     await page.close();
