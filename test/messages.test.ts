@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequest } from '../src/messages.ts';
+import { parseRequest } from '../src/messages/index.ts';
 
 describe('parseRequest', () => {
   it('accepts well-formed requests', () => {

@@ -3,8 +3,9 @@
 import browser from 'webextension-polyfill';
 import { openDatabase } from '../db/database.ts';
 import { loadDefaultFeed, needsDefaultFeed } from './default-feed.ts';
-import { createHandlers } from './handlers.ts';
+import { createHandlers } from './handlers/index.ts';
 import { route } from './router.ts';
+import { isExtensionPage } from './sender.ts';
 
 const db = openDatabase();
 
@@ -30,4 +31,7 @@ browser.runtime.onInstalled.addListener(() => {
 });
 
 // Chrome accepts only a native Promise as the reply, so the handler is an async function.
-browser.runtime.onMessage.addListener(async (message: unknown) => route(handlers, message));
+const extensionOrigin = browser.runtime.getURL('');
+browser.runtime.onMessage.addListener(async (message: unknown, sender: browser.Runtime.MessageSender) =>
+  route(handlers, message, { extensionPage: isExtensionPage(sender, browser.runtime.id, extensionOrigin) }),
+);

@@ -1,13 +1,16 @@
-import { parseRequest, type MessageName, type Reply } from '../messages.ts';
-import type { Handlers } from './handlers.ts';
+import { parseRequest, specOf, type MessageName, type Reply } from '../messages/index.ts';
+import type { Handlers } from './handlers/index.ts';
 
 /**
  * Answers one message. Always resolves to `{result}` or `{error}` so a failure reaches the
  * sender as words, not as a closed port.
  */
-export async function route(handlers: Handlers, message: unknown): Promise<Reply> {
+export async function route(handlers: Handlers, message: unknown, from: { extensionPage: boolean }): Promise<Reply> {
   const request = parseRequest(message);
   if (typeof request === 'string') return { error: request };
+  if (specOf(request.type).privileged && !from.extensionPage) {
+    return { error: `${request.type} is accepted only from Afterparty's own pages` };
+  }
   try {
     const handler = handlers[request.type] as (params: unknown) => Promise<unknown>;
     const result = await handler(request.params);

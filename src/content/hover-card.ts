@@ -1,4 +1,4 @@
-import type { FestivalRow, Listing } from '../messages.ts';
+import type { FestivalRow, Listing } from '../messages/index.ts';
 import { CardHost } from './card-host.tsx';
 import type { FoundTitle } from './page-scan.ts';
 import type { TitleHighlights } from './title-highlights.ts';

@@ -1,7 +1,7 @@
 // The content script: finds film titles in the page, underlines them and shows their events
 // on hover. Its whole life hangs on one AbortSignal, so teardown is a single abort().
 import { compileMatcher } from '../core/matcher.ts';
-import type { FestivalRow, Listing } from '../messages.ts';
+import type { FestivalRow, Listing } from '../messages/index.ts';
 import { send } from '../ui/send.ts';
 import { watchHover, type ListingSource } from './hover-card.ts';
 import { scanPage } from './page-scan.ts';

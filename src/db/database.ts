@@ -1,7 +1,7 @@
 // The one IndexedDB database. Every version(n) stays here with its upgrade, so a profile
 // created by any shipped release opens with its data intact.
 import Dexie, { type EntityTable } from 'dexie';
-import type { EventRow, FestivalRow, FilmRow } from '../messages.ts';
+import type { EventRow, FestivalRow, FilmRow } from '../messages/index.ts';
 
 export interface FeedRow {
   id: string;
@@ -25,13 +25,32 @@ export interface SavedRow {
   savedAt: string;
 }
 
+/** "Not this film": hides one film's match for a surface text on a site, or everywhere. */
+export interface CorrectionRow {
+  id: string;
+  filmKey: string;
+  /** The matched text, normalised (normalizeTitle). */
+  surface: string;
+  /** Hostname, or null for everywhere. */
+  site: string | null;
+  createdAt: string;
+}
+
+/** An event the user wrote or picked up from a page: shaped like a feed event, owned by the user. */
+export type UserEventRow = EventRow & { createdAt: string; updatedAt: string };
+
 export type AfterpartyDb = Dexie & {
   feeds: EntityTable<FeedRow, 'id'>;
   festivals: EntityTable<FestivalRow, 'key'>;
   films: EntityTable<FilmRow, 'key'>;
   events: EntityTable<EventRow, 'key'>;
   saved: EntityTable<SavedRow, 'eventKey'>;
+  corrections: EntityTable<CorrectionRow, 'id'>;
+  userEvents: EntityTable<UserEventRow, 'key'>;
 };
+
+/** The tables only the user's actions write: sync and feed loading never open them. */
+export const USER_TABLES = ['saved', 'corrections', 'userEvents'] as const;
 
 export const DB_NAME = 'afterparty';
 
@@ -43,6 +62,11 @@ export function openDatabase(name = DB_NAME, options?: { indexedDB?: IDBFactory;
     films: 'key, feedId',
     events: 'key, feedId, *filmKeys, start',
     saved: 'eventKey',
+  });
+  // v2: the user's corrections and own events. New tables only: v1 data is kept as it is.
+  db.version(2).stores({
+    corrections: 'id, filmKey, site',
+    userEvents: 'key, start, *filmKeys',
   });
   return db;
 }

@@ -1,5 +1,5 @@
 import type { Feed } from '../core/model.ts';
-import type { EventRow, FestivalRow, FilmRow } from '../messages.ts';
+import type { EventRow, FestivalRow, FilmRow } from '../messages/index.ts';
 import type { AfterpartyDb, FeedRow } from './database.ts';
 
 export function rowKey(feedId: string, id: string): string {

@@ -1,4 +1,4 @@
-import type { EventRow, FestivalRow, FilmRow, Listing } from '../messages.ts';
+import type { EventRow, FestivalRow, FilmRow, Listing } from '../messages/index.ts';
 import type { AfterpartyDb } from './database.ts';
 
 export async function listingsFor(

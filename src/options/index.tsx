@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import type { FeedStatus } from '../messages.ts';
+import type { FeedStatus } from '../messages/index.ts';
 import { adoptEventStyle } from '../ui/page-style.ts';
 import { useRequest } from '../ui/use-request.ts';
 

@@ -1,5 +1,5 @@
 import { sortByStart } from '../core/schedule.ts';
-import type { FestivalRow, Listing } from '../messages.ts';
+import type { FestivalRow, Listing } from '../messages/index.ts';
 import { EventDetails } from './event-details.tsx';
 import { timeZoneResolver } from './time-zones.ts';
 

@@ -1,5 +1,5 @@
 import { describeWhen } from '../core/event-time.ts';
-import type { EventRow } from '../messages.ts';
+import type { EventRow } from '../messages/index.ts';
 import { ACCESS_LABELS, KIND_LABELS } from './labels.ts';
 
 /**

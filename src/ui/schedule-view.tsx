@@ -1,6 +1,6 @@
 import { formatDay, formatTime, zoneName } from '../core/event-time.ts';
 import { groupByDay, type ScheduledEvent } from '../core/schedule.ts';
-import type { EventRow, FestivalRow, FilmRow } from '../messages.ts';
+import type { EventRow, FestivalRow, FilmRow } from '../messages/index.ts';
 import { EventDetails } from './event-details.tsx';
 import { timeZoneResolver } from './time-zones.ts';
 

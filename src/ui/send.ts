@@ -1,5 +1,5 @@
 import browser from 'webextension-polyfill';
-import type { MessageName, Params, Reply, Result } from '../messages.ts';
+import type { MessageName, Params, Reply, Result } from '../messages/index.ts';
 
 /** Asks the background worker; a refused or failed request rejects with its reason. */
 export async function send<N extends MessageName>(type: N, params: Params<N>): Promise<Result<N>> {

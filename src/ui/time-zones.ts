@@ -1,4 +1,4 @@
-import type { EventRow, FestivalRow } from '../messages.ts';
+import type { EventRow, FestivalRow } from '../messages/index.ts';
 
 /** The zone an event is shown in: its festival's, else the reader's own. */
 export function timeZoneResolver(festivals: readonly FestivalRow[]): (event: EventRow) => string {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { MessageName, Params, Result } from '../messages.ts';
+import type { MessageName, Params, Result } from '../messages/index.ts';
 import { send } from './send.ts';
 
 export type RequestState<N extends MessageName> =

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEED_ID, loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-feed.ts';
-import { createHandlers } from '../../src/background/handlers.ts';
+import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import { freshDb } from '../db/fake-db.ts';
+
+const fromPage = { extensionPage: true };
 
 async function setup() {
   const db = freshDb();
@@ -13,7 +15,7 @@ async function setup() {
 describe('background messages on the default feed', () => {
   it('loads the default feed on first use and serves the title index', async () => {
     const { db, handlers } = await setup();
-    const reply = await route(handlers, { type: 'getTitleIndex', params: {} });
+    const reply = await route(handlers, { type: 'getTitleIndex', params: {} }, fromPage);
     expect('result' in reply).toBe(true);
     if (!('result' in reply)) return;
     const { films } = reply.result as { films: Array<{ id: string; title: string }> };
@@ -43,9 +45,9 @@ describe('background messages on the default feed', () => {
 
   it('turns refused and failing requests into {error}', async () => {
     const { handlers } = await setup();
-    expect(await route(handlers, { type: 'nope' })).toEqual({ error: 'unknown message type "nope"' });
+    expect(await route(handlers, { type: 'nope' }, fromPage)).toEqual({ error: 'unknown message type "nope"' });
     const failing = { ...handlers, getSchedule: async () => Promise.reject(new Error('disk full')) };
-    expect(await route(failing, { type: 'getSchedule', params: {} })).toEqual({ error: 'disk full' });
+    expect(await route(failing, { type: 'getSchedule', params: {} }, fromPage)).toEqual({ error: 'disk full' });
   });
 
   it('refuses a document that is not a feed and keeps what was cached', async () => {

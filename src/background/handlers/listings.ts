@@ -1,0 +1,24 @@
+import type { AfterpartyDb } from '../../db/database.ts';
+import { listingsFor, schedule } from '../../db/queries.ts';
+import type { ListingMessages } from '../../messages/listings.ts';
+import type { HandlersFor } from './types.ts';
+
+export function listingHandlers({ db, ready }: { db: AfterpartyDb; ready: () => Promise<void> }): HandlersFor<ListingMessages> {
+  return {
+    async getTitleIndex() {
+      await ready();
+      const films = await db.films.toArray();
+      return {
+        films: films.map((f) => ({ id: f.key, title: f.title, aliases: f.aliases, year: f.year, directors: f.directors })),
+      };
+    },
+    async getListings({ filmKeys }) {
+      await ready();
+      return listingsFor(db, filmKeys);
+    },
+    async getSchedule() {
+      await ready();
+      return schedule(db);
+    },
+  };
+}

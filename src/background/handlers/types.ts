@@ -1,0 +1,3 @@
+export type HandlersFor<M extends { [K in keyof M]: { params: unknown; result: unknown } }> = {
+  [N in keyof M]: (params: M[N]['params']) => Promise<M[N]['result']>;
+};

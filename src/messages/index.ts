@@ -1,0 +1,39 @@
+// The one map of every message between the parts, assembled from one file per area.
+// Senders use `send` (src/ui/send.ts); the background's handler object is typed against
+// `Messages`; every request is validated on receipt by `parseRequest`.
+import { feedSpecs, type FeedMessages } from './feeds.ts';
+import { listingSpecs, type ListingMessages } from './listings.ts';
+import { isPlainObject, type MessageSpec, type SpecsFor } from './spec.ts';
+
+export type { FeedStatus } from './feeds.ts';
+export type { EventRow, FestivalRow, FilmRow, Listing } from './listings.ts';
+
+export interface Messages extends ListingMessages, FeedMessages {}
+
+export type MessageName = keyof Messages;
+export type Params<N extends MessageName> = Messages[N]['params'];
+export type Result<N extends MessageName> = Messages[N]['result'];
+
+export interface Request<N extends MessageName = MessageName> {
+  type: N;
+  params: Params<N>;
+}
+
+export type Reply<N extends MessageName = MessageName> = { result: Result<N> } | { error: string };
+
+const specs: SpecsFor<Messages> = { ...listingSpecs, ...feedSpecs };
+
+export function specOf(name: MessageName): MessageSpec<unknown> {
+  return specs[name] as MessageSpec<unknown>;
+}
+
+/** Checks a message received from anywhere; returns the typed request or a reason to refuse it. */
+export function parseRequest(message: unknown): Request | string {
+  if (!isPlainObject(message) || typeof message.type !== 'string') return 'not an Afterparty message';
+  const type = message.type;
+  if (!Object.hasOwn(specs, type)) return `unknown message type "${type.slice(0, 40)}"`;
+  const name = type as MessageName;
+  const params = specOf(name).validate(message.params);
+  if (typeof params === 'string') return params;
+  return { type: name, params } as Request;
+}

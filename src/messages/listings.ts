@@ -1,0 +1,46 @@
+import type { TitleSource } from '../core/matcher.ts';
+import type { Festival, FeedEvent, Film } from '../core/model.ts';
+import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
+
+/** A film as the extension knows it: keys are unique across feeds ("feedId/filmId"). */
+export type FilmRow = Film & { key: string; feedId: string };
+export type EventRow = FeedEvent & { key: string; feedId: string; filmKeys: string[] };
+export type FestivalRow = Festival & { key: string; feedId: string };
+
+export interface Listing {
+  film: FilmRow;
+  events: EventRow[];
+}
+
+export interface ListingMessages {
+  /** Every film title and alias, for the content script's matcher. */
+  getTitleIndex: { params: Record<string, never>; result: { films: TitleSource[] } };
+  /** Events for the films found on a page, with their festivals for time zones. */
+  getListings: {
+    params: { filmKeys: string[] };
+    result: { listings: Listing[]; festivals: FestivalRow[] };
+  };
+  /** Every event, for the popup's day-by-day schedule. */
+  getSchedule: {
+    params: Record<string, never>;
+    result: { events: EventRow[]; films: FilmRow[]; festivals: FestivalRow[] };
+  };
+}
+
+const MAX_FILM_KEYS = 5_000;
+
+export const listingSpecs: SpecsFor<ListingMessages> = {
+  getTitleIndex: { validate: noParams('getTitleIndex') },
+  getSchedule: { validate: noParams('getSchedule') },
+  getListings: {
+    validate(params) {
+      if (!isPlainObject(params) || !Array.isArray(params.filmKeys)) return 'getListings needs {filmKeys: string[]}';
+      const keys = params.filmKeys;
+      if (keys.length > MAX_FILM_KEYS) return `getListings accepts at most ${MAX_FILM_KEYS} film keys`;
+      if (!keys.every((key) => typeof key === 'string' && key.length <= 400)) {
+        return 'getListings: every film key must be a short string';
+      }
+      return { filmKeys: keys as string[] };
+    },
+  },
+};

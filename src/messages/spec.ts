@@ -1,0 +1,23 @@
+// How each area declares its messages: the compile-time map (params and result) plus a
+// run-time spec that validates params on receipt and says who may send it.
+
+export interface MessageSpec<P> {
+  /** The typed params, or a plain-words reason to refuse the message. */
+  validate(params: unknown): P | string;
+  /**
+   * Changes feeds, settings or the user's data: accepted only from the extension's own pages,
+   * never from a content script, which a compromised page process can impersonate.
+   */
+  privileged?: boolean;
+}
+
+export type SpecsFor<M extends { [K in keyof M]: { params: unknown } }> = { [N in keyof M]: MessageSpec<M[N]['params']> };
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** For messages without params: accepts `undefined` or `{}` only. */
+export function noParams(name: string): MessageSpec<Record<string, never>>['validate'] {
+  return (params) => (params === undefined || (isPlainObject(params) && Object.keys(params).length === 0) ? {} : `${name} takes no parameters`);
+}
