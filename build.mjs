@@ -6,9 +6,13 @@ import * as esbuild from 'esbuild';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOCALES, loadCatalog } from './scripts/locales.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+// --out DIR writes DIR/chrome and DIR/firefox instead of dist/ (parallel test runs).
+const outRoot = argv.includes('--out') ? argv[argv.indexOf('--out') + 1] : join(root, 'dist');
 const watch = args.has('--watch');
 const dev = args.has('--dev') || watch;
 const DEV_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
@@ -41,6 +45,10 @@ async function writeStatic(outdir, browser, base) {
   await mkdir(join(outdir, 'icons'), { recursive: true });
   await cp(join(root, 'icons'), join(outdir, 'icons'), { recursive: true, filter: (src) => !src.endsWith('.svg') });
   for (const file of STATIC_FILES) await cp(join(root, file), join(outdir, file.split('/').pop()));
+  for (const lang of LOCALES) {
+    await mkdir(join(outdir, '_locales', lang), { recursive: true });
+    await writeFile(join(outdir, '_locales', lang, 'messages.json'), `${JSON.stringify(await loadCatalog(root, lang), null, 2)}\n`);
+  }
   const manifest = manifestFor(browser, base, { dev });
   await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
@@ -69,7 +77,7 @@ function options(outdir) {
 async function build() {
   const base = JSON.parse(await readFile(join(root, 'manifest.json'), 'utf8'));
   for (const browser of ['chrome', 'firefox']) {
-    const outdir = join(root, 'dist', browser);
+    const outdir = join(outRoot, browser);
     await rm(outdir, { recursive: true, force: true });
     await mkdir(outdir, { recursive: true });
     if (watch) {
@@ -80,7 +88,7 @@ async function build() {
     }
     await writeStatic(outdir, browser, base);
   }
-  console.log(`built dist/chrome and dist/firefox${dev ? ' (dev: 127.0.0.1 and localhost allowed)' : ''}${watch ? ', watching' : ''}`);
+  console.log(`built ${outRoot}/chrome and ${outRoot}/firefox${dev ? ' (dev: 127.0.0.1 and localhost allowed)' : ''}${watch ? ', watching' : ''}`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/e2e/**'],
+          setupFiles: ['test/setup/i18n.ts'],
           benchmark: { include: ['bench/**/*.bench.ts'] },
         },
       },

@@ -1,4 +1,5 @@
 // Launches the built dev extension (dist/chrome) in real Chromium with the demo page served.
+import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchWithExtension, serveFolder } from '../../scripts/browser.mjs';
 
@@ -11,7 +12,8 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   const server = await serveFolder('demo');
-  const { context, extensionId } = await launchWithExtension({ extensionDir: 'dist/chrome' });
+  // AFTERPARTY_DIST lets parallel runs test their own build (node build.mjs --dev --out DIR).
+  const { context, extensionId } = await launchWithExtension({ extensionDir: join(process.env.AFTERPARTY_DIST ?? 'dist', 'chrome') });
   return {
     context,
     extensionId,
