@@ -4,8 +4,14 @@ import browser from 'webextension-polyfill';
 import { openDatabase } from '../db/database.ts';
 import { loadDefaultFeed, needsDefaultFeed } from './default-feed.ts';
 import { createHandlers } from './handlers/index.ts';
+import { watchOpenCardCommand } from './open-card-command.ts';
+import { sharedSiteRegistry } from './handlers/sites.ts';
 import { route } from './router.ts';
 import { isExtensionPage } from './sender.ts';
+import { watchSites } from './sites/browser-site-api.ts';
+import { createSync } from './sync/engine.ts';
+import { createScheduler } from './sync/scheduler.ts';
+import { watchStorage } from './sync/storage-fault.ts';
 
 const db = openDatabase();
 
@@ -22,16 +28,31 @@ function ensureDefaultFeed(force = false): Promise<void> {
   return loading;
 }
 
-const handlers = createHandlers({ db, ready: () => ensureDefaultFeed() });
+watchSites(sharedSiteRegistry());
+
+watchOpenCardCommand();
+
+// Feed sync: alarms wake the worker; the alarm is re-created on every start-up and install.
+const sync = createSync({ db, fetch: (input, init) => fetch(input, init), clock: Date.now, onSettled: () => void scheduler.reschedule() });
+const scheduler = createScheduler({ alarms: browser.alarms, sync, clock: Date.now });
+browser.alarms.onAlarm.addListener((alarm) => scheduler.onAlarm(alarm));
+void scheduler.reschedule().catch((error: unknown) => console.error('Afterparty: could not set the sync alarm', error));
+watchStorage(db, (words) => sync.reportFault(words));
+
+const handlers = createHandlers({ db, ready: () => ensureDefaultFeed(), sync });
 
 browser.runtime.onInstalled.addListener(() => {
   // On install and on every update: the embedded listings may have changed with the release.
   loading = null;
   void ensureDefaultFeed(true);
+  void scheduler.reschedule();
 });
 
 // Chrome accepts only a native Promise as the reply, so the handler is an async function.
 const extensionOrigin = browser.runtime.getURL('');
 browser.runtime.onMessage.addListener(async (message: unknown, sender: browser.Runtime.MessageSender) =>
-  route(handlers, message, { extensionPage: isExtensionPage(sender, browser.runtime.id, extensionOrigin) }),
+  route(handlers, message, {
+    extensionPage: isExtensionPage(sender, browser.runtime.id, extensionOrigin),
+    pageUrl: sender.url ?? (sender as { origin?: string }).origin,
+  }),
 );

@@ -1,19 +1,20 @@
 import { parseRequest, specOf, type MessageName, type Reply } from '../messages/index.ts';
 import type { Handlers } from './handlers/index.ts';
+import type { SenderContext } from './handlers/types.ts';
 
 /**
  * Answers one message. Always resolves to `{result}` or `{error}` so a failure reaches the
  * sender as words, not as a closed port.
  */
-export async function route(handlers: Handlers, message: unknown, from: { extensionPage: boolean }): Promise<Reply> {
+export async function route(handlers: Handlers, message: unknown, from: SenderContext): Promise<Reply> {
   const request = parseRequest(message);
   if (typeof request === 'string') return { error: request };
   if (specOf(request.type).privileged && !from.extensionPage) {
     return { error: `${request.type} is accepted only from Afterparty's own pages` };
   }
   try {
-    const handler = handlers[request.type] as (params: unknown) => Promise<unknown>;
-    const result = await handler(request.params);
+    const handler = handlers[request.type] as (params: unknown, from: SenderContext) => Promise<unknown>;
+    const result = await handler(request.params, from);
     return { result } as Reply<MessageName>;
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };

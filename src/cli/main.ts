@@ -1,8 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { parseFeed } from '../core/feed-parse.ts';
+import { convertCommand } from './convert.ts';
+import { scanCommand } from './scan.ts';
 
 const USAGE = `Usage:
   afterparty validate FEED.json      check a feed v1 document; lists every skipped item
+  afterparty scan PAGE.html --feed FEED.json
+                                     the film titles found in a page, as JSON (film ids,
+                                     surface, offsets in the page's visible text)
+  afterparty convert IN.ics|IN.csv -o FEED.json [--films FEED.json]
+                                     a calendar or spreadsheet as a feed v1 document;
+                                     --films ties events to that feed's films
 `;
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
@@ -24,6 +32,18 @@ export async function main(args: string[], out: Out = { log: console.log, error:
   const [command, ...rest] = args;
   try {
     if (command === 'validate' && rest[0]) return await validate(rest[0], out);
+    if (command === 'convert') {
+      const option = (name: string) => (rest.includes(name) ? rest[rest.indexOf(name) + 1] : undefined);
+      const input = rest.find((arg, i) => !arg.startsWith('-') && !['-o', '--films'].includes(rest[i - 1] ?? ''));
+      const output = option('-o');
+      if (input && output) return await convertCommand(input, output, out, option('--films'));
+    }
+    if (command === 'scan') {
+      const feed = rest.indexOf('--feed');
+      const page = rest.find((arg, i) => !arg.startsWith('--') && i !== feed + 1);
+      const feedFile = feed >= 0 ? rest[feed + 1] : undefined;
+      if (page && feedFile) return await scanCommand(page, feedFile, out);
+    }
   } catch (error) {
     out.error(error instanceof Error ? error.message : String(error));
     return 1;

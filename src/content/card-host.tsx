@@ -11,8 +11,11 @@ import { IGNORE_ATTRIBUTE } from './text-extract.ts';
  */
 export class CardHost {
   readonly #host: HTMLElement;
+  readonly #root: ShadowRoot;
   readonly #mount: HTMLElement;
   #anchor: Rect | null = null;
+  /** Where focus was before the card took it, to give it back on close. */
+  #returnFocus: HTMLElement | null = null;
 
   constructor(private readonly doc: Document) {
     this.#host = doc.createElement('afterparty-card');
@@ -20,27 +23,50 @@ export class CardHost {
     // Inline and !important: a page stylesheet matching our tag must not move or hide it.
     this.#host.style.cssText =
       'all: initial !important; position: fixed !important; top: 0 !important; left: 0 !important; z-index: 2147483647 !important; display: block !important;';
-    const root = this.#host.attachShadow({ mode: 'closed' });
+    this.#root = this.#host.attachShadow({ mode: 'closed' });
     const style = doc.createElement('style');
     style.textContent = CARD_STYLE;
     this.#mount = doc.createElement('div');
-    root.append(style, this.#mount);
+    this.#root.append(style, this.#mount);
   }
 
   get isOpen(): boolean {
     return this.#anchor !== null && this.#host.isConnected;
   }
 
-  show(anchor: Rect, props: CardProps): void {
+  /** Focus is inside the card (it was opened from the keyboard, or the user tabbed in). */
+  get hasFocus(): boolean {
+    return this.isOpen && this.#root.activeElement !== null;
+  }
+
+  /**
+   * Opens the card by its title. With `focus` (keyboard shortcut) the dialog takes focus and
+   * gives it back on close; on hover it does not, so reading or typing on the page goes on.
+   */
+  show(anchor: Rect, props: CardProps, { focus = false } = {}): void {
     this.#anchor = anchor;
     if (!this.#host.isConnected) this.doc.documentElement.append(this.#host);
     this.update(props);
+    if (focus) {
+      const active = this.doc.activeElement;
+      this.#returnFocus = active instanceof HTMLElement && active !== this.doc.body ? active : null;
+      (this.#mount.firstElementChild as HTMLElement | null)?.focus({ preventScroll: true });
+    }
   }
 
   update(props: CardProps): void {
     if (!this.#anchor) return;
     render(<Card {...props} />, this.#mount);
-    this.#mount.firstElementChild?.classList.toggle('ap-dark', pageLooksDark(this.doc));
+    const theme = props.settings?.theme ?? 'auto';
+    const dark = theme === 'dark' || (theme === 'auto' && pageLooksDark(this.doc));
+    this.#mount.firstElementChild?.classList.toggle('ap-dark', dark);
+    this.#place();
+  }
+
+  /** Follows the title when the page scrolls. */
+  move(anchor: Rect): void {
+    if (!this.#anchor) return;
+    this.#anchor = anchor;
     this.#place();
   }
 
@@ -48,8 +74,14 @@ export class CardHost {
     const card = this.#mount.firstElementChild as HTMLElement | null;
     if (!card || !this.#anchor) return;
     const view = this.doc.defaultView;
-    const size = card.getBoundingClientRect();
-    const { left, top } = placeCard(this.#anchor, size, { width: view?.innerWidth ?? 1024, height: view?.innerHeight ?? 768 });
+    const viewport = { width: view?.innerWidth ?? 1024, height: view?.innerHeight ?? 768 };
+    // Never over the title: the card is capped to the room on the side it goes to, and scrolls inside.
+    card.style.maxHeight = '';
+    const natural = card.getBoundingClientRect();
+    const side = placeCard(this.#anchor, natural, viewport).side;
+    const room = side === 'below' ? viewport.height - this.#anchor.bottom - 14 : this.#anchor.top - 14;
+    if (natural.height > room) card.style.maxHeight = `${Math.max(80, Math.floor(room))}px`;
+    const { left, top } = placeCard(this.#anchor, card.getBoundingClientRect(), viewport);
     this.#host.style.setProperty('transform', `translate(${Math.round(left)}px, ${Math.round(top)}px)`, 'important');
   }
 
@@ -59,8 +91,11 @@ export class CardHost {
   }
 
   close(): void {
+    const hadFocus = this.hasFocus;
     this.#anchor = null;
     render(null, this.#mount);
     this.#host.remove();
+    if (hadFocus && this.#returnFocus?.isConnected) this.#returnFocus.focus({ preventScroll: true });
+    this.#returnFocus = null;
   }
 }

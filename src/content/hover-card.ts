@@ -1,9 +1,15 @@
-import type { FestivalRow, Listing } from '../messages/index.ts';
+import browser from 'webextension-polyfill';
+import type { ComponentChildren } from 'preact';
+import { DEFAULT_SETTINGS, underlineCss, type ModifierKey, type Settings } from '../core/settings.ts';
+import type { FestivalRow, FilmRow, Listing } from '../messages/index.ts';
+import type { SaveStatus } from '../messages/plan.ts';
+import { t } from '../ui/i18n.ts';
+import { OPEN_CARD_REQUEST } from '../ui/page-films.ts';
+import { send } from '../ui/send.ts';
 import { CardHost } from './card-host.tsx';
 import type { FoundTitle } from './page-scan.ts';
-import type { TitleHighlights } from './title-highlights.ts';
+import { HIGHLIGHT_NAME, type TitleHighlights } from './title-highlights.ts';
 
-const OPEN_DELAY_MS = 300;
 const CLOSE_DELAY_MS = 250;
 
 export interface ListingSource {
@@ -11,16 +17,72 @@ export interface ListingSource {
   get(filmIds: string[]): Promise<{ listings: Listing[]; festivals: FestivalRow[] }>;
 }
 
+/** What other features put into the card (see CardProps): per-film actions and extra sections. */
+export interface CardSlots {
+  filmActions?: (film: FilmRow, title: FoundTitle) => ComponentChildren;
+  extra?: (title: FoundTitle) => ComponentChildren;
+}
+
+const MODIFIER_FLAG: Record<Exclude<ModifierKey, 'none'>, 'altKey' | 'ctrlKey' | 'shiftKey' | 'metaKey'> = {
+  alt: 'altKey',
+  ctrl: 'ctrlKey',
+  shift: 'shiftKey',
+  meta: 'metaKey',
+};
+const MODIFIER_KEY_NAMES: Record<Exclude<ModifierKey, 'none'>, string> = { alt: 'Alt', ctrl: 'Control', shift: 'Shift', meta: 'Meta' };
+
+function modifierHeld(settings: Settings, event: { altKey: boolean; ctrlKey: boolean; shiftKey: boolean; metaKey: boolean }): boolean {
+  return settings.modifierKey === 'none' || event[MODIFIER_FLAG[settings.modifierKey]];
+}
+
+/** The chosen underline, as an adopted sheet: the page gets a style rule, never a node. */
+function applyUnderline(doc: Document, settings: Settings, sheet: CSSStyleSheet): void {
+  sheet.replaceSync(settings.underlineStyle === 'dotted' ? '' : underlineCss(settings.underlineStyle, HIGHLIGHT_NAME));
+  if (!doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+}
+
+function rectAtSelection(doc: Document): DOMRect | null {
+  const selection = doc.getSelection();
+  if (!selection || selection.rangeCount === 0) return null;
+  const range = selection.getRangeAt(0);
+  return range.getClientRects()[0] ?? (range.collapsed ? null : range.getBoundingClientRect());
+}
+
 /**
- * Opens the card after a short hover on a title, keeps it while the pointer is on the
- * title or the card, and closes it on Escape, on scroll, or when the pointer leaves.
+ * Opens the card after the hover delay on a title (with the modifier key, if the user chose
+ * one), keeps it while the pointer is on the title or the card, and closes it on Escape, when
+ * the pointer leaves, or when the title scrolls out of view. The keyboard shortcut opens it
+ * for the title at the selection or caret, with focus in the card.
  */
-export function watchHover(highlights: TitleHighlights, listings: ListingSource, signal: AbortSignal): CardHost {
+export function watchHover(highlights: TitleHighlights, listings: ListingSource, signal: AbortSignal, slots: CardSlots = {}): CardHost {
   const card = new CardHost(document);
-  let current: FoundTitle | null = null;
+  let settings: Settings = DEFAULT_SETTINGS;
+  let saved = new Map<string, SaveStatus>();
+  let current: { title: FoundTitle; rect: DOMRect; listings: Listing[]; festivals: FestivalRow[]; error: string | null } | null = null;
   let openTimer: ReturnType<typeof setTimeout> | undefined;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
   let frame = 0;
+  let pointer = { x: -1, y: -1 };
+  const underline = new CSSStyleSheet();
+
+  const loadSettings = () =>
+    send('getSettings', {}).then(
+      (value) => {
+        settings = value;
+        applyUnderline(document, settings, underline);
+      },
+      () => undefined,
+    );
+  const loadSaved = () =>
+    send('getPlan', {}).then(
+      (plan) => {
+        saved = new Map(plan.saved.map((s) => [s.eventKey, s.status]));
+      },
+      () => undefined,
+    );
+  void loadSettings();
+  // Settings changed in the options page show up when the user comes back to this tab.
+  window.addEventListener('focus', () => void loadSettings(), { signal });
 
   const close = () => {
     clearTimeout(openTimer);
@@ -29,39 +91,108 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
     card.close();
   };
 
-  const open = (title: FoundTitle, rect: DOMRect) => {
-    current = title;
-    card.show(rect, { listings: [], festivals: [], surface: title.surface, error: null });
-    listings.get(title.filmIds).then(
-      (answer) => current === title && card.update({ ...answer, surface: title.surface, error: null }),
-      (error: unknown) =>
-        current === title &&
-        card.update({ listings: [], festivals: [], surface: title.surface, error: `Could not load events: ${error instanceof Error ? error.message : String(error)}` }),
-    );
+  const render = () => {
+    if (!current) return;
+    const title = current.title;
+    card.update({
+      listings: current.listings,
+      festivals: current.festivals,
+      surface: title.surface,
+      error: current.error,
+      settings,
+      saved,
+      onSave: (eventKey, status) => {
+        send('setSaved', { eventKey, status }).then(
+          () => loadSaved().then(render),
+          (error: unknown) => current && ((current.error = error instanceof Error ? error.message : String(error)), render()),
+        );
+      },
+      onClose: close,
+      filmActions: slots.filmActions && ((film) => slots.filmActions?.(film, title)),
+      children: slots.extra?.(title),
+    });
   };
 
-  const onPointer = (x: number, y: number) => {
+  const open = async (title: FoundTitle, rect: DOMRect, focus: boolean) => {
+    clearTimeout(closeTimer);
+    const state = { title, rect, listings: [] as Listing[], festivals: [] as FestivalRow[], error: null as string | null };
+    current = state;
+    // Prefetched listings answer at once; a slow answer shows "loading" meanwhile.
+    const loading = setTimeout(() => current === state && card.show(rect, { listings: [], festivals: [], surface: title.surface, error: null, settings, onClose: close }, { focus }), 120);
+    try {
+      const [answer] = await Promise.all([listings.get(title.filmIds), loadSaved()]);
+      Object.assign(state, answer);
+    } catch (error) {
+      state.error = t('ui_couldNotLoadEvents', error instanceof Error ? error.message : String(error));
+    }
+    clearTimeout(loading);
+    if (current !== state) return;
+    const nothingListed = state.error === null && state.listings.every((l) => l.events.length === 0);
+    if (nothingListed && !settings.showFilmsWithoutListings && !focus) {
+      current = null;
+      card.close();
+      return;
+    }
+    if (!card.isOpen) card.show(rect, { listings: [], festivals: [], surface: title.surface, error: null, settings, onClose: close }, { focus });
+    render();
+  };
+
+  const onPointer = (x: number, y: number, held: boolean) => {
     const hit = highlights.at(x, y);
     if (card.isOpen && current) {
-      const stay = card.contains(x, y) || hit?.title === current;
+      const stay = card.contains(x, y) || hit?.title === current.title;
       clearTimeout(closeTimer);
-      if (!stay) closeTimer = setTimeout(close, CLOSE_DELAY_MS);
-      if (!hit || hit.title === current) return;
+      if (!stay && !card.hasFocus) closeTimer = setTimeout(close, CLOSE_DELAY_MS);
+      if (!hit || hit.title === current.title) return;
     }
     clearTimeout(openTimer);
-    if (hit) openTimer = setTimeout(() => open(hit.title, hit.rect), OPEN_DELAY_MS);
+    if (hit && held) openTimer = setTimeout(() => void open(hit.title, hit.rect, false), settings.hoverDelay);
   };
 
   document.addEventListener(
     'mousemove',
     (event) => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => onPointer(event.clientX, event.clientY));
+      pointer = { x: event.clientX, y: event.clientY };
+      const held = modifierHeld(settings, event);
+      frame = requestAnimationFrame(() => onPointer(event.clientX, event.clientY, held));
     },
     { passive: true, signal },
   );
-  document.addEventListener('keydown', (event) => event.key === 'Escape' && card.isOpen && close(), { signal });
-  window.addEventListener('scroll', () => card.isOpen && close(), { passive: true, capture: true, signal });
-  signal.addEventListener('abort', close);
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      if (event.key === 'Escape' && card.isOpen) return close();
+      // Pressing the chosen modifier while resting on a title opens its card.
+      if (settings.modifierKey !== 'none' && event.key === MODIFIER_KEY_NAMES[settings.modifierKey] && !card.isOpen) onPointer(pointer.x, pointer.y, true);
+    },
+    { signal },
+  );
+  // Scrolling moves the card with its title; once the title leaves the viewport, the card closes.
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (!card.isOpen || !current) return;
+      const rect = current.title.range.getClientRects()[0];
+      if (!rect || rect.bottom < 0 || rect.top > window.innerHeight) return close();
+      current.rect = rect;
+      card.move(rect);
+    },
+    { passive: true, capture: true, signal },
+  );
+
+  const listener = (message: unknown) => {
+    if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== OPEN_CARD_REQUEST) return undefined;
+    const rect = rectAtSelection(document);
+    const hit = rect && highlights.at(Math.min(rect.left + 1, rect.right), rect.top + rect.height / 2);
+    if (!hit) return Promise.resolve({ opened: false });
+    return open(hit.title, hit.rect, true).then(() => ({ opened: true }));
+  };
+  browser.runtime.onMessage.addListener(listener);
+  signal.addEventListener('abort', () => {
+    browser.runtime.onMessage.removeListener(listener);
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== underline);
+    close();
+  });
   return card;
 }

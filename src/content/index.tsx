@@ -1,50 +1,142 @@
 // The content script: finds film titles in the page, underlines them and shows their events
-// on hover. Its whole life hangs on one AbortSignal, so teardown is a single abort().
-import { compileMatcher } from '../core/matcher.ts';
-import type { FestivalRow, Listing } from '../messages/index.ts';
+// on hover. Its whole life hangs on one AbortSignal, so teardown (the user switching the
+// site off, the extension updating) is a single abort().
+import { compileMatcher, type Matcher } from '../core/matcher.ts';
+import { installPageFilms } from '../ui/page-films.ts';
 import { send } from '../ui/send.ts';
-import { watchHover, type ListingSource } from './hover-card.ts';
-import { scanPage } from './page-scan.ts';
+import { CorrectionFilter } from './correction-filter.ts';
+import { watchHover, type CardSlots } from './hover-card.ts';
+import { listingCache } from './listing-cache.ts';
+import { composedContains, MutationRescan } from './mutation-rescan.ts';
+import { NotThisFilm } from './not-this-film.tsx';
+import { installPageEvents } from './page-events.ts';
+import { scanPage, type FoundTitle, type ScanSink } from './page-scan.ts';
+import { watchSiteSwitch } from './site-switch.ts';
+import { Slicer } from './slices.ts';
 import { TitleHighlights } from './title-highlights.ts';
 
-function listingCache(): ListingSource & { prefetch(filmIds: string[]): Promise<void> } {
-  const listings = new Map<string, Listing>();
-  const festivals = new Map<string, FestivalRow>();
-  const fetchMissing = async (filmIds: string[]) => {
-    const missing = filmIds.filter((id) => !listings.has(id));
-    if (missing.length === 0) return;
-    const answer = await send('getListings', { filmKeys: missing });
-    for (const listing of answer.listings) listings.set(listing.film.key, listing);
-    for (const festival of answer.festivals) festivals.set(festival.key, festival);
-  };
-  return {
-    prefetch: fetchMissing,
-    async get(filmIds) {
-      await fetchMissing(filmIds);
-      return {
-        listings: filmIds.map((id) => listings.get(id)).filter((l): l is Listing => l !== undefined),
-        festivals: [...festivals.values()],
-      };
-    },
-  };
+/** Titles added to the highlight per slice when a rescan replaces a region's titles. */
+const ADD_BATCH = 500;
+
+/** Development builds mark the scan on the page's performance timeline, for tests and benchmarks. */
+function mark(name: string): void {
+  if (process.env.NODE_ENV !== 'production') performance.mark(`afterparty:${name}`);
 }
 
 async function start(signal: AbortSignal): Promise<void> {
   if (!('highlights' in CSS)) return; // No Custom Highlight API: nothing we can underline without touching the page.
-  const { films } = await send('getTitleIndex', {});
+  const [{ films }, { corrections }] = await Promise.all([send('getTitleIndex', {}), send('getCorrections', {})]);
   if (films.length === 0 || signal.aborted) return;
+  mark('scan-start');
   const matcher = compileMatcher(films);
-  const highlights = new TitleHighlights();
-  signal.addEventListener('abort', () => highlights.dispose());
-  const found = await scanPage(document.body ?? document.documentElement, matcher, signal);
-  highlights.replace(found);
+  const filter = new CorrectionFilter(corrections);
+  const highlights = new TitleHighlights(document, signal);
   const cache = listingCache();
-  watchHover(highlights, cache, signal);
-  // Fetched now so the card opens without waiting.
-  await cache.prefetch([...new Set(found.flatMap((t) => t.filmIds))]);
+  const keep = (titles: FoundTitle[]) => filter.apply(titles);
+
+  let scanned = (): void => undefined;
+  const initialScan = new Promise<void>((done) => (scanned = done));
+  // Rescans wait for the first scan: a region it has not reached yet would be found twice.
+  const rescans = new MutationRescan(async (roots) => (await initialScan, rescan(roots, matcher, highlights, keep, sink, signal).then(() => cache.prefetch(filmIdsOf(highlights)))), signal);
+  let first = true;
+  const sink: ScanSink = {
+    found: (titles) => {
+      highlights.add(keep(titles));
+      // The first titles show at once; the rest of the first scan is registered at its end.
+      if (first && highlights.count > 0) {
+        first = false;
+        highlights.refresh();
+        highlights.hold();
+      }
+    },
+    shadowRoot: (root) => {
+      highlights.addShadowRoot(root);
+      rescans.watch(root);
+    },
+  };
+  // Watching starts before the scan: what changes while we scan is rescanned afterwards.
+  rescans.watch(document);
+
+  const hide = (filmKey: string, surface: string, everywhere: boolean) =>
+    send('addCorrection', { filmKey, surface, everywhere }).then(
+      ({ correction }) => {
+        filter.add(correction);
+        highlights.removeTitles((found) => {
+          const left = filter.filmsFor(found.surface, found.filmIds);
+          if (left.length === found.filmIds.length) return false;
+          found.filmIds = left;
+          return left.length === 0;
+        });
+      },
+      (error: unknown) => console.warn('Afterparty:', error instanceof Error ? error.message : error),
+    );
+  const slots: CardSlots = {
+    filmActions: (film, title) => (
+      <NotThisFilm
+        filmTitle={film.title}
+        onChoose={(everywhere) => {
+          card.close();
+          void hide(film.key, title.surface, everywhere);
+        }}
+      />
+    ),
+  };
+  const card = watchHover(highlights, cache, signal, slots);
+  // The popup's "This page" asks which films are underlined here (src/ui/page-films.ts).
+  installPageFilms(() => filmIdsOf(highlights), signal);
+
+  await scanPage(document.body ?? document.documentElement, matcher, new Slicer(signal), sink);
+  mark('scan-end');
+  highlights.release();
+  scanned();
+  await cache.prefetch(filmIdsOf(highlights));
 }
 
-const controller = new AbortController();
-start(controller.signal).catch((error: unknown) => {
-  if (!controller.signal.aborted) console.warn('Afterparty:', error instanceof Error ? error.message : error);
-});
+function filmIdsOf(highlights: TitleHighlights): Set<string> {
+  const ids = new Set<string>();
+  for (const title of highlights.titles()) for (const id of title.filmIds) ids.add(id);
+  return ids;
+}
+
+/** Rescans changed regions: their titles are replaced once the new ones are found, so nothing flickers. */
+async function rescan(roots: Node[], matcher: Matcher, highlights: TitleHighlights, keep: (t: FoundTitle[]) => FoundTitle[], sink: ScanSink, signal: AbortSignal): Promise<void> {
+  const slicer = new Slicer(signal);
+  const live = roots.filter((root) => root.isConnected);
+  const found: FoundTitle[] = [];
+  for (const root of live) {
+    await scanPage(root, matcher, slicer, { found: (titles) => found.push(...keep(titles)), shadowRoot: sink.shadowRoot });
+  }
+  await slicer.pause();
+  highlights.removeElements((anchor) => !anchor.isConnected || live.some((root) => composedContains(root, anchor)));
+  for (let i = 0; i < found.length; i += ADD_BATCH) {
+    highlights.add(found.slice(i, i + ADD_BATCH));
+    if (i + ADD_BATCH < found.length) await slicer.pause();
+  }
+  mark('rescan-end');
+}
+
+// One instance per frame: the popup may inject us again into a tab where we already run.
+const scope = globalThis as { afterpartyContent?: boolean };
+if (!scope.afterpartyContent) {
+  scope.afterpartyContent = true;
+  const life = new AbortController();
+  // Before start(): the popup's "Add this event" works even where no film title is found.
+  installPageEvents(life.signal);
+  let run: AbortController | null = null;
+  const launch = () => {
+    run?.abort();
+    const controller = new AbortController();
+    run = controller;
+    start(controller.signal).catch((error: unknown) => {
+      if (!controller.signal.aborted) console.warn('Afterparty:', error instanceof Error ? error.message : error);
+    });
+  };
+  const stop = () => {
+    run?.abort();
+    run = null;
+  };
+  watchSiteSwitch(location.hostname, (disabled) => (disabled ? stop() : launch())).then(
+    (disabled) => disabled || launch(),
+    () => launch(),
+  );
+}

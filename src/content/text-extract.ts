@@ -14,7 +14,7 @@ export interface TextSegment {
 
 export interface Block extends TextBlock {
   text: string;
-  /** Spans inside i, em, cite, a or q: the page's own emphasis. */
+  /** Spans inside i, em, cite, b, strong, a or q: the page's own emphasis (links flagged). */
   marks: TextSpan[];
   segments: TextSegment[];
 }
@@ -43,7 +43,8 @@ const BLOCKS = new Set([
   'TABLE', 'TBODY', 'TD', 'TFOOT', 'TH', 'THEAD', 'TR', 'UL', 'BR',
 ]);
 
-const MARKS = new Set(['I', 'EM', 'CITE', 'A', 'Q']);
+// Bold counts too: programmes and listings set film titles in bold as often as in italics.
+const MARKS = new Set(['I', 'EM', 'CITE', 'A', 'Q', 'B', 'STRONG']);
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -74,14 +75,17 @@ function renderedChildren(node: Node): Node[] {
   return Array.from(node.childNodes);
 }
 
+const spanOf = (start: number, end: number, link: boolean): TextSpan => (link ? { start, end, link } : { start, end });
+
 class BlockBuilder {
-  readonly blocks: Block[] = [];
+  /** Finished blocks not yet handed out. */
+  blocks: Block[] = [];
   private parts: string[] = [];
   private length = 0;
   private segments: TextSegment[] = [];
   private marks: TextSpan[] = [];
-  /** Start offsets of the marks still open, innermost last. */
-  private open: number[] = [];
+  /** Start offsets of the marks still open, innermost last, and whether each is a link. */
+  private open: Array<{ start: number; link: boolean }> = [];
 
   /** The tree (document or shadow root) of the current block's text. */
   private tree: Node | null = null;
@@ -101,13 +105,20 @@ class BlockBuilder {
     this.length += data.length;
   }
 
-  openMark(): void {
-    this.open.push(this.length);
+  openMark(link: boolean): void {
+    this.open.push({ start: this.length, link });
   }
 
   closeMark(): void {
-    const start = this.open.pop();
-    if (start !== undefined && this.length > start) this.marks.push({ start, end: this.length });
+    const mark = this.open.pop();
+    if (mark && this.length > mark.start) this.marks.push(spanOf(mark.start, this.length, mark.link));
+  }
+
+  /** Hands out the finished blocks. */
+  take(): Block[] {
+    const done = this.blocks;
+    this.blocks = [];
+    return done;
   }
 
   /** Ends the current block; marks still open continue into the next one. */
@@ -116,7 +127,7 @@ class BlockBuilder {
       const text = this.parts.join('');
       if (/\S/u.test(text)) {
         const marks = [...this.marks];
-        for (const start of this.open) if (this.length > start) marks.push({ start, end: this.length });
+        for (const { start, link } of this.open) if (this.length > start) marks.push(spanOf(start, this.length, link));
         marks.sort((a, b) => a.start - b.start || b.end - a.end);
         this.blocks.push({ text, marks, segments: this.segments });
       }
@@ -125,22 +136,26 @@ class BlockBuilder {
     this.length = 0;
     this.segments = [];
     this.marks = [];
-    this.open = this.open.map(() => 0);
+    this.open = this.open.map(({ link }) => ({ start: 0, link }));
   }
 }
 
 type Step = { enter: Node } | { exit: Element; block: boolean; mark: boolean };
 
 /** Is `node` inside something never scanned, or inside emphasis (for a partial rescan)? */
-function context(node: Node, options: ExtractOptions): { skipped: boolean; marked: boolean } {
+function context(node: Node, options: ExtractOptions): { skipped: boolean; marked: boolean; link: boolean } {
   let marked = false;
+  let link = false;
   let inBlock = false;
   let current: Node | null = node.parentNode;
   while (current) {
     if (current.nodeType === ELEMENT_NODE) {
       const el = current as Element;
-      if (isSkipped(el, options)) return { skipped: true, marked };
-      if (!inBlock && MARKS.has(tagOf(el))) marked = true;
+      if (isSkipped(el, options)) return { skipped: true, marked, link };
+      if (!inBlock && MARKS.has(tagOf(el))) {
+        marked = true;
+        link ||= tagOf(el) === 'A';
+      }
       if (BLOCKS.has(tagOf(el))) inBlock = true;
       current = el.parentNode;
     } else if (current.nodeType === DOCUMENT_FRAGMENT_NODE && (current as ShadowRoot).host) {
@@ -149,7 +164,7 @@ function context(node: Node, options: ExtractOptions): { skipped: boolean; marke
       current = current.parentNode;
     }
   }
-  return { skipped: false, marked };
+  return { skipped: false, marked, link };
 }
 
 /**
@@ -158,15 +173,25 @@ function context(node: Node, options: ExtractOptions): { skipped: boolean; marke
  * fields, editable regions, `hidden` and `display: none` elements.
  */
 export function extractBlocks(root: Node, options: ExtractOptions = {}): Block[] {
-  if (!root || typeof root.nodeType !== 'number') return [];
+  return [...iterateBlocks(root, options)];
+}
+
+/**
+ * The blocks of `extractBlocks`, one at a time, so a caller can extract in time slices and
+ * yield to the page between blocks (collecting the text of a large page alone takes tens of
+ * milliseconds). The DOM must not change between two `next()` calls; if it did, restart.
+ */
+export function* iterateBlocks(root: Node, options: ExtractOptions = {}): Generator<Block, void, undefined> {
+  if (!root || typeof root.nodeType !== 'number') return;
   const start = root.nodeType === DOCUMENT_NODE ? (root as Document).documentElement : root;
-  if (!start) return [];
+  if (!start) return;
   const where = context(start, options);
-  if (where.skipped) return [];
+  if (where.skipped) return;
   const out = new BlockBuilder();
-  if (where.marked) out.openMark();
+  if (where.marked) out.openMark(where.link);
   const stack: Step[] = [{ enter: start }];
   while (stack.length > 0) {
+    if (out.blocks.length > 0) yield* out.take();
     const step = stack.pop() as Step;
     if ('exit' in step) {
       if (step.mark) out.closeMark();
@@ -185,7 +210,7 @@ export function extractBlocks(root: Node, options: ExtractOptions = {}): Block[]
       const block = BLOCKS.has(tag);
       const mark = MARKS.has(tag);
       if (block) out.flush();
-      if (mark) out.openMark();
+      if (mark) out.openMark(tag === 'A');
       stack.push({ exit: el, block, mark });
     } else if (node.nodeType !== DOCUMENT_FRAGMENT_NODE && node.nodeType !== DOCUMENT_NODE) {
       continue; // comments, processing instructions
@@ -197,7 +222,7 @@ export function extractBlocks(root: Node, options: ExtractOptions = {}): Block[]
     }
   }
   out.flush();
-  return out.blocks;
+  yield* out.take();
 }
 
 /** Index of the segment holding offset `at`; `atEnd` picks the earlier one on a boundary. */

@@ -44,6 +44,43 @@ winter wish with without woman women wonder word words work world would write wr
 years yellow yes yet you young your
 `;
 
+// More everyday nouns, verbs and adjectives of newspaper prose, plurals included where a
+// title uses them ("Three Monkeys", "The Reader", "Great Freedom").
+const EVERYDAY = `
+accident actor actors address adult adults advice affair affairs agent agents alarm animals
+apartment apple argument arms arrivals artist artists attack audience autumn award awards
+balance band bar battle beach beauty believer bell bells birth birthday blind bomb border
+boss bottle bride bridges brothers brush budget bullet bus cabin camera camp captain card
+career carpet cash castle chair champion chase cheap chief child church cinema circle citizen
+claim client climate climates clock clothes cloud clouds club coach coast coffee collection
+comedy contest conversation copy corner couple cousin crew crime crowd crown cup customer
+danger date deadline debt decision departure departures desert design desire dessert detail
+devil diary diet dinosaur director distance doubt dragon drama drawing driver drum duty editor
+election empire enemy energy engine escape event evidence exam exit expert fame fan fans
+fashion favour favor fever film films finish fireworks flag floor flower flowers freedom fruit
+funeral future gallery gap gentleman gentlemen giant glory grace grandfather grandmother
+guard guest guests guide gun guns hair hall harbour harbor hell hill holiday homeland honour
+honor hope host hunter husband ice image impact island jacket journey judge jury justice key
+kingdom kitchen knife knight label ladder lake lamp lawyer leader legend lesson liar library
+lie lies lights limit lines lobby lock loser lover lovers machine mail manager mask master
+match meal memory message metal midnight minister mirror mission mistake model monkey monkeys
+monster mountain mouth movie movies murder museum mystery nation nature neighbour neighbor
+nerve net nightmare noise novel nurse ocean officer orange owner pair palace panic parade
+parent parents partner passenger path patient peace pen pencil phone photo piano pilot
+pirate planet plate player pocket poem poet police politics pool president press pressure
+prince princess prison prize producer profit promise proof prophet protest pub puzzle rage
+reader readers rebel record recording rescue return review revenge reward rhythm rider
+rival robot roof rules sale salt sand scene science score screen script season secret
+secrets security servant service shadow shadows shell shelter shock shoe shop silence
+singer skin sky slave smoke soldier soldiers speech spy stage station storm stranger strangers
+stream strike student students style success suit surprise survivor survivors sweet system
+tale target taste tax tea teacher tear tears temple test theatre theater thief ticket tide
+tiger title tonight tour tower toy track travel treasure trial trick trouble truck trust
+tunnel twin twins umbrella uncle union valley victim victory village violence visit visitor
+visitors volunteer vote voyage wallet wave wealth wedding weekend whale wheels whisper wine
+wing wings winner witness wolf wolves wood worker writer youth zone
+`;
+
 // Everyday words that are also well-known film titles.
 const TITLE_WORDS = `
 alien aliens amour arrival avatar babe bambi birds blow boyhood bolt brooklyn bug capote cats
@@ -52,7 +89,8 @@ equilibrium fences flight frozen fury gladiator greed halloween hereditary hook 
 hustle jaws joker ladyhawke logan looper memento moonlight mother network nope notorious
 parasite platoon poltergeist psycho rampage rocky room rope rounders scream seven shame
 sideways sisters smile soul speed splash spotlight stir sunshine super tangled taxi tenet
-thief titanic traffic twister unforgiven us vertigo whiplash witness
+thief titanic traffic twister unforgiven us vertigo whiplash witness changeling twilight
+hunger sult
 `;
 
 // Short function words that may stay lower case inside a title ("In the Valley of Elah").
@@ -60,5 +98,5 @@ const MINOR = `a an and as at but by for from in into nor of on or over per so t
 
 const words = (list: string): string[] => list.split(/\s+/).filter((w) => w !== '');
 
-export const COMMON_WORDS: ReadonlySet<string> = new Set([...words(FREQUENT), ...words(TITLE_WORDS)]);
+export const COMMON_WORDS: ReadonlySet<string> = new Set([...words(FREQUENT), ...words(EVERYDAY), ...words(TITLE_WORDS)]);
 export const MINOR_WORDS: ReadonlySet<string> = new Set(words(MINOR));

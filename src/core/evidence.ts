@@ -13,6 +13,9 @@ const SPACED_QUOTES = new Set(['«', '‹', '»', '›']); // French: « Crash �
 const TRAILING_PUNCT = new Set(['.', ',', '!', '?', ';', ':']); // 'Crash.' with US quotes
 const SENTENCE_ENDS = new Set(['.', '!', '?', '…', ':', '•', '·', '|']);
 const SKIPPED_BEFORE = new Set([...OPEN_QUOTES, ...CLOSE_QUOTES, '(', '[', '{', '¿', '¡', '*', '_']);
+// Emoji, symbols and their joiners before a word ("🍸 The YPF reunion") do not end a phrase
+// but do not continue one either: look past them. Surrogate halves are tested one by one.
+const SYMBOL = /[\p{S}\p{Cs}\p{Cf}\p{Mn}\p{Me}]/u;
 const DASHES = /\p{Pd}/u;
 const SPACE = /\s/u;
 const WORD = /[\p{L}\p{N}]/u;
@@ -53,8 +56,18 @@ export class EvidenceContext {
     if (level === 'none') return true;
     if (this.emphasised(first, end) || this.quoted(first, end)) return true;
     if (level === 'marked') return false;
-    if (this.partOfLongerName(first, end)) return false;
-    return level === 'name' || this.titleCased(first, end);
+    if (this.partOfLongerName(first, end) || this.inLinkRun(first, end)) return false;
+    // A name is capitalised ("Juno", "JCVD"); in lower case it is the word, not the film.
+    if (level === 'name') return this.capitalised(first);
+    return this.titleCased(first, end);
+  }
+
+  /**
+   * "the Wrestler party": a title's leading article written in lower case before capitalised
+   * words belongs to the sentence, so the highlight starts after it.
+   */
+  lowerCaseArticle(first: number, end: number): boolean {
+    return end - first > 1 && this.wordCase(first) === 'lower' && this.capitalised(first + 1);
   }
 
   private wordCase(k: number): Case {
@@ -84,7 +97,7 @@ export class EvidenceContext {
     const text = this.text;
     let j = this.startOf(k) - 1;
     const stop = Math.max(-1, j - MAX_LOOKBEHIND);
-    while (j > stop && (SPACE.test(text[j] ?? '') || SKIPPED_BEFORE.has(text[j] ?? ''))) j--;
+    while (j > stop && (SPACE.test(text[j] ?? '') || SKIPPED_BEFORE.has(text[j] ?? '') || SYMBOL.test(text[j] ?? ''))) j--;
     if (j < 0 || j === stop) return true;
     const c = text[j] ?? '';
     if (SENTENCE_ENDS.has(c)) return true;
@@ -131,10 +144,47 @@ export class EvidenceContext {
       if (mark.end < stop || mark.end - stop > MAX_MARK_SLACK) continue;
       if (WORD.test(this.text.slice(mark.start, start)) || WORD.test(this.text.slice(stop, mark.end))) continue;
       // A mark that is the whole block (a menu link "Home", a lone italic line) is layout,
-      // not a title set in running text.
-      if (firstWordStart < mark.start || lastWordEnd > mark.end) return true;
+      // not a title set in running text; so is a link among links ("Home · Up · Contact").
+      if (firstWordStart >= mark.start && lastWordEnd <= mark.end) continue;
+      if (!mark.link || this.plainNeighbour(first, end, mark)) return true;
     }
     return false;
+  }
+
+  /**
+   * A menu ("Home Up Contact"): capitals there are the menu's style, not a title's. A link
+   * alone in its block (a programme's table cell) is not a menu.
+   */
+  private inLinkRun(first: number, end: number): boolean {
+    const start = this.startOf(first);
+    const stop = this.endOf(end - 1);
+    const link = this.marks.find((m) => m.link === true && m.start <= start && stop <= m.end);
+    if (!link) return false;
+    const around = this.neighbours(first, end, link);
+    return !around.plain && (this.linked(around.before) || this.linked(around.after));
+  }
+
+  /** Is a word next to the link `mark` outside any link, i.e. is the link set in prose? */
+  private plainNeighbour(first: number, end: number, mark: TextSpan): boolean {
+    return this.neighbours(first, end, mark).plain;
+  }
+
+  private neighbours(first: number, end: number, mark: TextSpan): { before: number; after: number; plain: boolean } {
+    let before = first - 1;
+    while (before >= 0 && this.startOf(before) >= mark.start) before--;
+    let after = end;
+    while (after < this.tokens.words.length && this.endOf(after) <= mark.end) after++;
+    const plain = (k: number): boolean => k >= 0 && k < this.tokens.words.length && !this.linked(k);
+    // The neighbour must be in the same phrase: "Set in Noto. <a>Home</a>" is a footer link.
+    const openAfter = !Array.from(this.text.slice(mark.end, this.startOf(after))).some((c) => SENTENCE_ENDS.has(c));
+    return { before, after, plain: (plain(before) && !this.sentenceInitial(before + 1)) || (plain(after) && openAfter) };
+  }
+
+  /** Is token `k` inside a link? */
+  private linked(k: number): boolean {
+    if (k < 0 || k >= this.tokens.words.length) return false;
+    const at = this.startOf(k);
+    return this.marks.some((m) => m.link === true && m.start <= at && at < m.end);
   }
 
   private lastMarkStartingBy(offset: number): number {

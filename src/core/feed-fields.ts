@@ -62,15 +62,21 @@ export function quote(text: string): string {
 // C0 controls except tab and newline, DEL and C1 controls: invisible, and some terminals and
 // renderers act on them.
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+// Bidirectional embeddings, overrides, isolates and marks (UAX #9): a feed could use them to make
+// "Invitation only" or a venue read backwards or swap what the card shows side by side
+// (CVE-2021-42574, "Trojan Source"). Real right-to-left text needs none of them: the Unicode
+// bidi algorithm orders it, and the card isolates every field (unicode-bidi: isolate).
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 // Lone surrogates are not valid Unicode text; they would surface as garbage or break encoders.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
- * Trims, strips control characters and, for single-line fields, folds every run of whitespace
- * into one space, because titles and names are matched and laid out on one line.
+ * Trims, strips control and bidirectional-control characters and, for single-line fields,
+ * folds every run of whitespace into one space, because titles and names are matched and laid
+ * out on one line.
  */
 export function cleanText(raw: string, multiline: boolean): string {
-  let text = raw.replace(/\r\n?/g, '\n').replace(CONTROL, '').replace(LONE_SURROGATE, '\uFFFD');
+  let text = raw.replace(/\r\n?/g, '\n').replace(CONTROL, '').replace(BIDI_CONTROL, '').replace(LONE_SURROGATE, '\uFFFD');
   text = multiline ? text.replace(/[^\S\n]+\n/g, '\n') : text.replace(/\s+/g, ' ');
   return text.trim();
 }

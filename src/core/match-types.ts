@@ -14,6 +14,8 @@ export interface TitleSource {
 export interface TextSpan {
   start: number;
   end: number;
+  /** A link: in a run of links (a menu, a footer) it is layout, not emphasis. */
+  link?: boolean;
 }
 
 /** One run of text in which a title may be found (a paragraph, a heading, a summary). */

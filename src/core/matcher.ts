@@ -17,7 +17,12 @@ interface Accepted {
   start: number;
   end: number;
   typo: boolean;
+  article: boolean;
 }
+
+// How far (in words) a year or a director's name may be from a shared title and still say
+// which film is meant: about a sentence either side.
+const CLUE_WINDOW = 40;
 
 export function compileMatcher(films: readonly TitleSource[]): Matcher {
   const index = buildTitleIndex(films);
@@ -44,7 +49,7 @@ function cleanMarks(marks: unknown, length: number): TextSpan[] {
     if (typeof start !== 'number' || typeof end !== 'number') continue;
     const s = Math.max(0, Math.min(length, start));
     const e = Math.max(0, Math.min(length, end));
-    if (e > s) out.push({ start: s, end: e });
+    if (e > s) out.push(m?.link === true ? { start: s, end: e, link: true } : { start: s, end: e });
   }
   return out;
 }
@@ -80,17 +85,41 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
     for (const name of c.names) {
       if (!gapsFit(name, gaps, c.start) || !evidence.accepts(name.evidence, c.start, c.end)) continue;
       let match = accepted.get(key);
-      if (!match) accepted.set(key, (match = { filmIds: [], start: c.start, end: c.end, typo: c.typo }));
+      if (!match) accepted.set(key, (match = { filmIds: [], start: c.start, end: c.end, typo: c.typo, article: false }));
+      match.article ||= name.article;
       for (const id of name.filmIds) if (!match.filmIds.includes(id)) match.filmIds.push(id);
     }
   }
 
   return chooseLongest([...accepted.values()], tokens.words.length).map((m) => {
-    const start = evidence.startOf(m.start);
+    const first = m.article && evidence.lowerCaseArticle(m.start, m.end) ? m.start + 1 : m.start;
+    const start = evidence.startOf(first);
     const end = evidence.endOf(m.end - 1);
     const filmIds = m.filmIds.sort((a, b) => (index.filmOrder.get(a) ?? 0) - (index.filmOrder.get(b) ?? 0));
-    return { filmIds, start, end, surface: text.slice(start, end) };
+    return { filmIds: orderByClues(index, filmIds, tokens.words, m), start, end, surface: text.slice(start, end) };
   });
+}
+
+/**
+ * Films sharing a title, the one whose year or director is named nearest first; the others
+ * keep catalog order.
+ */
+function orderByClues(index: TitleIndex, filmIds: string[], words: readonly string[], m: Accepted): string[] {
+  if (filmIds.length < 2) return filmIds;
+  const distance = new Map<string, number>();
+  const from = Math.max(0, m.start - CLUE_WINDOW);
+  const to = Math.min(words.length, m.end + CLUE_WINDOW);
+  for (let k = from; k < to; k++) {
+    if (k >= m.start && k < m.end) continue;
+    const word = words[k] ?? '';
+    const gap = k < m.start ? m.start - k : k - m.end + 1;
+    for (const id of filmIds) {
+      if (index.clues.get(id)?.has(word) && gap < (distance.get(id) ?? Infinity)) distance.set(id, gap);
+    }
+  }
+  if (distance.size === 0) return filmIds;
+  const near = (id: string): number => distance.get(id) ?? Number.MAX_SAFE_INTEGER;
+  return [...filmIds].sort((a, b) => near(a) - near(b));
 }
 
 function gapsFit(name: TitleName, gaps: string[], start: number): boolean {

@@ -27,6 +27,8 @@ export interface TitleName {
   readonly evidence: EvidenceLevel;
   /** Some word holds a censoring `*` ("f***ing"). */
   readonly censored: boolean;
+  /** Starts with "the", "a" or "an", which a sentence may take over ("the Wrestler party"). */
+  readonly article: boolean;
 }
 
 export interface TrieNode {
@@ -45,7 +47,14 @@ export interface TitleIndex {
   readonly names: TitleName[];
   /** Position of each film in the catalog, to report shared titles in a stable order. */
   readonly filmOrder: Map<string, number>;
+  /**
+   * For films sharing a title: the folded words (year, directors' surnames) that, found near
+   * the title, say which film the page means.
+   */
+  readonly clues: Map<string, Set<string>>;
 }
+
+const ARTICLES = new Set(['the', 'a', 'an']);
 
 // Never written to: insertPath swaps in a fresh map before adding a child.
 const NO_CHILDREN = new Map<string, TrieNode>();
@@ -61,6 +70,29 @@ function evidenceFor(words: string[]): EvidenceLevel {
   if (letters.length <= 1 || words.every((w) => /^\p{N}+$/u.test(w))) return 'marked';
   if (words.length <= 2 && words.every((w) => COMMON_WORDS.has(w))) return 'word';
   return words.length === 1 ? 'name' : 'none';
+}
+
+/**
+ * The ways a title is spelt in words: as written, and with an apostrophe's short suffix glued
+ * on, since pages often drop the apostrophe ("Poor Boys Game" for "Poor Boy's Game").
+ */
+function nameVariants(title: string): Array<{ words: string[]; gaps: string[] }> {
+  const parts = nameParts(title);
+  if (!parts) return [];
+  const { words, gaps } = parts;
+  const joined = { words: [words[0] ?? ''], gaps: [] as string[] };
+  let changed = false;
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i] ?? '';
+    if (gaps[i - 1] === "'" && word.length <= 2 && /^\p{L}+$/u.test(word)) {
+      joined.words[joined.words.length - 1] += word;
+      changed = true;
+    } else {
+      joined.words.push(word);
+      joined.gaps.push(gaps[i - 1] ?? '');
+    }
+  }
+  return changed ? [parts, joined] : [parts];
 }
 
 function nameParts(title: string): { words: string[]; gaps: string[] } | null {
@@ -105,12 +137,12 @@ export function buildTitleIndex(films: readonly TitleSource[]): TitleIndex {
     const aliases = Array.isArray(film.aliases) ? film.aliases : [];
     for (const title of [film.title, ...aliases]) {
       if (typeof title !== 'string') continue;
-      const parts = nameParts(title);
-      if (!parts) continue;
-      const key = `${parts.words.join(' ')}\u0000${parts.gaps.join('\u0000')}`;
-      const entry = byKey.get(key);
-      if (!entry) byKey.set(key, { filmIds: [film.id], ...parts });
-      else if (!entry.filmIds.includes(film.id)) entry.filmIds.push(film.id);
+      for (const parts of nameVariants(title)) {
+        const key = `${parts.words.join(' ')}\u0000${parts.gaps.join('\u0000')}`;
+        const entry = byKey.get(key);
+        if (!entry) byKey.set(key, { filmIds: [film.id], ...parts });
+        else if (!entry.filmIds.includes(film.id)) entry.filmIds.push(film.id);
+      }
     }
   }
   const names: TitleName[] = [];
@@ -122,9 +154,28 @@ export function buildTitleIndex(films: readonly TitleSource[]): TitleIndex {
       gaps,
       evidence: evidenceFor(words),
       censored: words.some(isCensored),
+      article: words.length > 1 && ARTICLES.has(words[0] ?? ''),
     };
     names.push(name);
     insertPath(root, words, gaps, name);
   }
-  return { root, names, filmOrder };
+  return { root, names, filmOrder, clues: cluesFor(films, names) };
+}
+
+function cluesFor(films: readonly TitleSource[], names: readonly TitleName[]): Map<string, Set<string>> {
+  const shared = new Set(names.filter((n) => n.filmIds.length > 1).flatMap((n) => n.filmIds));
+  const clues = new Map<string, Set<string>>();
+  for (const film of Array.isArray(films) ? films : []) {
+    if (!film || !shared.has(film.id) || clues.has(film.id)) continue;
+    const words = new Set<string>();
+    if (typeof film.year === 'number' && Number.isInteger(film.year)) words.add(String(film.year));
+    for (const director of Array.isArray(film.directors) ? film.directors : []) {
+      if (typeof director !== 'string') continue;
+      // Surnames: a first name ("Paul") is shared by too many people to tell films apart.
+      const parts = tokenize(normalizeWithMap(director.slice(0, MAX_TITLE_LENGTH)).text).words.slice(1);
+      for (const part of parts) if (part.length >= 3 && !COMMON_WORDS.has(part)) words.add(part);
+    }
+    clues.set(film.id, words);
+  }
+  return clues;
 }

@@ -2,6 +2,7 @@
 // created by any shipped release opens with its data intact.
 import Dexie, { type EntityTable } from 'dexie';
 import type { EventRow, FestivalRow, FilmRow } from '../messages/index.ts';
+import type { FeedSyncState, LeaseRow, StageJobRow } from './feed-sync-state.ts';
 
 export interface FeedRow {
   id: string;
@@ -16,6 +17,8 @@ export interface FeedRow {
   problems: string[];
   eventCount: number;
   filmCount: number;
+  /** Sync state (v4); absent on rows written before, read with defaults by src/db/feed-store.ts. */
+  sync?: FeedSyncState;
 }
 
 /** The user's own data: written only by the user's actions, never by feed loading. */
@@ -39,6 +42,12 @@ export interface CorrectionRow {
 /** An event the user wrote or picked up from a page: shaped like a feed event, owned by the user. */
 export type UserEventRow = EventRow & { createdAt: string; updatedAt: string };
 
+/** The user's settings as stored; read back through readSettings, which defaults bad fields. */
+export interface SettingsRow {
+  id: 'display';
+  value: unknown;
+}
+
 export type AfterpartyDb = Dexie & {
   feeds: EntityTable<FeedRow, 'id'>;
   festivals: EntityTable<FestivalRow, 'key'>;
@@ -47,10 +56,16 @@ export type AfterpartyDb = Dexie & {
   saved: EntityTable<SavedRow, 'eventKey'>;
   corrections: EntityTable<CorrectionRow, 'id'>;
   userEvents: EntityTable<UserEventRow, 'key'>;
+  settings: EntityTable<SettingsRow, 'id'>;
+  festivalsAlt: EntityTable<FestivalRow, 'key'>;
+  filmsAlt: EntityTable<FilmRow, 'key'>;
+  eventsAlt: EntityTable<EventRow, 'key'>;
+  stageJobs: EntityTable<StageJobRow, 'feedId'>;
+  leases: EntityTable<LeaseRow, 'name'>;
 };
 
 /** The tables only the user's actions write: sync and feed loading never open them. */
-export const USER_TABLES = ['saved', 'corrections', 'userEvents'] as const;
+export const USER_TABLES = ['saved', 'corrections', 'userEvents', 'settings'] as const;
 
 export const DB_NAME = 'afterparty';
 
@@ -67,6 +82,19 @@ export function openDatabase(name = DB_NAME, options?: { indexedDB?: IDBFactory;
   db.version(2).stores({
     corrections: 'id, filmKey, site',
     userEvents: 'key, start, *filmKeys',
+  });
+  // v3: the user's display settings, one row keyed "display" (see src/core/settings.ts).
+  db.version(3).stores({
+    settings: 'id',
+  });
+  // v4: a second slot for feed rows, so a large feed is staged beside the live one and
+  // switched by one small write (src/db/feed-slots.ts); staging jobs; the sync lease.
+  db.version(4).stores({
+    festivalsAlt: 'key, feedId',
+    filmsAlt: 'key, feedId',
+    eventsAlt: 'key, feedId, *filmKeys, start',
+    stageJobs: 'feedId',
+    leases: 'name',
   });
   return db;
 }

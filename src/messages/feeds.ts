@@ -1,9 +1,12 @@
-import { noParams, type SpecsFor } from './spec.ts';
+import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
 
 export interface FeedStatus {
   id: string;
   title: string;
+  url: string | null;
   builtIn: boolean;
+  kind: 'json' | 'ical';
+  enabled: boolean;
   eventCount: number;
   filmCount: number;
   lastSync: string | null;
@@ -11,10 +14,62 @@ export interface FeedStatus {
   problems: string[];
 }
 
+export interface SyncLine {
+  running: boolean;
+  /** Subscribed feeds (not the built-in one). */
+  feeds: number;
+  failing: number;
+  /** The latest successful sync of any subscribed feed. */
+  lastSync: string | null;
+  /** A storage fault in plain words, when the database refuses to work. */
+  fault: string | null;
+}
+
 export interface FeedMessages {
   getFeeds: { params: Record<string, never>; result: { feeds: FeedStatus[] } };
+  addFeed: { params: { url: string }; result: { feed: FeedStatus } };
+  removeFeed: { params: { id: string }; result: { removed: true } };
+  setFeedEnabled: { params: { id: string; enabled: boolean }; result: { feed: FeedStatus } };
+  /** Syncs every enabled feed, or one; answers once done, with each feed's status. */
+  syncNow: { params: { id?: string }; result: { feeds: FeedStatus[]; errors: string[] } };
+  getSyncStatus: { params: Record<string, never>; result: SyncLine };
+}
+
+const MAX_URL = 2_000;
+
+function feedId(name: string, params: unknown): string | { id: string } {
+  if (!isPlainObject(params) || typeof params.id !== 'string' || params.id.length === 0 || params.id.length > 200) {
+    return `${name} needs {id: string}`;
+  }
+  return { id: params.id };
 }
 
 export const feedSpecs: SpecsFor<FeedMessages> = {
   getFeeds: { validate: noParams('getFeeds') },
+  getSyncStatus: { validate: noParams('getSyncStatus') },
+  addFeed: {
+    privileged: true,
+    validate(params) {
+      if (!isPlainObject(params) || typeof params.url !== 'string') return 'addFeed needs {url: string}';
+      if (params.url.length > MAX_URL) return `addFeed: the URL is longer than ${MAX_URL} characters`;
+      return { url: params.url };
+    },
+  },
+  removeFeed: { privileged: true, validate: (params) => feedId('removeFeed', params) },
+  setFeedEnabled: {
+    privileged: true,
+    validate(params) {
+      const id = feedId('setFeedEnabled', params);
+      if (typeof id === 'string') return id;
+      if (!isPlainObject(params) || typeof params.enabled !== 'boolean') return 'setFeedEnabled needs {enabled: boolean}';
+      return { id: id.id, enabled: params.enabled };
+    },
+  },
+  syncNow: {
+    privileged: true,
+    validate(params) {
+      if (params === undefined || (isPlainObject(params) && params.id === undefined)) return {};
+      return feedId('syncNow', params);
+    },
+  },
 };

@@ -1,14 +1,19 @@
 // The one map of every message between the parts, assembled from one file per area.
 // Senders use `send` (src/ui/send.ts); the background's handler object is typed against
 // `Messages`; every request is validated on receipt by `parseRequest`.
+import { correctionSpecs, type CorrectionMessages } from './corrections.ts';
 import { feedSpecs, type FeedMessages } from './feeds.ts';
 import { listingSpecs, type ListingMessages } from './listings.ts';
+import { planSpecs, type PlanMessages } from './plan.ts';
+import { siteSpecs, type SiteMessages } from './sites.ts';
+import { settingsSpecs, type SettingsMessages } from './settings.ts';
 import { isPlainObject, type MessageSpec, type SpecsFor } from './spec.ts';
+import { userEventSpecs, type UserEventMessages } from './user-events.ts';
 
 export type { FeedStatus } from './feeds.ts';
 export type { EventRow, FestivalRow, FilmRow, Listing } from './listings.ts';
 
-export interface Messages extends ListingMessages, FeedMessages {}
+export interface Messages extends ListingMessages, FeedMessages, SettingsMessages, PlanMessages, UserEventMessages, CorrectionMessages, SiteMessages {}
 
 export type MessageName = keyof Messages;
 export type Params<N extends MessageName> = Messages[N]['params'];
@@ -21,7 +26,10 @@ export interface Request<N extends MessageName = MessageName> {
 
 export type Reply<N extends MessageName = MessageName> = { result: Result<N> } | { error: string };
 
-const specs: SpecsFor<Messages> = { ...listingSpecs, ...feedSpecs };
+const specs: SpecsFor<Messages> = { ...listingSpecs, ...feedSpecs, ...settingsSpecs, ...planSpecs, ...userEventSpecs, ...correctionSpecs, ...siteSpecs };
+
+/** Every message name, so tests can cover each message, including ones added later. */
+export const MESSAGE_NAMES = Object.keys(specs) as MessageName[];
 
 export function specOf(name: MessageName): MessageSpec<unknown> {
   return specs[name] as MessageSpec<unknown>;

@@ -1,21 +1,18 @@
 import { render } from 'preact';
 import { adoptEventStyle } from '../ui/page-style.ts';
-import { ScheduleView } from '../ui/schedule-view.tsx';
-import { useRequest } from '../ui/use-request.ts';
+import { PageEventOffer } from '../ui/page-event-offer.tsx';
+import { PopupApp } from '../ui/popup-app.tsx';
+import { UserEventsPanel } from '../ui/user-events-panel.tsx';
+import { SiteToggle } from '../ui/site-toggle.tsx';
+import { SyncStatus } from '../ui/sync-status.tsx';
 
+// Each feature puts its part of the popup into one of PopupApp's slots:
+//   top        "Enable/Disable on this site" (src/ui/site-toggle.tsx)
+//   pageExtra  events read from the page (src/ui/page-event*.tsx), under "This page"
+//   savedExtra the user's own events (src/ui/user-event-*.tsx), under "Saved"
+//   bottom     the sync status line and "Sync now" (src/ui/sync-status.tsx)
 function Popup() {
-  const schedule = useRequest('getSchedule', {});
-  return (
-    <main>
-      <header class="top">
-        <h1>Afterparty</h1>
-        <p class="subtitle">Schedule</p>
-      </header>
-      {schedule.status === 'failed' && <p class="error" role="alert">Could not load the schedule: {schedule.error}</p>}
-      {schedule.status === 'loading' && <p class="empty">Loading…</p>}
-      {schedule.status === 'done' && <ScheduleView data={schedule.result} />}
-    </main>
-  );
+  return <PopupApp top={<SiteToggle />} pageExtra={<PageEventOffer />} savedExtra={<UserEventsPanel />} bottom={<SyncStatus />} />;
 }
 
 adoptEventStyle(document);

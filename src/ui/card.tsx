@@ -1,6 +1,10 @@
-import { sortByStart } from '../core/schedule.ts';
-import type { FestivalRow, Listing } from '../messages/index.ts';
-import { EventDetails } from './event-details.tsx';
+import type { ComponentChildren } from 'preact';
+import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
+import type { FestivalRow, FilmRow, Listing } from '../messages/index.ts';
+import type { SaveStatus } from '../messages/plan.ts';
+import { FilmSection } from './film-section.tsx';
+import { t } from './i18n.ts';
+import type { OnSave } from './save-buttons.tsx';
 import { timeZoneResolver } from './time-zones.ts';
 
 export interface CardProps {
@@ -10,38 +14,59 @@ export interface CardProps {
   /** Text of the hovered title, shown while listings are missing. */
   surface: string;
   error: string | null;
+  settings?: Settings;
+  /** The user's plan, by event key; with onSave each event gets save toggles. */
+  saved?: ReadonlyMap<string, SaveStatus>;
+  onSave?: OnSave;
+  onClose?: () => void;
+  /**
+   * Slot for per-film actions of other features, rendered under the film's credits
+   * (the content script's "Not this film" goes here).
+   */
+  filmActions?: (film: FilmRow) => ComponentChildren;
+  /**
+   * Slot below the films, for other features' sections: the events engineer renders the
+   * user's own events (src/ui/user-event-*.tsx) and events read from the page's JSON-LD
+   * (src/ui/page-event*.tsx) here.
+   */
+  children?: ComponentChildren;
 }
 
-function credits(listing: Listing): string {
-  const parts = [listing.film.year?.toString(), listing.film.directors.join(', ')].filter(Boolean);
-  return parts.join(' · ');
-}
+export const CARD_TITLE_ID = 'ap-card-title';
 
-export function Card({ listings, festivals, surface, error }: CardProps) {
+export function Card({ listings, festivals, surface, error, settings = DEFAULT_SETTINGS, saved, onSave, onClose, filmActions, children }: CardProps) {
   const zoneOf = timeZoneResolver(festivals);
+  const heading = listings[0]?.film.title ?? surface;
   return (
-    <div class="ap-card" role="dialog" aria-label={`Afterparty: events for ${listings[0]?.film.title ?? surface}`}>
-      {error && <p class="ap-error">{error}</p>}
-      {!error && listings.length === 0 && <p class="ap-empty">Loading events for “{surface}”…</p>}
+    <div class="ap-card" role="dialog" aria-labelledby={CARD_TITLE_ID} tabIndex={-1}>
+      <div class="ap-card-bar">
+        <span class="ap-brand" id={CARD_TITLE_ID}>
+          {t('ui_cardLabel', heading)}
+        </span>
+        {onClose && (
+          <button type="button" class="ap-close" onClick={onClose} aria-label={t('ui_close')}>
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+      </div>
+      {error && (
+        <p class="ap-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!error && listings.length === 0 && <p class="ap-empty">{t('ui_loadingFor', surface)}</p>}
       {listings.map((listing) => (
-        <section class="ap-film" key={listing.film.key}>
-          <header>
-            <h2 class="ap-film-title">{listing.film.title}</h2>
-            {credits(listing) && <p class="ap-credits">{credits(listing)}</p>}
-          </header>
-          {listing.events.length === 0 ? (
-            <p class="ap-empty">No parties, dinners or receptions listed for this film yet.</p>
-          ) : (
-            <ul class="ap-events">
-              {sortByStart(listing.events, zoneOf).map(({ event, timeZone }) => (
-                <li key={event.key}>
-                  <EventDetails event={event} timeZone={timeZone} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <FilmSection
+          key={listing.film.key}
+          listing={listing}
+          zoneOf={zoneOf}
+          zoneChoice={settings.timeZoneShown}
+          saved={saved}
+          onSave={onSave}
+          actions={filmActions?.(listing.film)}
+        />
       ))}
+      {children}
     </div>
   );
 }

@@ -1,17 +1,10 @@
 import type { Access, EventKind } from '../core/model.ts';
+import { t } from './i18n.ts';
 
-export const KIND_LABELS: Record<EventKind, string> = {
-  party: 'Party',
-  dinner: 'Dinner',
-  reception: 'Reception',
-  screening: 'Screening',
-  other: 'Event',
-};
+export function kindLabel(kind: EventKind): string {
+  return t(`ui_kind_${kind}`);
+}
 
-export const ACCESS_LABELS: Record<Access, string> = {
-  public: 'Open to the public',
-  rsvp: 'RSVP',
-  invite: 'Invitation only',
-  ticketed: 'Ticketed',
-  unknown: 'Access not stated',
-};
+export function accessLabel(access: Access): string {
+  return t(`ui_access_${access}`);
+}

@@ -5,6 +5,7 @@ import {
   blockRootOf,
   extractBlocks,
   IGNORE_ATTRIBUTE,
+  iterateBlocks,
   rangeFor,
   type Block,
 } from '../../src/content/text-extract.ts';
@@ -83,10 +84,11 @@ describe('extractBlocks', () => {
     ]);
   });
 
-  it('marks italics, citations, links and q elements, not bold', () => {
-    const root = page('<p>a <i>b</i> <em>c</em> <cite>d</cite> <a href="#">e</a> <q>f</q> <b>g</b></p>');
+  it('marks italics, citations, links, q and bold elements, and flags the links', () => {
+    const root = page('<p>a <i>b</i> <em>c</em> <cite>d</cite> <a href="#">e</a> <q>f</q> <b>g</b> <strong>h</strong> <span>i</span></p>');
     const [block] = extractBlocks(root);
-    expect(block?.marks.map((m) => block.text.slice(m.start, m.end))).toEqual(['b', 'c', 'd', 'e', 'f']);
+    expect(block?.marks.map((m) => block.text.slice(m.start, m.end))).toEqual(['b', 'c', 'd', 'e', 'f', 'g', 'h']);
+    expect(block?.marks.filter((m) => m.link).map((m) => block.text.slice(m.start, m.end))).toEqual(['e']);
   });
 
   it('keeps a mark that crosses a block boundary in both blocks', () => {
@@ -166,6 +168,19 @@ describe('extractBlocks', () => {
     expect(texts(extractBlocks(document.body))).toEqual(['the Crash premiere']);
   });
 
+  it('hands out blocks one at a time, each before the next is built', () => {
+    const root = page('<h1>Crash</h1><p>the <i>Up</i> party</p><div>a<div>b</div>c</div>');
+    const blocks = iterateBlocks(root);
+    const first = blocks.next();
+    expect(first.done).toBe(false);
+    expect((first.value as Block).text).toBe('Crash');
+    // The walk is lazy: a paragraph not reached yet is read when it is reached.
+    (root.querySelector('p') as HTMLElement).append(' tonight');
+    expect(texts([...blocks])).toEqual(['the Up party tonight', 'a', 'b', 'c']);
+    expect(texts([...iterateBlocks(root)])).toEqual(texts(extractBlocks(root)));
+    expect([...iterateBlocks(null as unknown as Node)]).toEqual([]);
+  });
+
   it('never fails on junk', () => {
     expect(extractBlocks(null as unknown as Node)).toEqual([]);
     expect(extractBlocks(document.createComment('x'))).toEqual([]);
@@ -174,6 +189,12 @@ describe('extractBlocks', () => {
 });
 
 describe('matching extracted blocks', () => {
+  it('takes bold and links in prose as evidence, not a menu of links', () => {
+    const root = page('<p>we saw <b>crash</b> twice</p><div><a href="/">Home</a> <a href="/up">Up</a> <a href="/c">Crash</a></div>');
+    expect(scan(root)).toEqual(['crash=crash']);
+  });
+
+
   it('finds the seed titles and maps them back to Ranges', () => {
     const root = page(
       '<p>Mark Wigmore picks through some sashimi at the ‘Young People F***ing’ party at Wicked.</p>' +

@@ -136,7 +136,9 @@ describe('compileMatcher: ordinary words need evidence', () => {
     ['a sentence-initial article is not part of a name', 'The Crash screening sold out.', ['crash+crash-1996=Crash']],
     ['a sentence-initial name is', 'Paul Crash was there.', []],
     ['one-word names: not in a longer name', 'at the Juno Awards tonight', []],
-    ['one-word names: alone they match', 'I loved Juno. juno was fun.', ['juno=Juno', 'juno=juno']],
+    ['one-word names: capitalised they match, in lower case they are the word', 'I loved Juno. juno was fun.', ['juno=Juno']],
+    ['one-word names in capitals', 'JUNO and LÉON tonight', ['juno=JUNO', 'leon=LÉON']],
+    ['sentence start after an emoji', '🍸 Crash party tonight', []],
     ['numbers need quotes or emphasis', 'In 1917 there were 1917 films', []],
     ['quoted number', 'Mendes\' "1917" screened', ['1917=1917']],
   ])('%s', (_label, text, expected) => {
@@ -184,7 +186,59 @@ describe('compileMatcher: exact offsets', () => {
   });
 });
 
+describe('compileMatcher: links are evidence only in prose', () => {
+  const links = (text: string, ...words: string[]): TextSpan[] =>
+    words.map((w) => ({ start: text.indexOf(w), end: text.indexOf(w) + w.length, link: true }));
+
+  it.each<[string, string, string[], string[]]>([
+    ['a link in a sentence', 'we all went to see crash that night', ['crash'], ['crash+crash-1996=crash']],
+    ['a run of menu links', 'Home Film Up Her Contact', ['Home', 'Film', 'Up', 'Her', 'Contact'], []],
+    ['title case in a two-link menu', 'Home Up', ['Home', 'Up'], []],
+    ['a link alone in its block, as in a programme table', 'Juno', ['Juno'], ['juno=Juno']],
+    ['links separated by dots', 'About · Privacy · Up', ['About', 'Privacy', 'Up'], []],
+    ['a footer link after a sentence', 'Set in Noto. Milk', ['Milk'], []],
+    ['a link at the end of a sentence', 'why Milk made money', ['Milk'], ['milk=Milk']],
+  ])('%s', (_label, text, linked, expected) => {
+    expect(found(text, links(text, ...linked))).toEqual(expected);
+  });
+});
+
 describe('compileMatcher: choices between candidates', () => {
+  it('leaves a lower-case leading article to the sentence', () => {
+    const m = compileMatcher([film('w', 'The Wrestler'), film('h', 'The Hurt Locker')]);
+    expect(m.find({ text: 'at the Wrestler party, The Wrestler won; the Hurt Lcoker crew' }).map((x) => x.surface)).toEqual([
+      'Wrestler',
+      'The Wrestler',
+      'Hurt Lcoker',
+    ]);
+    expect(m.find({ text: 'the wrestler party' }).map((x) => x.surface)).toEqual(['the wrestler']);
+  });
+
+  it('finds a title whose apostrophe the page left out', () => {
+    const m = compileMatcher([film('p', "Poor Boy's Game"), film('b', "Buffalo '66")]);
+    expect(m.find({ text: "Poor Boys Game, Poor Boy's Game and Buffalo 66" }).map((x) => x.surface)).toEqual([
+      'Poor Boys Game',
+      "Poor Boy's Game",
+      'Buffalo 66',
+    ]);
+    expect(m.find({ text: 'Buffalo66' })).toEqual([]);
+  });
+
+  it('puts first the film sharing a title whose year or director is nearby', () => {
+    const m = compileMatcher([
+      { id: 'crash-2004', title: 'Crash', aliases: [], year: 2004, directors: ['Paul Haggis'] },
+      { id: 'crash-1996', title: 'Crash', aliases: [], year: 1996, directors: ['David Cronenberg'] },
+    ]);
+    const ids = (text: string) => m.find({ text }).map((x) => x.filmIds.join(','));
+    expect(ids('We saw Crash again.')).toEqual(['crash-2004,crash-1996']);
+    expect(ids('Cronenberg’s Crash caused a scandal.')).toEqual(['crash-1996,crash-2004']);
+    expect(ids('the revival of “Crash” (1996) at the Lightbox')).toEqual(['crash-1996,crash-2004']);
+    // The nearer clue wins: Haggis is named right after the second title.
+    expect(ids('Cronenberg made “Crash” long before “Crash” by Haggis')).toEqual(['crash-1996,crash-2004', 'crash-2004,crash-1996']);
+    // A first name says nothing: both directors could be called Paul.
+    expect(ids('Paul loved “Crash”.')).toEqual(['crash-2004,crash-1996']);
+  });
+
   it('prefers the longest title and never overlaps', () => {
     const m = compileMatcher([
       film('a', 'Burn After Reading'),

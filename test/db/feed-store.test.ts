@@ -30,7 +30,8 @@ const meta = { id: 'f1', url: null, builtIn: false, problems: [] };
 describe('replaceFeed', () => {
   it('stores festivals, films and events under feed-scoped keys', async () => {
     const db = freshDb();
-    const row = await replaceFeed(db, meta, feed, new Date('2026-01-01T00:00:00Z'));
+    const { row, written } = await replaceFeed(db, meta, feed, new Date('2026-01-01T00:00:00Z'));
+    expect(written).toBe(5);
     expect(row).toMatchObject({ id: 'f1', eventCount: 2, filmCount: 2, lastSync: '2026-01-01T00:00:00.000Z', lastError: null });
     const { listings, festivals } = await listingsFor(db, ['f1/fp', 'f1/ypf', 'f1/unknown']);
     expect(listings.map((l) => [l.film.title, l.events.map((e) => e.id)])).toEqual([

@@ -1,24 +1,78 @@
-import type { AfterpartyDb } from '../../db/database.ts';
-import type { FeedMessages } from '../../messages/feeds.ts';
+import type { AfterpartyDb, FeedRow } from '../../db/database.ts';
+import { syncStateOf } from '../../db/feed-slots.ts';
+import type { FeedMessages, FeedStatus } from '../../messages/feeds.ts';
+import type { Sync } from '../sync/engine.ts';
+import { describeError } from '../sync/storage-fault.ts';
 import type { HandlersFor } from './types.ts';
 
-export function feedHandlers({ db, ready }: { db: AfterpartyDb; ready: () => Promise<void> }): HandlersFor<FeedMessages> {
+export function feedStatus(feed: FeedRow): FeedStatus {
+  const state = syncStateOf(feed);
+  return {
+    id: feed.id,
+    title: feed.title,
+    url: feed.url,
+    builtIn: feed.builtIn,
+    kind: state.kind,
+    enabled: state.enabled,
+    eventCount: feed.eventCount,
+    filmCount: feed.filmCount,
+    lastSync: feed.lastSync,
+    lastError: feed.lastError,
+    problems: feed.problems,
+  };
+}
+
+/** Storage faults reach the page as plain words, not as an IndexedDB error name. */
+async function words<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new Error(describeError(error));
+  }
+}
+
+export function feedHandlers({ db, ready, sync }: { db: AfterpartyDb; ready: () => Promise<void>; sync?: Sync }): HandlersFor<FeedMessages> {
+  const engine = (): Sync => {
+    if (!sync) throw new Error('Feed sync is not available here');
+    return sync;
+  };
+  const all = async () => (await db.feeds.toArray()).map(feedStatus);
   return {
     async getFeeds() {
       await ready();
-      const feeds = await db.feeds.toArray();
-      return {
-        feeds: feeds.map(({ id, title, builtIn, eventCount, filmCount, lastSync, lastError, problems }) => ({
-          id,
-          title,
-          builtIn,
-          eventCount,
-          filmCount,
-          lastSync,
-          lastError,
-          problems,
-        })),
-      };
+      return words(async () => ({ feeds: await all() }));
+    },
+    async addFeed({ url }) {
+      return words(async () => ({ feed: feedStatus(await engine().addFeed(url)) }));
+    },
+    async removeFeed({ id }) {
+      await words(() => engine().removeFeed(id));
+      return { removed: true };
+    },
+    async setFeedEnabled({ id, enabled }) {
+      return words(async () => {
+        await engine().setEnabled(id, enabled);
+        const feed = await db.feeds.get(id);
+        if (!feed) throw new Error('This feed no longer exists');
+        return { feed: feedStatus(feed) };
+      });
+    },
+    async syncNow({ id }) {
+      return words(async () => {
+        const outcomes = await engine().syncNow(id);
+        const errors = outcomes.flatMap((o) => (o.error ? [o.error] : []));
+        return { feeds: await all(), errors };
+      });
+    },
+    async getSyncStatus() {
+      const running = sync?.running() ?? false;
+      try {
+        const feeds = (await db.feeds.toArray()).filter((f) => f.url && syncStateOf(f).enabled);
+        const times = feeds.map((f) => f.lastSync).filter((s): s is string => !!s).sort();
+        return { running, feeds: feeds.length, failing: feeds.filter((f) => f.lastError).length, lastSync: times.at(-1) ?? null, fault: sync?.fault() ?? null };
+      } catch (error) {
+        return { running, feeds: 0, failing: 0, lastSync: null, fault: describeError(error) };
+      }
     },
   };
 }

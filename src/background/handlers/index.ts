@@ -1,8 +1,13 @@
 import type { AfterpartyDb } from '../../db/database.ts';
 import type { Messages } from '../../messages/index.ts';
+import { correctionHandlers } from './corrections.ts';
 import { feedHandlers } from './feeds.ts';
 import { listingHandlers } from './listings.ts';
+import { planHandlers } from './plan.ts';
+import { siteHandlers } from './sites.ts';
+import { settingsHandlers } from './settings.ts';
 import type { HandlersFor } from './types.ts';
+import { userEventHandlers } from './user-events.ts';
 
 export type Handlers = HandlersFor<Messages>;
 
@@ -10,9 +15,11 @@ export interface HandlerDeps {
   db: AfterpartyDb;
   /** Resolves once the cache holds at least the default listings. */
   ready: () => Promise<void>;
+  /** The feed sync engine (src/background/sync/engine.ts); absent where no network is wanted. */
+  sync?: import('../sync/engine.ts').Sync;
 }
 
 /** The background's answers, one per message; the compiler checks none is missing. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  return { ...listingHandlers(deps), ...feedHandlers(deps) };
+  return { ...listingHandlers(deps), ...feedHandlers(deps), ...settingsHandlers(deps), ...planHandlers(deps), ...userEventHandlers(deps), ...correctionHandlers(deps), ...siteHandlers() };
 }

@@ -1,5 +1,5 @@
 import type { AfterpartyDb } from '../../db/database.ts';
-import { listingsFor, schedule } from '../../db/queries.ts';
+import { listingsFor, liveFilms, schedule } from '../../db/queries.ts';
 import type { ListingMessages } from '../../messages/listings.ts';
 import type { HandlersFor } from './types.ts';
 
@@ -7,7 +7,7 @@ export function listingHandlers({ db, ready }: { db: AfterpartyDb; ready: () => 
   return {
     async getTitleIndex() {
       await ready();
-      const films = await db.films.toArray();
+      const films = await liveFilms(db);
       return {
         films: films.map((f) => ({ id: f.key, title: f.title, aliases: f.aliases, year: f.year, directors: f.directors })),
       };

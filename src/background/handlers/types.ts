@@ -1,3 +1,10 @@
 export type HandlersFor<M extends { [K in keyof M]: { params: unknown; result: unknown } }> = {
-  [N in keyof M]: (params: M[N]['params']) => Promise<M[N]['result']>;
+  [N in keyof M]: (params: M[N]['params'], from?: SenderContext) => Promise<M[N]['result']>;
 };
+
+/** Who sent a message, as the browser (not the sender) reports it. */
+export interface SenderContext {
+  extensionPage: boolean;
+  /** The sending frame's URL, for content scripts: what scopes their per-site data. */
+  pageUrl?: string | undefined;
+}

@@ -1,0 +1,27 @@
+import { addCorrection, allCorrections, correctionsFor, removeCorrection } from '../../db/corrections.ts';
+import type { AfterpartyDb } from '../../db/database.ts';
+import type { CorrectionMessages } from '../../messages/corrections.ts';
+import { siteOf } from '../sites/site-of.ts';
+import type { HandlersFor } from './types.ts';
+
+export function correctionHandlers({ db }: { db: AfterpartyDb }): HandlersFor<CorrectionMessages> {
+  return {
+    async addCorrection({ filmKey, surface, everywhere }, from) {
+      if (!(await db.films.get(filmKey))) throw new Error(`addCorrection: no film "${filmKey.slice(0, 80)}"`);
+      // Content scripts correct the site they run on; only our own pages have none.
+      const extensionPage = from?.extensionPage === true;
+      const site = extensionPage ? null : siteOf(from?.pageUrl);
+      if (!extensionPage && site === null) throw new Error('addCorrection: the sending page has no site');
+      if (site === null && !everywhere) throw new Error('addCorrection: a correction from an extension page applies everywhere');
+      return { correction: await addCorrection(db, { filmKey, surface, site: everywhere ? null : site }) };
+    },
+    async getCorrections(_params, from) {
+      if (from?.extensionPage === true) return { corrections: await allCorrections(db) };
+      return { corrections: await correctionsFor(db, siteOf(from?.pageUrl)) };
+    },
+    async removeCorrection({ id }) {
+      await removeCorrection(db, id);
+      return {};
+    },
+  };
+}

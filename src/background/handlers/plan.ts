@@ -1,0 +1,17 @@
+import type { AfterpartyDb } from '../../db/database.ts';
+import { readPlan, setSaved } from '../../db/plan.ts';
+import type { PlanMessages } from '../../messages/plan.ts';
+import type { HandlersFor } from './types.ts';
+
+export function planHandlers({ db, ready }: { db: AfterpartyDb; ready: () => Promise<void> }): HandlersFor<PlanMessages> {
+  return {
+    async getPlan() {
+      await ready();
+      return readPlan(db);
+    },
+    async setSaved({ eventKey, status }) {
+      await ready();
+      return { saved: await setSaved(db, eventKey, status) };
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { readSettings, type Settings } from '../../core/settings.ts';
+import { clearCache, makeBackup, restoreBackup } from '../../db/backup.ts';
+import type { AfterpartyDb } from '../../db/database.ts';
+import type { SettingsMessages } from '../../messages/settings.ts';
+import type { HandlersFor } from './types.ts';
+
+export async function loadSettings(db: AfterpartyDb): Promise<Settings> {
+  return readSettings((await db.settings.get('display'))?.value);
+}
+
+export function settingsHandlers({ db }: { db: AfterpartyDb }): HandlersFor<SettingsMessages> {
+  return {
+    getSettings: () => loadSettings(db),
+    async setSettings({ patch }) {
+      return db.transaction('rw', db.settings, async () => {
+        const settings = { ...(await loadSettings(db)), ...patch };
+        await db.settings.put({ id: 'display', value: settings });
+        return settings;
+      });
+    },
+    exportBackup: () => makeBackup(db),
+    restoreBackup: ({ backup }) => restoreBackup(db, backup),
+    async clearCache() {
+      await clearCache(db);
+      return {};
+    },
+  };
+}

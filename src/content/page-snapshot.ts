@@ -1,0 +1,74 @@
+// The text and attribute values a page gives about its events: the textContent of
+// <script type="application/ld+json"> (a data block, never run) and microdata attributes.
+// Plain DOM reading, so it is tested in Node with happy-dom on publisher-shaped fixtures.
+import type { MicrodataItem, PageSnapshot } from '../core/jsonld-events.ts';
+import { JSONLD_LIMITS } from '../core/jsonld-parse.ts';
+import { MICRODATA_LIMITS } from '../core/microdata-events.ts';
+
+const MAX_ELEMENTS = 5_000;
+
+// WHATWG HTML §5.2.4: where each element keeps its microdata value.
+function valueOf(element: Element): string {
+  const tag = element.localName;
+  const attr = (name: string) => element.getAttribute(name) ?? '';
+  if (tag === 'meta') return attr('content');
+  if (['audio', 'embed', 'iframe', 'img', 'source', 'track', 'video'].includes(tag)) return attr('src');
+  if (['a', 'area', 'link'].includes(tag)) return attr('href');
+  if (tag === 'object') return attr('data');
+  if (tag === 'data' || tag === 'meter') return attr('value');
+  if (tag === 'time' && element.hasAttribute('datetime')) return attr('datetime');
+  return (element.textContent ?? '').slice(0, MICRODATA_LIMITS.chars);
+}
+
+function readItem(scope: Element, budget: { elements: number; items: number }, depth: number): MicrodataItem {
+  const types = (scope.getAttribute('itemtype') ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+  const props: MicrodataItem['props'] = {};
+  const visit = (parent: Element) => {
+    for (const child of Array.from(parent.children)) {
+      if (--budget.elements <= 0) return;
+      const names = (child.getAttribute('itemprop') ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+      const nested = child.hasAttribute('itemscope');
+      if (names.length > 0) {
+        const value = nested
+          ? depth < MICRODATA_LIMITS.depth && budget.items-- > 0
+            ? readItem(child, budget, depth + 1)
+            : null
+          : valueOf(child);
+        if (value !== null) {
+          for (const name of names) {
+            // Map-like object from page-chosen names: own keys only, and __proto__ never.
+            if (name === '__proto__') continue;
+            if (!Object.hasOwn(props, name)) Object.defineProperty(props, name, { value: [], enumerable: true, writable: true });
+            if (props[name]!.length < MICRODATA_LIMITS.values) props[name]!.push(value);
+          }
+        }
+      }
+      // A nested item's own properties belong to it, not to this item.
+      if (!nested) visit(child);
+    }
+  };
+  visit(scope);
+  return { types, props };
+}
+
+/** The page's JSON-LD texts and top-level microdata items, within fixed bounds. */
+export function snapshotPage(doc: Document, url = doc.location?.href ?? ''): PageSnapshot {
+  const jsonLd: string[] = [];
+  let chars = 0;
+  for (const script of Array.from(doc.querySelectorAll('script[type]')).slice(0, 200)) {
+    const type = (script.getAttribute('type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/ld+json') continue;
+    const text = script.textContent ?? '';
+    if (text.length > JSONLD_LIMITS.scriptChars || chars + text.length > JSONLD_LIMITS.scriptChars * 2) continue;
+    chars += text.length;
+    jsonLd.push(text);
+    if (jsonLd.length >= JSONLD_LIMITS.scripts) break;
+  }
+  const budget = { elements: MAX_ELEMENTS, items: MICRODATA_LIMITS.items };
+  const microdata: MicrodataItem[] = [];
+  for (const scope of Array.from(doc.querySelectorAll('[itemscope]:not([itemprop])')).slice(0, 50)) {
+    if (budget.elements <= 0 || budget.items-- <= 0) break;
+    microdata.push(readItem(scope, budget, 0));
+  }
+  return { url, title: doc.title, jsonLd, microdata };
+}

@@ -1,0 +1,113 @@
+// What festival-goers choose on the options page. Stored as one object; anything read back
+// (storage, a restored backup, a message) goes through readSettings, so a bad or old value
+// becomes its default instead of breaking the card.
+
+export const MODIFIER_KEYS = ['none', 'alt', 'ctrl', 'shift', 'meta'] as const;
+export type ModifierKey = (typeof MODIFIER_KEYS)[number];
+
+export const UNDERLINE_STYLES = ['dotted', 'solid', 'wavy', 'background', 'none'] as const;
+export type UnderlineStyle = (typeof UNDERLINE_STYLES)[number];
+
+export const THEMES = ['auto', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Whose clock the card and the schedule show: the festival's, the reader's, or both when they differ. */
+export const ZONE_CHOICES = ['festival', 'mine', 'both'] as const;
+export type ZoneChoice = (typeof ZONE_CHOICES)[number];
+
+export interface Settings {
+  /** Milliseconds the pointer rests on a title before the card opens. */
+  hoverDelay: number;
+  /** A key that must be held for the card to open on hover; 'none' opens on hover alone. */
+  modifierKey: ModifierKey;
+  underlineStyle: UnderlineStyle;
+  theme: Theme;
+  /** Open the card (saying "nothing listed") for films that have no event. */
+  showFilmsWithoutListings: boolean;
+  timeZoneShown: ZoneChoice;
+}
+
+export const HOVER_DELAY_MIN = 0;
+export const HOVER_DELAY_MAX = 2000;
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  hoverDelay: 300,
+  modifierKey: 'none',
+  underlineStyle: 'dotted',
+  theme: 'auto',
+  showFilmsWithoutListings: true,
+  timeZoneShown: 'both',
+});
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function oneOf<T extends string>(choices: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (choices as readonly string[]).includes(value);
+}
+
+/** Checks a partial change; returns it typed, or a plain-words reason to refuse it. */
+export function validateSettingsPatch(value: unknown): Partial<Settings> | string {
+  if (!isObject(value)) return 'settings must be an object';
+  const patch: Partial<Settings> = {};
+  for (const [key, v] of Object.entries(value)) {
+    switch (key) {
+      case 'hoverDelay':
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < HOVER_DELAY_MIN || v > HOVER_DELAY_MAX) {
+          return `hoverDelay must be a whole number of milliseconds from ${HOVER_DELAY_MIN} to ${HOVER_DELAY_MAX}`;
+        }
+        patch.hoverDelay = v;
+        break;
+      case 'modifierKey':
+        if (!oneOf(MODIFIER_KEYS, v)) return `modifierKey must be one of ${MODIFIER_KEYS.join(', ')}`;
+        patch.modifierKey = v;
+        break;
+      case 'underlineStyle':
+        if (!oneOf(UNDERLINE_STYLES, v)) return `underlineStyle must be one of ${UNDERLINE_STYLES.join(', ')}`;
+        patch.underlineStyle = v;
+        break;
+      case 'theme':
+        if (!oneOf(THEMES, v)) return `theme must be one of ${THEMES.join(', ')}`;
+        patch.theme = v;
+        break;
+      case 'showFilmsWithoutListings':
+        if (typeof v !== 'boolean') return 'showFilmsWithoutListings must be true or false';
+        patch.showFilmsWithoutListings = v;
+        break;
+      case 'timeZoneShown':
+        if (!oneOf(ZONE_CHOICES, v)) return `timeZoneShown must be one of ${ZONE_CHOICES.join(', ')}`;
+        patch.timeZoneShown = v;
+        break;
+      default:
+        return `unknown setting "${key.slice(0, 40)}"`;
+    }
+  }
+  return patch;
+}
+
+/**
+ * Settings from storage or a backup: every valid field is kept, every missing or invalid one
+ * takes its default, and unknown fields (from a newer release) are dropped.
+ */
+export function readSettings(stored: unknown): Settings {
+  const settings: Settings = { ...DEFAULT_SETTINGS };
+  if (!isObject(stored)) return settings;
+  for (const [key, value] of Object.entries(stored)) {
+    const one = validateSettingsPatch({ [key]: value });
+    if (typeof one !== 'string') Object.assign(settings, one);
+  }
+  return settings;
+}
+
+/** The ::highlight rule for the chosen underline; the page gets it as an adopted sheet, no node. */
+export function underlineCss(style: UnderlineStyle, highlightName: string): string {
+  const decoration: Record<UnderlineStyle, string> = {
+    dotted: 'text-decoration: underline dotted #c2410c; text-decoration-thickness: 2px; text-underline-offset: 3px; background-color: rgba(245, 158, 11, 0.14);',
+    solid: 'text-decoration: underline solid #c2410c; text-decoration-thickness: 2px; text-underline-offset: 3px; background-color: transparent;',
+    wavy: 'text-decoration: underline wavy #c2410c; text-decoration-thickness: 1px; text-underline-offset: 3px; background-color: transparent;',
+    background: 'text-decoration: none; background-color: rgba(245, 158, 11, 0.28);',
+    none: 'text-decoration: none; background-color: transparent;',
+  };
+  return `::highlight(${highlightName}) { ${decoration[style]} }`;
+}

@@ -1,0 +1,45 @@
+// "Not this film": the user's corrections of the matcher. User data: feed loading and sync
+// never write this table, and film keys ("feedId/filmId") stay the same across syncs.
+import { normalizeTitle } from '../core/normalize.ts';
+import type { AfterpartyDb, CorrectionRow } from './database.ts';
+
+export interface NewCorrection {
+  filmKey: string;
+  /** The matched text as it appeared; stored normalised. */
+  surface: string;
+  /** Hostname, or null for everywhere. */
+  site: string | null;
+}
+
+/** The same correction twice is one row: the id is made of what it says. */
+export function correctionId({ filmKey, surface, site }: NewCorrection): string {
+  return JSON.stringify([site ?? '*', filmKey, normalizeTitle(surface)]);
+}
+
+export async function addCorrection(db: AfterpartyDb, correction: NewCorrection, now = new Date()): Promise<CorrectionRow> {
+  const row: CorrectionRow = {
+    id: correctionId(correction),
+    filmKey: correction.filmKey,
+    surface: normalizeTitle(correction.surface),
+    site: correction.site,
+    createdAt: now.toISOString(),
+  };
+  const existing = await db.corrections.get(row.id);
+  if (existing) return existing;
+  await db.corrections.put(row);
+  return row;
+}
+
+/** The corrections that apply on `site`: its own and the ones for everywhere. */
+export async function correctionsFor(db: AfterpartyDb, site: string | null): Promise<CorrectionRow[]> {
+  const rows = await db.corrections.toArray();
+  return rows.filter((row) => row.site === null || row.site === site);
+}
+
+export async function allCorrections(db: AfterpartyDb): Promise<CorrectionRow[]> {
+  return (await db.corrections.toArray()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+export async function removeCorrection(db: AfterpartyDb, id: string): Promise<void> {
+  await db.corrections.delete(id);
+}

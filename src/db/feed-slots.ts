@@ -1,0 +1,64 @@
+// A feed's rows live in one of two slots: slot `a` is the original tables (festivals, films,
+// events), slot `b` their `…Alt` twins added in schema v4. Readers (queries.ts) take each
+// feed's rows from its live slot only, so a large feed can be written into the idle slot in
+// many small transactions and made live by one small write to its feed row.
+import type { EntityTable, Table } from 'dexie';
+import type { EventRow, FestivalRow, FilmRow } from '../messages/index.ts';
+import type { AfterpartyDb, FeedRow } from './database.ts';
+import { DEFAULT_SYNC_STATE, type FeedSyncState, type Slot } from './feed-sync-state.ts';
+
+export interface SlotTables {
+  festivals: EntityTable<FestivalRow, 'key'>;
+  films: EntityTable<FilmRow, 'key'>;
+  events: EntityTable<EventRow, 'key'>;
+}
+
+export type RowTable = keyof SlotTables;
+
+export function slotTables(db: AfterpartyDb, slot: Slot): SlotTables {
+  return slot === 'a'
+    ? { festivals: db.festivals, films: db.films, events: db.events }
+    : { festivals: db.festivalsAlt, films: db.filmsAlt, events: db.eventsAlt };
+}
+
+export function otherSlot(slot: Slot): Slot {
+  return slot === 'a' ? 'b' : 'a';
+}
+
+export function syncStateOf(row: FeedRow | undefined): FeedSyncState {
+  return { ...DEFAULT_SYNC_STATE, ...(row?.sync ?? {}) };
+}
+
+/** Live slot of every enabled feed; rows of feeds not in the map are not shown. */
+export async function liveSlots(db: AfterpartyDb): Promise<Map<string, Slot>> {
+  const feeds = await db.feeds.toArray();
+  const out = new Map<string, Slot>();
+  for (const feed of feeds) {
+    const state = syncStateOf(feed);
+    if (state.enabled) out.set(feed.id, state.slot);
+  }
+  return out;
+}
+
+/** Deletes up to `limit` rows of a feed from one slot; resolves to how many it deleted. */
+export async function clearSlotChunk(db: AfterpartyDb, feedId: string, slot: Slot, limit: number): Promise<number> {
+  const tables = slotTables(db, slot);
+  let left = limit;
+  let deleted = 0;
+  await db.transaction('rw', [tables.festivals, tables.films, tables.events], async () => {
+    for (const table of [tables.events, tables.films, tables.festivals] as Table<{ key: string }, string>[]) {
+      if (left <= 0) break;
+      const keys = (await table.where('feedId').equals(feedId).limit(left).primaryKeys()) as string[];
+      await table.bulkDelete(keys);
+      left -= keys.length;
+      deleted += keys.length;
+    }
+  });
+  return deleted;
+}
+
+export async function clearSlot(db: AfterpartyDb, feedId: string, slot: Slot, chunk = 2_000): Promise<void> {
+  while ((await clearSlotChunk(db, feedId, slot, chunk)) > 0) {
+    // Small transactions: a worker stopped here leaves only rows no reader looks at.
+  }
+}

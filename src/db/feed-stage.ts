@@ -1,0 +1,81 @@
+// Staging a large feed: the new generation is written into the feed's idle slot in chunks,
+// each chunk in its own transaction together with the job's cursor, so a worker stopped at
+// any point leaves the live slot whole and the next sync resumes where this one stopped.
+import type { Table } from 'dexie';
+import type { AfterpartyDb, FeedRow } from './database.ts';
+import { clearSlotChunk, otherSlot, slotTables, syncStateOf, type RowTable } from './feed-slots.ts';
+import type { FeedRowPatch, FeedRows } from './feed-store.ts';
+import type { FeedSyncState, StageJobRow } from './feed-sync-state.ts';
+
+/** Starts (or restarts) staging a generation into the feed's idle slot. */
+export async function beginStage(db: AfterpartyDb, job: Omit<StageJobRow, 'generation' | 'slot' | 'phase' | 'cursor'>): Promise<StageJobRow> {
+  let created: StageJobRow | undefined;
+  await db.transaction('rw', [db.feeds, db.stageJobs], async () => {
+    const state = syncStateOf(await db.feeds.get(job.feedId));
+    created = { ...job, generation: state.generation + 1, slot: otherSlot(state.slot), phase: 'clear', cursor: 0 };
+    await db.stageJobs.put(created);
+  });
+  return created as StageJobRow;
+}
+
+function flatten(rows: FeedRows): Array<[RowTable, { key: string }]> {
+  return [
+    ...rows.festivals.map((r) => ['festivals', r] as [RowTable, { key: string }]),
+    ...rows.films.map((r) => ['films', r] as [RowTable, { key: string }]),
+    ...rows.events.map((r) => ['events', r] as [RowTable, { key: string }]),
+  ];
+}
+
+/**
+ * Does one chunk of a job: empties the idle slot of leftovers, then writes rows. Resolves
+ * to the job as it now stands, or null once every row is written (ready to switch).
+ */
+export async function stageChunk(db: AfterpartyDb, job: StageJobRow, rows: FeedRows, chunk: number): Promise<StageJobRow | null> {
+  if (job.phase === 'clear') {
+    const deleted = await clearSlotChunk(db, job.feedId, job.slot, chunk);
+    const next: StageJobRow = deleted === 0 ? { ...job, phase: 'write', cursor: 0 } : job;
+    if (deleted === 0) await db.stageJobs.put(next);
+    return next;
+  }
+  const flat = flatten(rows);
+  if (job.cursor >= flat.length) return null;
+  const tables = slotTables(db, job.slot);
+  const slice = flat.slice(job.cursor, job.cursor + chunk);
+  const next: StageJobRow = { ...job, cursor: job.cursor + slice.length };
+  await db.transaction('rw', [tables.festivals, tables.films, tables.events, db.stageJobs], async () => {
+    const current = await db.stageJobs.get(job.feedId);
+    // Another sync restarted the job (a newer body): this chunk belongs to nothing.
+    if (!current || current.generation !== job.generation || current.cursor !== job.cursor) throw new StaleStageError();
+    for (const name of ['festivals', 'films', 'events'] as RowTable[]) {
+      const mine = slice.filter(([t]) => t === name).map(([, row]) => row);
+      if (mine.length > 0) await (tables[name] as unknown as Table<{ key: string }, string>).bulkPut(mine);
+    }
+    await db.stageJobs.put(next);
+  });
+  return next.cursor >= flat.length ? null : next;
+}
+
+export class StaleStageError extends Error {
+  constructor() {
+    super('This staging job was replaced by a newer one');
+  }
+}
+
+/** Makes the staged generation live: one small transaction over the feed row and the job. */
+export async function switchToStaged(
+  db: AfterpartyDb,
+  job: StageJobRow,
+  row: Omit<FeedRow, 'sync' | keyof FeedRowPatch> & FeedRowPatch,
+  sync: Partial<FeedSyncState>,
+): Promise<FeedRow> {
+  let stored: FeedRow | undefined;
+  await db.transaction('rw', [db.feeds, db.stageJobs], async () => {
+    const current = await db.stageJobs.get(job.feedId);
+    if (!current || current.generation !== job.generation) throw new StaleStageError();
+    const previous = await db.feeds.get(job.feedId);
+    stored = { ...row, sync: { ...syncStateOf(previous), ...sync, slot: job.slot, generation: job.generation } };
+    await db.feeds.put(stored);
+    await db.stageJobs.delete(job.feedId);
+  });
+  return stored as FeedRow;
+}

@@ -1,0 +1,77 @@
+// The user's own events in the `userEvents` table. Only these functions write it, each called
+// from a privileged message (an extension page); sync and feed loading never open the table.
+import type { EventRow } from '../messages/listings.ts';
+import { USER_FEED_ID, type UserEvent, type UserEventInput } from '../messages/user-events.ts';
+import type { AfterpartyDb } from './database.ts';
+import { liveSlots, slotTables } from './feed-slots.ts';
+
+export interface UserEventDeps {
+  now?: () => Date;
+  newId?: () => string;
+}
+
+/** Keeps only film keys and a festival key the catalog knows: a deleted feed's film cannot be linked. */
+async function known(db: AfterpartyDb, input: UserEventInput): Promise<Pick<UserEventInput, 'films' | 'festival'>> {
+  const slots = await liveSlots(db);
+  const films = new Set<string>();
+  let festival: string | null = null;
+  // A feed's rows are read from its live slot only (feed-slots.ts), like every listing.
+  for (const slot of ['a', 'b'] as const) {
+    const tables = slotTables(db, slot);
+    for (const film of await tables.films.bulkGet(input.films)) if (film && slots.get(film.feedId) === slot) films.add(film.key);
+    const found = input.festival ? await tables.festivals.get(input.festival) : undefined;
+    if (found && slots.get(found.feedId) === slot) festival = found.key;
+  }
+  return { films: input.films.filter((key) => films.has(key)), festival };
+}
+
+function row(id: string, input: UserEventInput, links: Pick<UserEventInput, 'films' | 'festival'>, createdAt: string, updatedAt: string): UserEvent {
+  return {
+    ...input,
+    ...links,
+    id,
+    key: `${USER_FEED_ID}/${id}`,
+    feedId: USER_FEED_ID,
+    filmKeys: links.films,
+    createdAt,
+    updatedAt,
+  };
+}
+
+export async function addUserEvent(db: AfterpartyDb, input: UserEventInput, deps: UserEventDeps = {}): Promise<UserEvent> {
+  const now = (deps.now?.() ?? new Date()).toISOString();
+  const id = deps.newId?.() ?? crypto.randomUUID();
+  const event = row(id, input, await known(db, input), now, now);
+  await db.userEvents.add(event);
+  return event;
+}
+
+export async function updateUserEvent(db: AfterpartyDb, key: string, input: UserEventInput, deps: UserEventDeps = {}): Promise<UserEvent> {
+  const links = await known(db, input);
+  return db.transaction('rw', db.userEvents, async () => {
+    const existing = await db.userEvents.get(key);
+    if (!existing) throw new Error('This event no longer exists; it may have been deleted.');
+    const event = row(existing.id, input, links, existing.createdAt, (deps.now?.() ?? new Date()).toISOString());
+    await db.userEvents.put(event);
+    return event;
+  });
+}
+
+/** Deletes the event and, with it, its place in the saved plan. */
+export async function deleteUserEvent(db: AfterpartyDb, key: string): Promise<boolean> {
+  return db.transaction('rw', db.userEvents, db.saved, async () => {
+    const existed = (await db.userEvents.get(key)) !== undefined;
+    await db.userEvents.delete(key);
+    await db.saved.delete(key);
+    return existed;
+  });
+}
+
+export async function listUserEvents(db: AfterpartyDb): Promise<UserEvent[]> {
+  return (await db.userEvents.toArray()) as UserEvent[];
+}
+
+/** The user's events tied to any of these films, for the hover card. */
+export async function userEventsForFilms(db: AfterpartyDb, filmKeys: string[]): Promise<EventRow[]> {
+  return db.userEvents.where('filmKeys').anyOf(filmKeys).distinct().toArray();
+}

@@ -1,0 +1,70 @@
+import { isPlainObject, type SpecsFor } from './spec.ts';
+
+/** storage.local key: hostnames where the user switched Afterparty off. Content scripts read it directly. */
+export const DISABLED_SITES_KEY = 'sites.disabled';
+/** storage.local key: sites the user added (their host permission patterns). */
+export const ADDED_SITES_KEY = 'sites.added';
+
+export interface SiteStatus {
+  /** The page's hostname; null where Afterparty cannot run (browser pages, files). */
+  site: string | null;
+  /** Matched by the manifest's curated list. */
+  builtIn: boolean;
+  /** Added by the user (optional host permission granted, script registered). */
+  added: boolean;
+  /** Switched off by the user. */
+  disabled: boolean;
+  /** The pattern to ask permission for when adding the site. */
+  pattern: string | null;
+}
+
+export interface SiteMessages {
+  getSiteStatus: { params: { url: string }; result: SiteStatus };
+  /** The per-site off switch; needs no permission. */
+  setSiteDisabled: { params: { url: string; disabled: boolean }; result: SiteStatus };
+  /** After the popup obtained the host permission: register the script and run it in the tab now. */
+  addSite: { params: { url: string; tabId: number | null }; result: SiteStatus };
+}
+
+const MAX_URL = 2_048;
+
+function checkUrl(name: string, url: unknown): string | null {
+  if (typeof url !== 'string' || url.length > MAX_URL) return `${name}: url must be a page address`;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? null : `${name}: only http and https pages`;
+  } catch {
+    return `${name}: url must be a page address`;
+  }
+}
+
+export const siteSpecs: SpecsFor<SiteMessages> = {
+  getSiteStatus: {
+    privileged: true,
+    validate(params) {
+      if (!isPlainObject(params)) return 'getSiteStatus needs {url}';
+      return checkUrl('getSiteStatus', params.url) ?? { url: params.url as string };
+    },
+  },
+  setSiteDisabled: {
+    privileged: true,
+    validate(params) {
+      if (!isPlainObject(params)) return 'setSiteDisabled needs {url, disabled}';
+      const bad = checkUrl('setSiteDisabled', params.url);
+      if (bad) return bad;
+      if (typeof params.disabled !== 'boolean') return 'setSiteDisabled: disabled must be true or false';
+      return { url: params.url as string, disabled: params.disabled };
+    },
+  },
+  addSite: {
+    privileged: true,
+    validate(params) {
+      if (!isPlainObject(params)) return 'addSite needs {url, tabId}';
+      const bad = checkUrl('addSite', params.url);
+      if (bad) return bad;
+      const { tabId } = params;
+      if (tabId !== null && !(Number.isInteger(tabId) && (tabId as number) >= 0)) return 'addSite: tabId must be a tab id or null';
+      return { url: params.url as string, tabId: tabId as number | null };
+    },
+  },
+};

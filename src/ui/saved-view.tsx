@@ -1,0 +1,57 @@
+import { findClashes } from '../core/clashes.ts';
+import { groupByDay } from '../core/schedule.ts';
+import type { Settings } from '../core/settings.ts';
+import type { Plan, SaveStatus } from '../messages/plan.ts';
+import { CalendarLink } from './calendar-link.tsx';
+import { EventDetails } from './event-details.tsx';
+import { t } from './i18n.ts';
+import type { OnSave } from './save-buttons.tsx';
+import { timeZoneResolver } from './time-zones.ts';
+import { dayHeading } from './when-text.ts';
+
+/** The user's plan, day by day, with clashes between overlapping events flagged; exported as one .ics. */
+export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Settings; onSave: OnSave }) {
+  const status = new Map<string, SaveStatus>(plan.saved.map((s) => [s.eventKey, s.status]));
+  const zoneOf = timeZoneResolver(plan.festivals);
+  const titles = new Map(plan.events.map((e) => [e.key, e.title]));
+  const filmTitles = new Map(plan.films.map((f) => [f.key, f.title]));
+  const clashes = findClashes(plan.events);
+  const days = groupByDay(plan.events, zoneOf);
+  if (plan.events.length === 0) return <p class="empty">{t('ui_savedEmpty')}</p>;
+  const filmsOf = (keys: string[]) => keys.map((k) => filmTitles.get(k)).filter((x): x is string => !!x);
+  return (
+    <div class="schedule saved">
+      <div class="saved-bar">
+        <p class="saved-summary">{t('ui_savedSummary', plan.events.length, clashes.size)}</p>
+        <CalendarLink name={t('ui_planFileName')} items={() => plan.events.map((event) => ({ event, timeZone: zoneOf(event), filmTitles: filmsOf(event.filmKeys) }))}>
+          {t('ui_exportPlan')}
+        </CalendarLink>
+      </div>
+      {days.map((day) => {
+        const heading = dayHeading(day.date);
+        return (
+          <section class={`day${day.date ? '' : ' day-undated'}`} key={day.date ?? 'undated'} aria-label={heading}>
+            <h2 class="day-heading">{heading}</h2>
+            <ul class="day-events">
+              {day.events.map(({ event, timeZone }) => {
+                const clash = clashes.get(event.key);
+                return (
+                  <li key={event.key} class={`slot-plain${clash ? ' clashing' : ''}`}>
+                    <EventDetails event={event} timeZone={timeZone} zoneChoice={settings.timeZoneShown} filmTitles={filmsOf(event.filmKeys)} status={status.get(event.key) ?? null} onSave={onSave}>
+                      {clash && (
+                        <p class="ap-clash">
+                          <span aria-hidden="true">⚠ </span>
+                          {t('ui_clashesWith', clash.map((k) => titles.get(k) ?? k).join(', '))}
+                        </p>
+                      )}
+                    </EventDetails>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+// Generated from the message specs, so a message added later is covered without editing this
+// file: a privileged message sent from a content script (extensionPage: false) never reaches
+// its handler, whatever its params; from our own pages it does.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Handlers } from '../../src/background/handlers/index.ts';
+import { route } from '../../src/background/router.ts';
+import { MESSAGE_NAMES, specOf, type MessageName } from '../../src/messages/index.ts';
+
+const PRIVILEGED = MESSAGE_NAMES.filter((name) => specOf(name).privileged);
+const OPEN = MESSAGE_NAMES.filter((name) => !specOf(name).privileged);
+
+/**
+ * Messages that change stored data yet are accepted from content scripts, each with the
+ * reason it was judged safe. Anything else named like a write must be privileged.
+ */
+const CONTENT_SCRIPT_WRITES: Partial<Record<MessageName, string>> = {
+  setSaved: 'the card saves an event; the handler only accepts events that exist, so a page can at most tick a box',
+  addCorrection: '"not this film" from the card; the site is taken from the sender, so a page can only correct itself',
+};
+const WRITE_VERB = /^(?:add|set|update|delete|remove|clear|restore|import|reset|sync|refresh|subscribe|unsubscribe|save|put|write|grant|revoke|register|unregister)[A-Z]/;
+
+/** Handlers that record every call and answer nothing of interest. */
+function spyHandlers(): { handlers: Handlers; calls: string[] } {
+  const calls: string[] = [];
+  const handlers = new Proxy({} as Handlers, {
+    get: (_target, name) => async () => {
+      calls.push(String(name));
+      return {};
+    },
+  });
+  return { handlers, calls };
+}
+
+// Shapes close to what the real messages take, so that some pass validation and the privilege
+// check itself (not only validation) is what refuses them.
+const PLAUSIBLE_PARAMS: unknown[] = [
+  undefined,
+  {},
+  { url: 'https://example.com/feed.json' },
+  { url: 'https://example.com/', tabId: 1 },
+  { url: 'https://example.com/', disabled: true },
+  { feedId: 'feed-1' },
+  { id: 'feed-1' },
+  { id: 'feed-1', enabled: true },
+  { key: 'user/1' },
+  { patch: {} },
+  { backup: {} },
+  { event: {} },
+];
+
+describe('privileged messages', () => {
+  it('exist, so the properties below are about something', () => {
+    expect(PRIVILEGED.length).toBeGreaterThan(0);
+  });
+
+  it.each(PRIVILEGED)('%s from a content script never reaches its handler, whatever the params', async (name) => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constantFrom(...PLAUSIBLE_PARAMS), fc.anything()), async (params) => {
+        const { handlers, calls } = spyHandlers();
+        const reply = await route(handlers, { type: name, params }, { extensionPage: false, pageUrl: 'https://evil.example/' });
+        expect(calls).toEqual([]);
+        expect('error' in reply).toBe(true);
+        if (typeof specOf(name).validate(params) !== 'string') {
+          expect(reply).toEqual({ error: `${name} is accepted only from Afterparty's own pages` });
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it.each(PRIVILEGED)('%s with valid params from our own pages reaches its handler', async (name) => {
+    const valid = PLAUSIBLE_PARAMS.find((params) => typeof specOf(name).validate(params) !== 'string');
+    const { handlers, calls } = spyHandlers();
+    // A privileged message none of the plausible shapes fit is still covered by the refusal
+    // property above; here it must at least be refused for its params, not for its sender.
+    const reply = await route(handlers, { type: name, params: valid }, { extensionPage: true });
+    if (valid === undefined) {
+      expect(reply).not.toEqual({ error: `${name} is accepted only from Afterparty's own pages` });
+    } else {
+      expect(calls).toEqual([name]);
+      expect(reply).toEqual({ result: {} });
+    }
+  });
+
+  it('includes every message named like a write, except the reviewed content-script writes', () => {
+    const unreviewed = OPEN.filter((name) => WRITE_VERB.test(name) && !(name in CONTENT_SCRIPT_WRITES));
+    expect(unreviewed).toEqual([]);
+    for (const [name, reason] of Object.entries(CONTENT_SCRIPT_WRITES)) {
+      expect(MESSAGE_NAMES, `${name} is in CONTENT_SCRIPT_WRITES but no longer exists`).toContain(name);
+      expect(specOf(name as MessageName).privileged, `${name} is privileged now; drop it from CONTENT_SCRIPT_WRITES`).toBeFalsy();
+      expect(reason.length).toBeGreaterThan(20);
+    }
+  });
+});
+
+describe('open messages', () => {
+  it.each(OPEN.filter((name) => typeof specOf(name).validate({}) !== 'string'))('%s from a content script reaches its handler', async (name) => {
+    const { handlers, calls } = spyHandlers();
+    const reply = await route(handlers, { type: name, params: {} }, { extensionPage: false, pageUrl: 'https://example.com/' });
+    expect(calls).toEqual([name]);
+    expect(reply).toEqual({ result: {} });
+  });
+});

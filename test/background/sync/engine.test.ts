@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSync } from '../../../src/background/sync/engine.ts';
+import { schedule, listingsFor } from '../../../src/db/queries.ts';
+import { loadDefaultFeed } from '../../../src/background/default-feed.ts';
+import { freshDb } from '../../db/fake-db.ts';
+import { conditional, startFeedServer, type FeedServer } from './feed-server.ts';
+import { ICS, jsonFeed, TWO_EVENTS } from './fixtures.ts';
+
+let server: FeedServer;
+let now: number;
+const clock = () => now;
+
+beforeEach(async () => {
+  server = await startFeedServer();
+  now = Date.parse('2007-09-06T12:00:00Z');
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function setup(options: Partial<Parameters<typeof createSync>[0]> = {}) {
+  const db = freshDb();
+  const sync = createSync({ db, fetch, clock, random: () => 0.5, ...options });
+  return { db, sync };
+}
+
+describe('subscribing', () => {
+  it('adds a JSON feed, stores its rows, and lists it', async () => {
+    let body = TWO_EVENTS;
+    server.on('/feed.json', conditional(() => body));
+    const { db, sync } = setup();
+    const feed = await sync.addFeed(server.url());
+    expect(feed).toMatchObject({ title: 'Sync test feed', eventCount: 2, filmCount: 1, lastError: null });
+    expect(feed.sync?.kind).toBe('json');
+    const { listings } = await listingsFor(db, [`${feed.id}/fp`]);
+    expect(listings[0]?.events.map((e) => e.title)).toEqual(['Fugitive Pieces party']);
+    body = jsonFeed([{ id: 'a', title: 'Fugitive Pieces party, moved', film: 'fp' }]);
+    const [outcome] = await sync.syncNow();
+    expect(outcome).toMatchObject({ status: 'updated', written: 2 });
+    expect((await schedule(db)).events.map((e) => e.title)).toEqual(['Fugitive Pieces party, moved']);
+  });
+
+  it('refuses an address that is not a feed, with the reason, and stores nothing', async () => {
+    server.on('/page.html', (_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>Hello'));
+    const { db, sync } = setup();
+    await expect(sync.addFeed(server.url('/page.html'))).rejects.toThrow('This address gives a web page, not a feed.');
+    await expect(sync.addFeed('ftp://example.com/feed')).rejects.toThrow(/https:\/\//);
+    expect(await db.feeds.count()).toBe(0);
+  });
+
+  it('refuses the same feed twice', async () => {
+    server.on('/feed.json', conditional(() => TWO_EVENTS));
+    const { sync } = setup();
+    await sync.addFeed(server.url());
+    await expect(sync.addFeed(server.url())).rejects.toThrow('You already subscribe to this feed.');
+  });
+
+  it('removes a feed with its films and events and leaves the user data and other feeds', async () => {
+    server.on('/feed.json', conditional(() => TWO_EVENTS));
+    const { db, sync } = setup();
+    await loadDefaultFeed(db);
+    const feed = await sync.addFeed(server.url());
+    await db.saved.put({ eventKey: `${feed.id}/a`, status: 'going', savedAt: '2007-09-01T00:00:00Z' });
+    await db.corrections.put({ id: 'c1', filmKey: `${feed.id}/fp`, surface: 'fugitive pieces', site: null, createdAt: '2007-09-01' });
+    const before = (await schedule(db)).events.length;
+    await sync.removeFeed(feed.id);
+    const after = await schedule(db);
+    expect(after.events.length).toBe(before - 2);
+    expect(after.events.every((e) => e.feedId === 'default')).toBe(true);
+    expect(await db.events.where('feedId').equals(feed.id).count()).toBe(0);
+    expect(await db.saved.count()).toBe(1);
+    expect(await db.corrections.count()).toBe(1);
+    await expect(sync.removeFeed('default')).rejects.toThrow(/switched off/);
+  });
+
+  it('hides a switched-off feed and shows it again when switched on', async () => {
+    server.on('/feed.json', conditional(() => TWO_EVENTS));
+    const { db, sync } = setup();
+    const feed = await sync.addFeed(server.url());
+    await sync.setEnabled(feed.id, false);
+    expect((await schedule(db)).events).toEqual([]);
+    await sync.setEnabled(feed.id, true);
+    expect((await schedule(db)).events.length).toBe(2);
+  });
+});
+
+describe('iCalendar feeds', () => {
+  it('ties calendar events to the films of other feeds and takes the refresh interval', async () => {
+    server.on('/cal.ics', conditional(() => ICS, 'text/calendar'));
+    const { db, sync } = setup();
+    await loadDefaultFeed(db);
+    const feed = await sync.addFeed(server.url('/cal.ics'));
+    expect(feed).toMatchObject({ title: 'Festival parties', eventCount: 1 });
+    expect(feed.sync).toMatchObject({ kind: 'ical', refreshMinutes: 30 });
+    const { listings } = await listingsFor(db, ['default/fugitive-pieces']);
+    const titles = listings.flatMap((l) => l.events.map((e) => e.title));
+    expect(titles).toContain('Dinner for Fugitive Pieces');
+    const dinner = listings[0]?.events.find((e) => e.feedId === feed.id);
+    expect(dinner).toMatchObject({ kind: 'dinner', start: '2007-09-07T20:00:00-04:00', venue: { name: 'Josos', address: '202 Davenport Rd, Toronto' } });
+  });
+});
+
+describe('conditional requests and unchanged feeds', () => {
+  it('sends the validators, writes nothing on a 304, and nothing for an identical body', async () => {
+    server.on('/feed.json', conditional(() => TWO_EVENTS));
+    const { db, sync } = setup();
+    const feed = await sync.addFeed(server.url());
+    now += 60 * 60_000;
+    const [second] = await sync.syncNow();
+    expect(second).toMatchObject({ status: 'unchanged', written: 0, requests: 1 });
+    expect(server.requests.at(-1)?.ifNoneMatch).toMatch(/^"/);
+    expect(server.requests.at(-1)?.ifModifiedSince).toBe('Sat, 06 Sep 2007 12:00:00 GMT');
+    expect((await db.feeds.get(feed.id))?.lastSync).toBe(new Date(now).toISOString());
+    // Same body, no validators from the server: the content hash stops the write.
+    server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(TWO_EVENTS));
+    const [third] = await sync.syncNow();
+    expect(third).toMatchObject({ status: 'unchanged', written: 0 });
+  });
+
+  it('rewrites only the rows that changed', async () => {
+    let body = TWO_EVENTS;
+    server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    const { sync } = setup();
+    await sync.addFeed(server.url());
+    body = jsonFeed([
+      { id: 'a', title: 'Fugitive Pieces party', film: 'fp' },
+      { id: 'b', title: 'Sponsor lounge, renamed' },
+      { id: 'c', title: 'New brunch' },
+    ]);
+    const [outcome] = await sync.syncNow();
+    expect(outcome).toMatchObject({ status: 'updated', written: 2 });
+  });
+});

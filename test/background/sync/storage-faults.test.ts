@@ -1,0 +1,78 @@
+// Storage faults give a clear status and lose nothing. The faults are raised inside real
+// Dexie (a DBCore middleware), so the engine meets them where a browser would raise them.
+import Dexie from 'dexie';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSync } from '../../../src/background/sync/engine.ts';
+import { storageFault, watchStorage } from '../../../src/background/sync/storage-fault.ts';
+import { openDatabase } from '../../../src/db/database.ts';
+import { schedule } from '../../../src/db/queries.ts';
+import { freshDb } from '../../db/fake-db.ts';
+import { startFeedServer, type FeedServer } from './feed-server.ts';
+import { jsonFeed, TWO_EVENTS } from './fixtures.ts';
+
+let server: FeedServer;
+beforeEach(async () => {
+  server = await startFeedServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+describe('storage faults', () => {
+  it('quota exceeded: the sync fails in plain words and the old listings stay', async () => {
+    const db = freshDb();
+    let full = false;
+    db.use({
+      stack: 'dbcore',
+      name: 'full-disk',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          return {
+            ...table,
+            mutate: (req) => (full && name !== 'leases' && name !== 'feeds' ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req)),
+          };
+        },
+      }),
+    });
+    const sync = createSync({ db, fetch, clock: Date.now });
+    let body = TWO_EVENTS;
+    server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    const feed = await sync.addFeed(server.url());
+    full = true;
+    body = jsonFeed([{ id: 'n', title: 'New' }]);
+    const [outcome] = await sync.syncNow();
+    expect(outcome?.error).toMatch(/^Your browser has no storage left for Afterparty/);
+    expect((await schedule(db)).events.map((e) => e.title)).toEqual(['Fugitive Pieces party', 'Sponsor lounge']);
+    expect((await db.feeds.get(feed.id))?.lastError).toBe(outcome?.error);
+  });
+
+  it('IndexedDB unavailable (Firefox private windows of old, storage turned off): a clear reason', async () => {
+    const db = openDatabase('no-idb', { indexedDB: undefined as unknown as IDBFactory, IDBKeyRange });
+    const error = await db.open().then(() => null, (e: unknown) => e);
+    expect(storageFault(error)).toMatch(/does not let Afterparty store data here/);
+    expect(storageFault(new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError'))).toMatch(/private window/);
+    expect(storageFault(new Error('something else'))).toBeNull();
+  });
+
+  it('an upgrade blocked by an old page still holding the database is reported, then cleared', async () => {
+    const name = `blocked-${Date.now()}`;
+    const old = new Dexie(name, { indexedDB, IDBKeyRange });
+    old.version(1).stores({ feeds: 'id', festivals: 'key, feedId', films: 'key, feedId', events: 'key, feedId, *filmKeys, start', saved: 'eventKey' });
+    await old.open();
+    // An old page that does not close on versionchange, as a page from before the update.
+    old.on('versionchange', () => false);
+    const db = openDatabase(name, { indexedDB, IDBKeyRange });
+    const reports: Array<string | null> = [];
+    watchStorage(db, (words) => reports.push(words));
+    const opening = db.open();
+    await new Promise((done) => setTimeout(done, 50));
+    expect(reports[0]).toMatch(/^An older Afterparty page is still open/);
+    old.close();
+    await opening;
+    expect(reports.at(-1)).toBeNull();
+    db.close();
+  });
+});

@@ -1,0 +1,37 @@
+// Mozilla's own linter (the one addons.mozilla.org runs on upload) accepts the Firefox package.
+import { execFile } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildProduction } from './production-build.ts';
+
+interface LintMessage {
+  code: string;
+  message: string;
+  file?: string;
+}
+
+let out: string;
+
+beforeAll(async () => {
+  out = await buildProduction();
+}, 60_000);
+
+afterAll(async () => {
+  if (out) await rm(out, { recursive: true, force: true });
+});
+
+describe('web-ext lint of dist/firefox', () => {
+  it('reports no errors', async () => {
+    // web-ext exits non-zero when it finds errors; the JSON report is on stdout either way.
+    const run = promisify(execFile)(join('node_modules', '.bin', 'web-ext'), ['lint', '--source-dir', join(out, 'firefox'), '--output', 'json', '--no-input'], {
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    const { stdout } = await run;
+    const report = JSON.parse(stdout) as { summary: { errors: number }; errors: LintMessage[]; metadata: { id: string; manifestVersion: number } };
+    expect(report.errors.map((e) => `${e.code} ${e.file ?? ''}: ${e.message}`)).toEqual([]);
+    expect(report.summary.errors).toBe(0);
+    expect(report.metadata).toMatchObject({ id: 'afterparty@afterparty.film', manifestVersion: 3 });
+  }, 120_000);
+});

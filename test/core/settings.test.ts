@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, readSettings, underlineCss, validateSettingsPatch } from '../../src/core/settings.ts';
+
+describe('settings', () => {
+  it('defaults every field', () => {
+    expect(readSettings(undefined)).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS).toMatchObject({ hoverDelay: 300, modifierKey: 'none', theme: 'auto', timeZoneShown: 'both', showFilmsWithoutListings: true });
+  });
+
+  it('keeps valid stored fields, defaults invalid ones and drops unknown ones', () => {
+    const read = readSettings({ hoverDelay: 800, theme: 'purple', modifierKey: 'alt', future: 1 });
+    expect(read).toEqual({ ...DEFAULT_SETTINGS, hoverDelay: 800, modifierKey: 'alt' });
+    expect('future' in read).toBe(false);
+  });
+
+  it('validates a change strictly', () => {
+    expect(validateSettingsPatch({ hoverDelay: 0, underlineStyle: 'wavy' })).toEqual({ hoverDelay: 0, underlineStyle: 'wavy' });
+    expect(validateSettingsPatch({ hoverDelay: 2001 })).toMatch(/hoverDelay/);
+    expect(validateSettingsPatch({ hoverDelay: 1.5 })).toMatch(/whole number/);
+    expect(validateSettingsPatch({ theme: 'neon' })).toMatch(/theme must be one of auto, light, dark/);
+    expect(validateSettingsPatch({ showFilmsWithoutListings: 'yes' })).toMatch(/true or false/);
+    expect(validateSettingsPatch({ timeZoneShown: 'festival' })).toEqual({ timeZoneShown: 'festival' });
+    expect(validateSettingsPatch({ __proto__: 1, x: 1 })).toMatch(/unknown setting/);
+    expect(validateSettingsPatch([])).toMatch(/object/);
+  });
+
+  it('writes the highlight rule for each underline style', () => {
+    expect(underlineCss('wavy', 'afterparty-film')).toMatch(/^::highlight\(afterparty-film\) \{ text-decoration: underline wavy/);
+    expect(underlineCss('none', 'afterparty-film')).toContain('text-decoration: none');
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { loadDefaultFeed } from '../../src/background/default-feed.ts';
+import { createHandlers } from '../../src/background/handlers/index.ts';
+import { route } from '../../src/background/router.ts';
+import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
+import { clearCache, makeBackup, readBackup, restoreBackup } from '../../src/db/backup.ts';
+import type { UserEventRow } from '../../src/db/database.ts';
+import { readPlan, setSaved } from '../../src/db/plan.ts';
+import { freshDb } from './fake-db.ts';
+
+const userEvent: UserEventRow = {
+  key: 'user/karaoke',
+  id: 'karaoke',
+  feedId: 'user',
+  kind: 'party',
+  title: 'Press karaoke',
+  films: [],
+  filmKeys: ['default/medicine-for-melancholy'],
+  festival: null,
+  start: '2008-09-08T23:00:00-04:00',
+  end: null,
+  venue: { name: 'A bar on Queen West', address: null },
+  host: null,
+  access: 'public',
+  url: null,
+  description: null,
+  source: null,
+  cancelled: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+async function seeded() {
+  const db = freshDb();
+  await loadDefaultFeed(db);
+  const anyEvent = (await db.events.toArray())[0]!;
+  await setSaved(db, anyEvent.key, 'going');
+  await db.userEvents.put(userEvent);
+  await setSaved(db, userEvent.key, 'interested');
+  await db.corrections.put({ id: 'c1', filmKey: 'default/up', surface: 'up', site: 'example.org', createdAt: '2026-01-01' });
+  await db.settings.put({ id: 'display', value: { ...DEFAULT_SETTINGS, theme: 'dark' } });
+  return { db, anyEvent };
+}
+
+describe('backup and restore', () => {
+  it('round-trips the user data through JSON into an empty profile', async () => {
+    const { db } = await seeded();
+    const file = JSON.parse(JSON.stringify(await makeBackup(db, new Date('2026-02-01T00:00:00Z'))));
+    expect(file).toMatchObject({ format: 'afterparty-backup', version: 1, exportedAt: '2026-02-01T00:00:00.000Z' });
+    const other = freshDb();
+    expect(await restoreBackup(other, file)).toEqual({ saved: 2, corrections: 1, userEvents: 1 });
+    expect(await other.saved.count()).toBe(2);
+    expect(await other.userEvents.get('user/karaoke')).toEqual(userEvent);
+    expect((await other.settings.get('display'))?.value).toMatchObject({ theme: 'dark' });
+    expect(await makeBackup(other, new Date('2026-02-01T00:00:00Z'))).toEqual(file);
+  });
+
+  it('refuses a bad file whole and changes nothing', async () => {
+    const { db } = await seeded();
+    const before = await makeBackup(db, new Date(0));
+    const good = JSON.parse(JSON.stringify(before));
+    const broken = { ...good, saved: [...good.saved, { eventKey: 'x/y', status: 'maybe', savedAt: '' }] };
+    await expect(restoreBackup(db, broken)).rejects.toThrow(/saved\[2\]\.status must be one of going, interested/);
+    await expect(restoreBackup(db, { ...good, userEvents: [{ ...userEvent, url: 'javascript:alert(1)' }] })).rejects.toThrow(/http/);
+    await expect(restoreBackup(db, { hello: 1 })).rejects.toThrow(/not an Afterparty backup/);
+    await expect(restoreBackup(db, { ...good, version: 9 })).rejects.toThrow(/newer Afterparty/);
+    await expect(restoreBackup(db, [])).rejects.toThrow(/not an Afterparty backup|object/);
+    expect(await makeBackup(db, new Date(0))).toEqual(before);
+  });
+
+  it('defaults bad settings in a backup rather than refusing it', () => {
+    const backup = readBackup({ format: 'afterparty-backup', version: 1, exportedAt: 'x', saved: [], corrections: [], userEvents: [], settings: { hoverDelay: -5 } });
+    expect(typeof backup === 'string' ? backup : backup.settings).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('clears only the listings cache, keeping the user data, and the default feed comes back', async () => {
+    const { db, anyEvent } = await seeded();
+    await db.feeds.put({ id: 'sub', title: 'Sub', url: 'https://example.org/f.json', builtIn: false, updated: null, lastSync: 'x', lastError: null, problems: [], eventCount: 3, filmCount: 2, etag: '"abc"' } as never);
+    await clearCache(db);
+    expect(await db.events.count()).toBe(0);
+    expect(await db.films.count()).toBe(0);
+    expect(await db.saved.count()).toBe(2);
+    expect(await db.userEvents.count()).toBe(1);
+    expect(await db.corrections.count()).toBe(1);
+    const sub = (await db.feeds.get('sub')) as unknown as Record<string, unknown>;
+    expect(sub).toMatchObject({ url: 'https://example.org/f.json', lastSync: null, eventCount: 0 });
+    expect(sub.etag).toBeUndefined();
+    expect(await db.feeds.get('default')).toBeUndefined();
+    await loadDefaultFeed(db);
+    expect((await readPlan(db)).events.map((e) => e.key)).toContain(anyEvent.key);
+  });
+});
+
+describe('plan and settings messages', () => {
+  const handlersFor = (db: ReturnType<typeof freshDb>) => createHandlers({ db, ready: async () => {} });
+
+  it('saves from a content script, strictly validated, and reads the plan back', async () => {
+    const { db, anyEvent } = await seeded();
+    const handlers = handlersFor(db);
+    const fromContent = { extensionPage: false };
+    expect(await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: 'interested' } }, fromContent)).toMatchObject({ result: { saved: { status: 'interested' } } });
+    expect(await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: 'maybe' } }, fromContent)).toEqual({ error: expect.stringMatching(/status/) });
+    expect(await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: null, extra: 1 } }, fromContent)).toEqual({ error: expect.stringMatching(/exactly/) });
+    expect(await route(handlers, { type: 'setSaved', params: { eventKey: 'default/no-such-event', status: 'going' } }, fromContent)).toEqual({ error: expect.stringMatching(/not in your listings/) });
+    const plan = await handlers.getPlan({});
+    expect(plan.saved.find((s) => s.eventKey === anyEvent.key)?.status).toBe('interested');
+    expect(plan.events.map((e) => e.key)).toEqual(expect.arrayContaining([anyEvent.key, 'user/karaoke']));
+    await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: null } }, fromContent);
+    expect((await handlers.getPlan({})).saved.map((s) => s.eventKey)).toEqual(['user/karaoke']);
+  });
+
+  it('changes settings only from extension pages', async () => {
+    const db = freshDb();
+    const handlers = handlersFor(db);
+    expect(await route(handlers, { type: 'setSettings', params: { patch: { theme: 'dark' } } }, { extensionPage: false })).toEqual({ error: expect.stringMatching(/only from Afterparty's own pages/) });
+    expect(await route(handlers, { type: 'clearCache', params: {} }, { extensionPage: false })).toEqual({ error: expect.stringMatching(/own pages/) });
+    expect(await route(handlers, { type: 'setSettings', params: { patch: { hoverDelay: 'slow' } } }, { extensionPage: true })).toEqual({ error: expect.stringMatching(/hoverDelay/) });
+    expect(await route(handlers, { type: 'setSettings', params: { patch: { theme: 'dark', hoverDelay: 500 } } }, { extensionPage: true })).toEqual({ result: { ...DEFAULT_SETTINGS, theme: 'dark', hoverDelay: 500 } });
+    expect(await route(handlers, { type: 'getSettings', params: {} }, { extensionPage: false })).toEqual({ result: { ...DEFAULT_SETTINGS, theme: 'dark', hoverDelay: 500 } });
+  });
+});

@@ -1,0 +1,174 @@
+// The content script on real pages in Chromium: the highlight budget near the viewport,
+// incremental rescans, shadow roots and frames, "Not this film", and the per-site switch.
+import type { CDPSession, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoverText, launchWithExtension, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
+import { cardText } from './extension.ts';
+
+let context: import('playwright-core').BrowserContext;
+let extensionId: string;
+let server: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  server = await serveFolder('test/fixtures/pages');
+  ({ context, extensionId } = await launchWithExtension({ extensionDir: `${process.env.AFTERPARTY_DIST ?? 'dist'}/chrome` }));
+});
+
+afterAll(async () => {
+  await context?.close();
+  await server?.close();
+});
+
+const highlighted = (target: Page | Frame) =>
+  target.evaluate(() => [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].map((r) => r.toString()));
+
+const scanned = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, null, { timeout: 20_000 });
+
+async function waitForCard(page: Page, expected: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  let text: string | null = null;
+  while (Date.now() < deadline) {
+    text = await cardText(page);
+    if (text && expected.test(text)) return text;
+    await page.waitForTimeout(150);
+  }
+  throw new Error(`card never showed ${expected}; last: ${text}`);
+}
+
+/** Clicks a button inside the card's closed shadow root, found by its text, with the real mouse. */
+async function clickInCard(page: Page, label: string): Promise<void> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  interface N { nodeName: string; nodeType: number; nodeValue?: string; backendNodeId: number; children?: N[]; shadowRoots?: N[] }
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: N };
+  const text = (n: N): string => (n.nodeType === 3 ? (n.nodeValue ?? '') : [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(text).join(''));
+  const find = (n: N): N | null => {
+    if (n.nodeName === 'BUTTON' && text(n).trim() === label) return n;
+    for (const child of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) {
+      const hit = find(child);
+      if (hit) return hit;
+    }
+    return null;
+  };
+  const button = find(root);
+  if (!button) throw new Error(`no "${label}" button in the card`);
+  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as { model: { content: number[] } };
+  const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;
+  await page.mouse.move((x1 + x3) / 2, (y1 + y3) / 2, { steps: 3 });
+  await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
+}
+
+describe('the content script in the page', () => {
+  it('registers at most 2,000 ranges, near the viewport, and follows the scroll', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}many-titles.html`);
+    await scanned(page);
+    await waitForHighlights(page, 100);
+    const near = await page.evaluate(() => {
+      const ranges = [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)];
+      return { size: ranges.length, maxTop: Math.max(...ranges.map((r) => r.getBoundingClientRect().top)) };
+    });
+    expect(near.size).toBeLessThanOrEqual(2_000);
+    expect(near.size).toBeGreaterThan(20);
+    expect(near.maxTop).toBeLessThan(4 * 800);
+    // The last paragraph is not registered until it comes near.
+    const lastRegistered = () =>
+      page.evaluate(() => [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.startContainer.parentElement?.parentElement?.id === 'p2999'));
+    expect(await lastRegistered()).toBe(false);
+    await page.evaluate(() => document.getElementById('p2999')?.scrollIntoView());
+    await page.waitForFunction(
+      () => [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.startContainer.parentElement?.parentElement?.id === 'p2999'),
+      null,
+      { timeout: 5_000 },
+    );
+    expect(await page.evaluate(() => CSS.highlights.get('afterparty-film')?.size ?? 0)).toBeLessThanOrEqual(2_000);
+    await hoverText(page, 'Poor Boys Game');
+    await waitForCard(page, /Poor Boys Game/);
+    await page.close();
+  });
+
+  it('rescans only what changed, ignores its own card, and drops titles that leave the page', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}frames.html`);
+    await scanned(page);
+    const rescans = () => page.evaluate(() => performance.getEntriesByName('afterparty:rescan-end').length);
+    await page.evaluate(() => {
+      const p = document.createElement('p');
+      p.id = 'added';
+      p.innerHTML = 'Late news: <i>Burn After Reading</i> opens the festival.';
+      document.getElementById('later')?.append(p);
+    });
+    await page.waitForFunction(() => [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.toString() === 'Burn After Reading'));
+    // Opening and closing the card is not a change of the page.
+    const before = await rescans();
+    await hoverText(page, 'Fugitive Pieces');
+    await waitForCard(page, /Fugitive Pieces/);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(600);
+    expect(await rescans()).toBe(before);
+    // Text edited in place is rescanned; removed text takes its title with it.
+    await page.evaluate(() => {
+      const i = document.querySelector('#added i');
+      if (i) i.textContent = 'Goodbye Solo';
+    });
+    await page.waitForFunction(() => {
+      const texts = [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].map((r) => r.toString());
+      return texts.includes('Goodbye Solo') && !texts.includes('Burn After Reading');
+    });
+    await page.evaluate(() => document.getElementById('added')?.remove());
+    await page.waitForFunction(() => ![...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.toString() === 'Goodbye Solo'));
+    await page.close();
+  });
+
+  it('finds titles in open shadow roots, same-origin frames and about:blank frames', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}frames.html`);
+    await scanned(page);
+    await page.waitForFunction(() => [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.toString() === 'Medicine for Melancholy'));
+    expect(await highlighted(page)).toEqual(expect.arrayContaining(['Fugitive Pieces', 'Medicine for Melancholy']));
+    const same = page.frame({ url: /frame\.html$/ });
+    expect(same).not.toBeNull();
+    await same?.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) > 0, null, { timeout: 15_000 });
+    expect(await highlighted(same as Frame)).toEqual(['Happy-Go-Lucky']);
+    const blank = page.frames().find((f) => f.url() === 'about:blank');
+    await blank?.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) > 0, null, { timeout: 15_000 });
+    expect(await highlighted(blank as Frame)).toEqual(['Poor Boys Game']);
+    await page.close();
+  });
+
+  it('"Not this film" hides the match on this site, and it stays hidden after a reload', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}frames.html`);
+    await scanned(page);
+    await waitForHighlights(page, 2);
+    await hoverText(page, 'Fugitive Pieces');
+    await waitForCard(page, /Not this film/);
+    await clickInCard(page, 'Not this film');
+    await page.waitForFunction(() => ![...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.toString() === 'Fugitive Pieces'));
+    expect(await highlighted(page)).toContain('Medicine for Melancholy');
+    await page.reload();
+    await scanned(page);
+    await page.waitForTimeout(300);
+    const after = await highlighted(page);
+    expect(after).toContain('Medicine for Melancholy');
+    expect(after).not.toContain('Fugitive Pieces');
+    await page.close();
+  });
+
+  it('the popup switches Afterparty off on this site and back on', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}many-titles.html`);
+    await waitForHighlights(page, 10);
+    const tabId = await (await context.serviceWorkers()[0]?.evaluate(async (url) => (await chrome.tabs.query({ url })).map((t) => t.id), `${server.url}many-titles.html`))?.[0];
+    expect(tabId).toBeGreaterThan(0);
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
+    const button = popup.getByRole('button', { name: 'Disable on this site' });
+    await button.click();
+    await page.waitForFunction(() => !CSS.highlights.has('afterparty-film'), null, { timeout: 5_000 });
+    await popup.getByRole('button', { name: 'Enable on this site' }).click();
+    await waitForHighlights(page, 10);
+    await popup.getByRole('button', { name: 'Disable on this site' }).waitFor();
+    await popup.close();
+    await page.close();
+  });
+});

@@ -1,0 +1,147 @@
+// The dev build's Firefox package (dist/firefox) in Debian's firefox-esr, driven over WebDriver
+// BiDi with puppeteer-core: the content script underlines titles and the hover card opens; the
+// card's listings come from the background script's IndexedDB. (WebDriver BiDi refuses to
+// navigate a tab to moz-extension:// pages, so the popup is covered by the Chromium tests only.)
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFolder } from '../../scripts/browser.mjs';
+
+const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox', '/Applications/Firefox.app/Contents/MacOS/firefox'];
+const ADDON_ID = 'afterparty@afterparty.film';
+
+function findFirefox(): string {
+  const path = process.env.FIREFOX_PATH ?? FIREFOX_CANDIDATES.find((candidate) => existsSync(candidate));
+  if (!path || !existsSync(path)) {
+    throw new Error('No Firefox found. Install one (Debian/Ubuntu: `sudo apt-get install -y firefox-esr`) or set FIREFOX_PATH.');
+  }
+  return path;
+}
+
+/** The subset of puppeteer's BiDi connection we use; it is public on BidiBrowser but not typed on Browser. */
+interface BidiConnection {
+  send(method: string, params: object): Promise<{ result: any }>;
+}
+
+let browser: Browser;
+let server: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  server = await serveFolder('demo');
+  browser = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath: findFirefox(),
+    headless: true,
+  });
+  const installed = await browser.installExtension(resolve(process.env.AFTERPARTY_DIST ?? 'dist', 'firefox'));
+  expect(installed).toBe(ADDON_ID);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function demoPage(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1200, height: 800 });
+  await page.goto(server.url);
+  await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
+  return page;
+}
+
+/** Puts the real (BiDi input) mouse on the middle of the first occurrence of `text`. */
+async function hover(page: Page, text: string): Promise<void> {
+  const box = await page.evaluate((needle) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const at = node.data.indexOf(needle);
+      if (at < 0) continue;
+      node.parentElement?.scrollIntoView({ block: 'center' });
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + needle.length);
+      const rect = range.getClientRects()[0];
+      return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
+    }
+    return null;
+  }, text);
+  if (!box) throw new Error(`"${text}" is not on the page`);
+  await page.mouse.move(box.x - 30, box.y + 40);
+  await page.mouse.move(box.x, box.y, { steps: 5 });
+}
+
+/**
+ * The card's text, read through its CLOSED shadow root. Page scripts (and so page.evaluate)
+ * get null from `host.shadowRoot`, and puppeteer's pierce handlers only walk open roots. WebDriver
+ * BiDi's serializer, though, hands automation a reference to any shadow root when asked with
+ * `includeShadowTree: "all"` (the spec's own way to reach closed roots); we pass that reference
+ * back to read its text. This is the same privilege CDP's `pierce` gives the Chromium tests, and
+ * needs no test hook in the extension.
+ */
+async function cardText(page: Page): Promise<string | null> {
+  const connection = (browser as unknown as { connection: BidiConnection }).connection;
+  const tree = await connection.send('browsingContext.getTree', {});
+  const context = (tree.result.contexts as Array<{ context: string; url: string }>).find((c) => c.url === page.url())?.context;
+  if (!context) throw new Error(`no browsing context for ${page.url()}`);
+  const host = await connection.send('script.evaluate', {
+    expression: "document.querySelector('afterparty-card')",
+    target: { context },
+    awaitPromise: false,
+    resultOwnership: 'none',
+    serializationOptions: { includeShadowTree: 'all', maxDomDepth: 0 },
+  });
+  const shadowRoot = host.result.result?.value?.shadowRoot;
+  if (!shadowRoot) return null;
+  expect(shadowRoot.value?.mode).toBe('closed');
+  const text = await connection.send('script.callFunction', {
+    functionDeclaration: String((root: ShadowRoot) => [...root.children].filter((el) => el.localName !== 'style').map((el) => (el as HTMLElement).innerText).join(' ')),
+    arguments: [{ sharedId: shadowRoot.sharedId }],
+    target: { context },
+    awaitPromise: false,
+  });
+  return String(text.result.result?.value ?? '').replace(/\s+/g, ' ').trim();
+}
+
+async function waitForCard(page: Page, expected: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  let text: string | null = null;
+  while (Date.now() < deadline) {
+    text = await cardText(page);
+    if (text && expected.test(text)) return text;
+    await new Promise((done) => setTimeout(done, 150));
+  }
+  throw new Error(`card never showed ${expected}; last text: ${text}`);
+}
+
+describe('the demo page in Firefox with the extension', () => {
+  it('underlines film titles with a registered highlight and changes no page node', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    const before = await page.evaluate(() => document.body.innerHTML);
+    await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
+    const highlighted = await page.evaluate(() => [...(CSS.highlights.get('afterparty-film') ?? [])].map((r) => (r as Range).toString()));
+    expect(highlighted).toEqual(expect.arrayContaining(['Fugitive Pieces', 'In the Valley of Elah', 'Medicine for Melancholy']));
+    expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
+    await page.close();
+  });
+
+  it('shows the Fugitive Pieces party on hover, in a closed shadow root, and closes on Escape', async () => {
+    const page = await demoPage();
+    await hover(page, 'Fugitive Pieces');
+    const text = await waitForCard(page, /Rosedale/);
+    expect(text).toContain('Fugitive Pieces');
+    expect(text).toContain('Jeremy Podeswa');
+    expect(text).toMatch(/Party/i);
+    expect(text).toContain('Thursday, September 6, 2007');
+    expect(text).toMatch(/10:38\s?PM EDT/);
+    expect(text).toContain('Invitation only');
+    // The page itself cannot see into the card.
+    expect(await page.evaluate(() => document.querySelector('afterparty-card')?.shadowRoot)).toBeNull();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('afterparty-card') === null, { timeout: 5_000 });
+    await page.close();
+  });
+});

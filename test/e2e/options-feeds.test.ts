@@ -1,0 +1,126 @@
+// Subscribing through the options page in real Chromium, against feeds served on 127.0.0.1.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
+import { cardText, startHarness, type Harness } from './extension.ts';
+
+let harness: Harness;
+let server: Server;
+let base: string;
+let partyTitle = 'Persepolis after-party at the Drake';
+
+function feed(): string {
+  return JSON.stringify({
+    afterparty: 1,
+    title: 'Local test listings',
+    festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
+    films: [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: ['Marjane Satrapi', 'Vincent Paronnaud'] }],
+    events: [
+      { id: 'p-party', title: partyTitle, kind: 'party', films: ['persepolis'], festival: 'tiff', start: '2007-09-08T23:00:00-04:00', venue: 'The Drake Hotel', access: 'invite' },
+      { id: 'p-brunch', title: 'Persepolis press brunch', kind: 'dinner', films: ['persepolis'], festival: 'tiff', start: '2007-09-09T11:00:00-04:00' },
+    ],
+  });
+}
+
+const PAGE = '<!doctype html><meta charset="utf-8"><title>Review</title><p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue of the week.</p>';
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(feed());
+    else if (request.url === '/review.html') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+  server.closeAllConnections();
+  await new Promise((done) => server.close(done));
+});
+
+async function waitForCard(page: Page, expected: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  let text: string | null = null;
+  while (Date.now() < deadline) {
+    text = await cardText(page);
+    if (text && expected.test(text)) return text;
+    await page.waitForTimeout(150);
+  }
+  throw new Error(`card never showed ${expected}; last text: ${text}`);
+}
+
+async function hoverPersepolis(expected: RegExp): Promise<string> {
+  const page = await harness.context.newPage();
+  await page.goto(`${base}/review.html`);
+  await waitForHighlights(page);
+  await hoverText(page, 'Persepolis');
+  const text = await waitForCard(page, expected);
+  await page.close();
+  return text;
+}
+
+describe('the Feeds section of the options page', () => {
+  let options: Page;
+
+  it('adds a feed served on 127.0.0.1 and lists it with its event count', async () => {
+    options = await harness.context.newPage();
+    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    await options.getByLabel('Feed URL').fill(`${base}/feed.json`);
+    await options.getByRole('button', { name: 'Add feed' }).click();
+    const item = options.locator('li.feed', { hasText: 'Local test listings' });
+    await item.waitFor({ timeout: 15_000 });
+    const text = await item.textContent();
+    expect(text).toContain('JSON');
+    expect(text).toContain('2 events');
+    expect(text).toMatch(/Last synced/);
+    await expect(options.getByRole('region', { name: 'Feeds' }).getByRole('status').textContent()).resolves.toContain('Added “Local test listings”.');
+  });
+
+  it('underlines a film only that feed knows, and shows its events on hover', async () => {
+    const text = await hoverPersepolis(/Drake/);
+    expect(text).toContain(partyTitle);
+    expect(text).toContain('Persepolis press brunch');
+  });
+
+  it('shows a change in the feed after "Sync now"', async () => {
+    partyTitle = 'Persepolis party moved to the Gladstone';
+    await options.getByRole('button', { name: 'Sync now' }).click();
+    await options.getByRole('button', { name: 'Sync now' }).waitFor({ state: 'visible' });
+    await options.waitForFunction(() => !document.querySelector('.feeds-panel button[disabled]'));
+    const text = await hoverPersepolis(/Gladstone/);
+    expect(text).toContain('Persepolis party moved to the Gladstone');
+  });
+
+  it('refuses an address that is not a feed, in plain words', async () => {
+    await options.getByLabel('Feed URL').fill(`${base}/review.html`);
+    await options.getByRole('button', { name: 'Add feed' }).click();
+    await expect(options.getByRole('region', { name: 'Feeds' }).getByRole('alert').filter({ hasText: 'web page' }).textContent({ timeout: 15_000 })).resolves.toMatch(/not a feed/);
+  });
+
+  it('shows the sync line with "Sync now" in the popup', async () => {
+    const popup = await harness.context.newPage();
+    await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    const line = popup.locator('.sync-status');
+    await line.waitFor();
+    await popup.waitForFunction(() => /synced/i.test(document.querySelector('.sync-line')?.textContent ?? ''));
+    expect(await line.textContent()).toMatch(/Listings synced .*Sync now/);
+    await popup.getByRole('button', { name: 'Sync now' }).click();
+    await popup.waitForFunction(() => /synced/i.test(document.querySelector('.sync-line')?.textContent ?? ''));
+    await popup.close();
+  });
+
+  it('removes the feed and its films', async () => {
+    await options.locator('li.feed', { hasText: 'Local test listings' }).getByRole('button', { name: 'Remove' }).click();
+    await options.locator('li.feed', { hasText: 'Local test listings' }).waitFor({ state: 'detached' });
+    const page = await harness.context.newPage();
+    await page.goto(`${base}/review.html`);
+    await page.waitForTimeout(1_500);
+    expect(await page.evaluate(() => CSS.highlights.get('afterparty-film')?.size ?? 0)).toBe(0);
+    await page.close();
+  });
+});
