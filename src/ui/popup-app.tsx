@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { DEFAULT_SETTINGS, type Settings } from '../core/settings.ts';
 import type { Plan, SaveStatus } from '../messages/plan.ts';
-import { t } from './i18n.ts';
+import { t, uiLocale } from './i18n.ts';
 import { targetTabId } from './page-films.ts';
 import { PageView, usePageFilms } from './page-view.tsx';
 import { SavedView } from './saved-view.tsx';
@@ -47,6 +47,7 @@ export function PopupApp({ top, pageExtra, savedExtra, bottom }: PopupSlots) {
   const [plan, save, planError] = usePlan();
   const [view, setView] = useState<PopupViewKey | null>(null);
   useEffect(() => applyTheme(document, settings.theme), [settings.theme]);
+  useEffect(() => void (document.documentElement.lang = uiLocale()), []);
   // Open on "This page" when the tab has films, else on the schedule.
   const shown: PopupViewKey = view ?? (page.status === 'done' && page.listings.length > 0 ? 'page' : 'schedule');
   const saved = new Map<string, SaveStatus>((plan?.saved ?? []).map((s) => [s.eventKey, s.status]));

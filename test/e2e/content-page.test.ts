@@ -62,7 +62,7 @@ describe('the content script in the page', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}many-titles.html`);
     await scanned(page);
-    await waitForHighlights(page, 100);
+    await waitForHighlights(page, 20);
     const near = await page.evaluate(() => {
       const ranges = [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)];
       return { size: ranges.length, maxTop: Math.max(...ranges.map((r) => r.getBoundingClientRect().top)) };
@@ -158,7 +158,12 @@ describe('the content script in the page', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}many-titles.html`);
     await waitForHighlights(page, 10);
-    const tabId = await (await context.serviceWorkers()[0]?.evaluate(async (url) => (await chrome.tabs.query({ url })).map((t) => t.id), `${server.url}many-titles.html`))?.[0];
+    const worker = context.serviceWorkers()[0];
+    const tabIds = await worker?.evaluate(async (url) => {
+      const tabs = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number }>> } } }).chrome.tabs;
+      return (await tabs.query({ url })).map((tab) => tab.id);
+    }, `${server.url}many-titles.html`);
+    const tabId = tabIds?.[0];
     expect(tabId).toBeGreaterThan(0);
     const popup = await context.newPage();
     await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);

@@ -176,7 +176,11 @@ describe('a feed with script in every field', () => {
     await waitForHighlights(page);
     const popup = await harness.context.newPage();
     await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
-    const tabId = await popup.evaluate(async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)?.id ?? null, site.url);
+    const tabId = await popup.evaluate(async (url) => {
+      // The extension page's own API; the dev build's host permission for 127.0.0.1 shows tab URLs.
+      const tabs = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } }).chrome.tabs;
+      return (await tabs.query({})).find((tab) => tab.url === url)?.id ?? null;
+    }, site.url);
     expect(tabId).not.toBeNull();
     await popup.goto(`chrome-extension://${harness.extensionId}/popup.html?tab=${tabId}`);
     await popup.getByText('dinner-title <img src=x', { exact: false }).first().waitFor({ timeout: 15_000 });

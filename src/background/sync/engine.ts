@@ -264,7 +264,13 @@ export function createSync(deps: SyncDeps) {
           problems: [], eventCount: 0, filmCount: 0, sync: { ...DEFAULT_SYNC_STATE, kind: doc.kind },
         };
         await db.feeds.put(feed);
-        await leased(() => store(feed, doc, download.text, download, contentHash), () => 0);
+        try {
+          await leased(() => store(feed, doc, download.text, download, contentHash), () => 0);
+        } catch (error) {
+          // Kept subscribed with the reason shown: the next sync tries to store it again.
+          await fail(feed, describeError(error)).catch(() => undefined);
+          throw new Error(describeError(error));
+        }
         return (await db.feeds.get(id)) as FeedRow;
       });
     },

@@ -1,0 +1,174 @@
+import * as esbuild from 'esbuild';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ICAL from 'ical.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoverText, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
+import { loadCatalog } from '../../scripts/locales.mjs';
+import { cardText, startHarness, type Harness } from './extension.ts';
+import { seriousViolations } from './ui-axe.ts';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function waitForCard(page: Page, expected: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  let text: string | null = null;
+  while (Date.now() < deadline) {
+    text = await cardText(page);
+    if (text && expected.test(text)) return text;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`card never showed ${expected}; last text: ${text}`);
+}
+
+/** Tab id of a page, asked from the extension's own page (tabs.query needs no permission for ids and URLs of our own tabs; the demo's URL is matched by host permission in dev builds). */
+async function tabIdOf(page: Page, extPage: Page): Promise<number> {
+  const url = page.url();
+  return extPage.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id ?? -1, url);
+}
+
+describe('the hover card in Chromium', () => {
+  it('saves an event from the card; the popup lists it under Saved', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(harness.demoUrl);
+    await waitForHighlights(page);
+    await hoverText(page, 'Fugitive Pieces');
+    await waitForCard(page, /Rosedale/);
+    expect(await cardText(page)).toMatch(/Going Interested .*Add to calendar/);
+    // Click "Going" inside the closed shadow root: by coordinates, as a user would.
+    const cdp = await page.context().newCDPSession(page);
+    const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: { nodeId: number } };
+    const { nodeIds } = (await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'afterparty-card' })) as { nodeIds: number[] };
+    expect(nodeIds).toHaveLength(1);
+    const box = await buttonBox(cdp, 'Going');
+    await page.mouse.move(box.x, box.y, { steps: 4 });
+    await page.mouse.click(box.x, box.y);
+    const popup = await harness.context.newPage();
+    await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    await expect.poll(async () => (await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'getPlan', params: {} }))).result.saved.length, { timeout: 5_000 }).toBe(1);
+    await popup.getByRole('tab', { name: /Saved/ }).click();
+    await popup.waitForSelector('.saved .ap-event-title');
+    expect(await popup.locator('.saved .ap-event-title').allTextContents()).toEqual(['Fugitive Pieces house party']);
+    expect(await popup.locator('.saved .ap-toggle[aria-pressed="true"]').textContent()).toBe('Going');
+    await popup.close();
+    await page.close();
+  });
+
+  it('opens from the keyboard shortcut for the title at the selection, takes focus, and gives it back on Escape', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(harness.demoUrl);
+    await waitForHighlights(page);
+    // A focused element to come back to, and the caret on the title.
+    await page.evaluate(() => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node as Text).data.indexOf('Fugitive Pieces');
+        if (at < 0) continue;
+        const holder = node.parentElement!;
+        holder.tabIndex = -1;
+        holder.focus();
+        getSelection()!.setBaseAndExtent(node, at + 3, node, at + 3);
+        return;
+      }
+    });
+    const before = await page.evaluate(() => document.activeElement?.tagName);
+    const ext = await harness.context.newPage();
+    await ext.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    const tabId = await tabIdOf(page, ext);
+    await page.bringToFront();
+    const reply = await ext.evaluate((id) => chrome.tabs.sendMessage(id, { type: 'afterparty:openCard' }, { frameId: 0 }), tabId);
+    expect(reply).toEqual({ opened: true });
+    await waitForCard(page, /Rosedale/);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('AFTERPARTY-CARD');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('AFTERPARTY-CARD'); // focus moves within the card
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('afterparty-card') === null);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe(before);
+    await ext.close();
+    await page.close();
+  });
+
+  it('downloads one event as an .ics that keeps the festival time zone', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(harness.demoUrl);
+    await waitForHighlights(page);
+    await hoverText(page, 'Fugitive Pieces');
+    await waitForCard(page, /Rosedale/);
+    const cdp = await page.context().newCDPSession(page);
+    const box = await buttonBox(cdp, 'Add to calendar');
+    await page.mouse.move(box.x, box.y, { steps: 4 });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(box.x, box.y)]);
+    expect(download.suggestedFilename()).toBe('fugitive-pieces-house-party.ics');
+    const ics = await readFile((await download.path())!, 'utf8');
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    const vevent = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    expect(vevent.summary).toBe('Fugitive Pieces house party');
+    expect(vevent.startDate.zone?.tzid).toBe('America/Toronto');
+    expect(new Date(vevent.startDate.toUnixTime() * 1000).toISOString()).toBe('2007-09-07T02:38:00.000Z');
+    await page.close();
+  });
+
+  it('has no serious or critical axe violations, light and dark (the real Card in an open root)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'afterparty-card-preview-'));
+    const bundle = await esbuild.build({ entryPoints: ['test/e2e/ui-card-preview.tsx'], bundle: true, write: false, format: 'iife', jsx: 'automatic', jsxImportSource: 'preact', logLevel: 'silent' });
+    const catalog = await loadCatalog(process.cwd(), 'en');
+    const ext = await harness.context.newPage();
+    await ext.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    const { result: index } = await ext.evaluate(() => chrome.runtime.sendMessage({ type: 'getTitleIndex', params: {} }));
+    const keys = index.films.filter((f: { title: string }) => /Fugitive Pieces|Young People/.test(f.title)).map((f: { id: string }) => f.id);
+    const { result: listings } = await ext.evaluate((filmKeys) => chrome.runtime.sendMessage({ type: 'getListings', params: { filmKeys } }), keys);
+    await ext.close();
+    for (const dark of [false, true]) {
+      const i18n = `window.chrome = { i18n: { getUILanguage: () => 'en', getMessage: (k, s) => { const m = (${JSON.stringify(catalog)})[k]?.message ?? ''; const subs = [].concat(s ?? []); return m.replace(/\\$(\\d)/g, (_, n) => subs[n - 1] ?? ''); } } };`;
+      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card preview</title></head><body style="background:${dark ? '#111' : '#fff'}"><main><script>${i18n}\nwindow.PREVIEW = ${JSON.stringify({ ...listings, dark })};</script><script src="preview.js"></script></main></body></html>`;
+      await writeFile(join(dir, `card-${dark ? 'dark' : 'light'}.html`), html);
+    }
+    await writeFile(join(dir, 'preview.js'), bundle.outputFiles[0]!.text);
+    const server = await serveFolder(dir);
+    try {
+      for (const scheme of ['light', 'dark']) {
+        const page = await harness.context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${server.url}card-${scheme}.html`);
+        await page.waitForTimeout(500);
+        expect(errors).toEqual([]);
+        console.log(await page.evaluate(() => document.body.innerHTML.slice(0, 300) + ' / ' + (document.querySelector('div')?.shadowRoot?.innerHTML ?? 'no root').slice(0, 3000)));
+        await page.waitForFunction(() => document.querySelector('div')?.shadowRoot?.querySelector('.ap-card .ap-event') != null);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/** The centre of a button (or link) with this text inside the card, through CDP's pierce. */
+async function buttonBox(cdp: import('playwright-core').CDPSession, text: string): Promise<{ x: number; y: number }> {
+  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
+  interface Node { nodeId: number; backendNodeId: number; nodeName: string; nodeType: number; nodeValue?: string; children?: Node[]; shadowRoots?: Node[] }
+  const textOf = (n: Node): string => (n.nodeType === 3 ? (n.nodeValue ?? '') : [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(textOf).join(''));
+  const found: Node[] = [];
+  const walk = (n: Node) => {
+    if ((n.nodeName === 'BUTTON' || n.nodeName === 'A') && textOf(n).includes(text)) found.push(n);
+    for (const c of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) walk(c);
+  };
+  walk(root);
+  if (!found[0]) throw new Error(`no "${text}" button in the card`);
+  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: found[0].backendNodeId })) as { model: { content: number[] } };
+  const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
+  return { x: (x1 + x3) / 2, y: (y1 + y3) / 2 };
+}
