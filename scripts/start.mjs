@@ -1,5 +1,8 @@
 // `npm start`: build, serve the demo page, open Chromium with the extension on it.
 // Without a display it runs headless: hovers a title and writes screenshots instead.
+// `npm start -- --docs` (always headless) writes the README's screenshots of the card, the popup
+// and the options page, light and dark, into docs/screenshots/.
+// AFTERPARTY_DIST=DIR builds into DIR instead of dist/ (parallel runs).
 import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -7,31 +10,86 @@ import { fileURLToPath } from 'node:url';
 import { INSTALL_HINT, findChromium, hoverText, launchWithExtension, serveFolder, waitForHighlights } from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const docs = process.argv.includes('--docs');
 const executablePath = findChromium();
 if (!executablePath) {
   console.error(INSTALL_HINT);
   process.exit(1);
 }
 
-execFileSync(process.execPath, [join(root, 'build.mjs'), '--dev'], { stdio: 'inherit' });
+const outRoot = process.env.AFTERPARTY_DIST ?? join(root, 'dist');
+execFileSync(process.execPath, [join(root, 'build.mjs'), '--dev', ...(process.env.AFTERPARTY_DIST ? ['--out', outRoot] : [])], { stdio: 'inherit' });
 const server = await serveFolder(join(root, 'demo'));
-const headless = !process.env.DISPLAY && process.platform === 'linux';
-const { context, extensionId } = await launchWithExtension({ extensionDir: join(root, 'dist', 'chrome'), headless, executablePath });
+const headless = docs || (!process.env.DISPLAY && process.platform === 'linux');
+const { context, extensionId } = await launchWithExtension({ extensionDir: join(outRoot, 'chrome'), headless, executablePath });
 const page = context.pages()[0] ?? (await context.newPage());
 await page.goto(server.url);
 console.log(`Demo page: ${server.url}`);
 console.log(`Popup:     chrome-extension://${extensionId}/popup.html`);
 
-if (!headless) {
+async function openCard(target, title = 'Fugitive Pieces') {
+  await waitForHighlights(target);
+  await hoverText(target, title);
+  await target.waitForFunction(() => document.querySelector('afterparty-card') !== null, null, { timeout: 10_000 });
+  await target.waitForTimeout(400);
+}
+
+/** The popup page pointed at the demo tab (?tab=ID), so "This page" describes it. */
+async function openPopup(demo, colorScheme) {
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 420, height: 600 });
+  await popup.emulateMedia({ colorScheme });
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  const id = await popup.evaluate(async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)?.id ?? -1, demo.url());
+  await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${id}`);
+  await popup.waitForSelector('.ap-film-title, .day-heading', { timeout: 10_000 });
+  await popup.waitForTimeout(300);
+  return popup;
+}
+
+if (docs) {
+  const shots = join(root, 'docs', 'screenshots');
+  await mkdir(shots, { recursive: true });
+  const written = [];
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await openCard(page);
+    const card = await page.locator('afterparty-card').boundingBox();
+    const clip = card && { x: 0, y: Math.max(0, card.y - 90), width: 1200, height: Math.min(800 - Math.max(0, card.y - 90), card.height + 110) };
+    const cardShot = join(shots, `card-${colorScheme}.png`);
+    await page.screenshot({ path: cardShot, ...(clip ? { clip } : {}) });
+    await page.mouse.move(1, 1);
+    const popup = await openPopup(page, colorScheme);
+    const popupShot = join(shots, `popup-${colorScheme}.png`);
+    await popup.screenshot({ path: popupShot });
+    await popup.getByRole('tab', { name: 'Schedule' }).click();
+    await popup.waitForTimeout(200);
+    const scheduleShot = join(shots, `popup-schedule-${colorScheme}.png`);
+    await popup.screenshot({ path: scheduleShot });
+    await popup.close();
+    const options = await context.newPage();
+    await options.setViewportSize({ width: 900, height: 1000 });
+    await options.emulateMedia({ colorScheme });
+    await options.goto(`chrome-extension://${extensionId}/options.html`);
+    await options.waitForSelector('#setting-theme', { timeout: 10_000 });
+    await options.waitForTimeout(300);
+    const optionsShot = join(shots, `options-${colorScheme}.png`);
+    await options.screenshot({ path: optionsShot, fullPage: true });
+    await options.close();
+    written.push(cardShot, popupShot, scheduleShot, optionsShot);
+  }
+  console.log('Wrote the documentation screenshots:');
+  for (const shot of written) console.log(`  ${relative(process.cwd(), shot)}`);
+  await context.close();
+  await server.close();
+} else if (!headless) {
   console.log('Chromium is open with Afterparty loaded. Hover a film title. Close the browser to stop.');
   context.on('close', () => server.close().then(() => process.exit(0)));
 } else {
   const shots = join(root, 'screenshots');
   await mkdir(shots, { recursive: true });
-  await waitForHighlights(page);
-  await hoverText(page, 'Fugitive Pieces');
-  await page.waitForFunction(() => document.querySelector('afterparty-card') !== null, null, { timeout: 10_000 });
-  await page.waitForTimeout(400);
+  await openCard(page);
   const cardShot = join(shots, 'hover-card.png');
   await page.screenshot({ path: cardShot });
   const popup = await context.newPage();

@@ -37,8 +37,13 @@ function modifierHeld(settings: Settings, event: { altKey: boolean; ctrlKey: boo
 
 /** The chosen underline, as an adopted sheet: the page gets a style rule, never a node. */
 function applyUnderline(doc: Document, settings: Settings, sheet: CSSStyleSheet): void {
-  sheet.replaceSync(settings.underlineStyle === 'dotted' ? '' : underlineCss(settings.underlineStyle, HIGHLIGHT_NAME));
-  if (!doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  try {
+    sheet.replaceSync(settings.underlineStyle === 'dotted' ? '' : underlineCss(settings.underlineStyle, HIGHLIGHT_NAME));
+    if (!doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  } catch {
+    // A content script's constructed sheet may be refused across Firefox's Xray boundary: the
+    // manifest's default underline (content.css) stays, and nothing else is affected.
+  }
 }
 
 function rectAtSelection(doc: Document): DOMRect | null {
@@ -191,7 +196,7 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
   browser.runtime.onMessage.addListener(listener);
   signal.addEventListener('abort', () => {
     browser.runtime.onMessage.removeListener(listener);
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== underline);
+    if (document.adoptedStyleSheets.includes(underline)) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== underline);
     close();
   });
   return card;

@@ -54,6 +54,8 @@ export class EvidenceContext {
   /** Does the page support reading tokens [first, end) as the title? */
   accepts(level: EvidenceLevel, first: number, end: number): boolean {
     if (level === 'none') return true;
+    // The common case on a page: a one-word title in lower case, no emphasis in the block.
+    if (end - first === 1 && this.marks.length === 0 && this.lowerAsciiAt(first) && !this.quoted(first, end)) return false;
     if (this.emphasised(first, end) || this.quoted(first, end)) return true;
     if (level === 'marked') return false;
     if (this.partOfLongerName(first, end) || this.inLinkRun(first, end)) return false;
@@ -68,6 +70,12 @@ export class EvidenceContext {
    */
   lowerCaseArticle(first: number, end: number): boolean {
     return end - first > 1 && this.wordCase(first) === 'lower' && this.capitalised(first + 1);
+  }
+
+  /** Does token `k` start with an ASCII lower-case letter (so its case is 'lower')? */
+  private lowerAsciiAt(k: number): boolean {
+    const c = this.text.charCodeAt(this.startOf(k));
+    return c >= 0x61 && c <= 0x7a;
   }
 
   private wordCase(k: number): Case {

@@ -72,24 +72,21 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
     walkExact(index.root, tokens.words, gaps, start, budget, exact);
     walkTypos(typos, tokens.words, gaps, start, budget, typo);
   }
-  const candidates = [
-    ...exact.map((hit) => ({ ...hit, typo: false })),
-    ...typo.map((hit) => ({ ...hit, typo: true })),
-  ];
-
   // Several trie paths can spell the same span (a censored word, a title and an alias):
   // one match carries all their films.
   const accepted = new Map<string, Accepted>();
-  for (const c of candidates) {
-    const key = `${c.start}:${c.end}:${c.typo}`;
+  const accept = (c: TrieHit, isTypo: boolean): void => {
     for (const name of c.names) {
       if (!gapsFit(name, gaps, c.start) || !evidence.accepts(name.evidence, c.start, c.end)) continue;
+      const key = `${c.start}:${c.end}:${isTypo}`;
       let match = accepted.get(key);
-      if (!match) accepted.set(key, (match = { filmIds: [], start: c.start, end: c.end, typo: c.typo, article: false }));
+      if (!match) accepted.set(key, (match = { filmIds: [], start: c.start, end: c.end, typo: isTypo, article: false }));
       match.article ||= name.article;
       for (const id of name.filmIds) if (!match.filmIds.includes(id)) match.filmIds.push(id);
     }
-  }
+  };
+  for (const c of exact) accept(c, false);
+  for (const c of typo) accept(c, true);
 
   return chooseLongest([...accepted.values()], tokens.words.length).map((m) => {
     const first = m.article && evidence.lowerCaseArticle(m.start, m.end) ? m.start + 1 : m.start;

@@ -95,11 +95,41 @@ export function walkExact(
   budget: Budget,
   out: TrieHit[],
 ): void {
-  const stack: Array<[TrieNode, number]> = [[root, start]];
+  // Most words of a page are not censored and most trie nodes have no censored child: then
+  // there is one path at most, followed without allocating anything.
+  let node = root;
+  let at = start;
+  while (at < words.length) {
+    if (at > start && !gapOpen(node, gaps[at] ?? '')) return;
+    const word = words[at] ?? '';
+    if (node.censoredNext !== null || word.includes('*')) {
+      walkBranching(node, words, gaps, start, at, budget, out);
+      return;
+    }
+    const child = node.next.get(word);
+    if (!child) return;
+    if (child.names) out.push({ names: child.names, start, end: at + 1 });
+    if (child.next.size === 0) return;
+    node = child;
+    at++;
+  }
+}
+
+/** The general walk from `node` at word `from`, where a censored word may open several paths. */
+function walkBranching(
+  from: TrieNode,
+  words: readonly string[],
+  gaps: readonly string[],
+  start: number,
+  at0: number,
+  budget: Budget,
+  out: TrieHit[],
+): void {
+  const stack: Array<[TrieNode, number]> = [[from, at0]];
   while (stack.length > 0) {
     const [node, at] = stack.pop() as [TrieNode, number];
     if (at >= words.length) continue;
-    if (at > start && !gapOpen(node, gaps[at] ?? '')) continue;
+    if (at > at0 && !gapOpen(node, gaps[at] ?? '')) continue;
     for (const child of childrenFor(node, words[at] ?? '', budget)) {
       if (child.names) out.push({ names: child.names, start, end: at + 1 });
       if (child.next.size > 0) stack.push([child, at + 1]);

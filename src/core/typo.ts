@@ -111,7 +111,8 @@ function variantsOf(node: TrieNode): Map<string, Array<[string, TrieNode]>> {
 
 /** Children whose word is one typo away from the text word. */
 function typoChildren(node: TrieNode, typed: string): TrieNode[] {
-  if (typed.length < 3 || isCensored(typed)) return [];
+  // An everyday word is never taken for a typo (see typoOf): most words of a page stop here.
+  if (typed.length < 3 || isCensored(typed) || COMMON_WORDS.has(typed)) return [];
   const out: TrieNode[] = [];
   if (node.next.size <= SCAN_LIMIT) {
     for (const [key, child] of node.next) if (typoOf(key, typed)) out.push(child);
@@ -126,8 +127,14 @@ function typoChildren(node: TrieNode, typed: string): TrieNode[] {
   return out;
 }
 
+/** Can a walk from `node` go on with `word` at all? A cheap test before any allocation. */
+function mayEnter(node: TrieNode, word: string): boolean {
+  return node.censoredNext !== null || word.includes('*') || node.next.has(word);
+}
+
 /** Names spelt from `start` on with exactly one typo, in a word after the first. */
 function walkForward(index: TypoIndex, words: readonly string[], gaps: readonly string[], start: number, budget: Budget, out: TrieHit[]): void {
+  if (!mayEnter(index.forward, words[start] ?? '')) return;
   const stack: Array<[TrieNode, number, boolean]> = [[index.forward, start, false]];
   while (stack.length > 0) {
     const [node, at, typo] = stack.pop() as [TrieNode, number, boolean];
@@ -146,7 +153,8 @@ function walkForward(index: TypoIndex, words: readonly string[], gaps: readonly 
 /** Names whose first word is mistyped as `words[start]` and whose other words follow exactly. */
 function walkTails(index: TypoIndex, words: readonly string[], gaps: readonly string[], start: number, budget: Budget, out: TrieHit[]): void {
   const typed = words[start] ?? '';
-  if (typed.length < 3 || isCensored(typed)) return;
+  if (typed.length < 3 || isCensored(typed) || COMMON_WORDS.has(typed)) return;
+  if (!mayEnter(index.tails, words[start + 1] ?? '')) return;
   const stack: Array<[TrieNode, number]> = [[index.tails, start + 1]];
   while (stack.length > 0) {
     const [node, at] = stack.pop() as [TrieNode, number];

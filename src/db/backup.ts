@@ -5,6 +5,7 @@
 import { ACCESS_LEVELS, EVENT_KINDS } from '../core/model.ts';
 import { readSettings, type Settings } from '../core/settings.ts';
 import type { AfterpartyDb, CorrectionRow, SavedRow, UserEventRow } from './database.ts';
+import { syncStateOf } from './feed-slots.ts';
 
 export const BACKUP_FORMAT = 'afterparty-backup';
 export const BACKUP_VERSION = 1;
@@ -151,22 +152,23 @@ export async function restoreBackup(db: AfterpartyDb, document: unknown): Promis
 }
 
 /**
- * Empties the listings cache (festivals, films, events) and forgets when each feed was last
- * loaded, so everything is fetched again; subscriptions and the user's tables are kept. The
- * built-in feed's row goes too, so the embedded listings load again on the next request.
+ * Empties the listings cache (festivals, films, events, in both slots, and any staging job) and
+ * forgets what each feed last fetched (validators, hash, back-off), so everything is fetched again;
+ * subscriptions and the user's tables are kept. The built-in feed's row goes too (the clearCache
+ * handler loads the embedded listings again).
  */
 export async function clearCache(db: AfterpartyDb): Promise<void> {
-  await db.transaction('rw', [db.feeds, db.festivals, db.films, db.events], async () => {
-    await Promise.all([db.festivals.clear(), db.films.clear(), db.events.clear()]);
+  const rows = [db.festivals, db.films, db.events, db.festivalsAlt, db.filmsAlt, db.eventsAlt];
+  await db.transaction('rw', [db.feeds, db.stageJobs, ...rows], async () => {
+    await Promise.all([...rows, db.stageJobs].map((table) => table.clear()));
     await db.feeds.filter((feed) => feed.builtIn).delete();
     await db.feeds.toCollection().modify((feed) => {
-      const row = feed as unknown as Record<string, unknown>;
       feed.lastSync = null;
       feed.eventCount = 0;
       feed.filmCount = 0;
-      // Validators of a conditional request would answer 304 and leave the cache empty.
-      delete row.etag;
-      delete row.lastModified;
+      const state = syncStateOf(feed);
+      // A conditional request or an unchanged hash would write nothing and leave the cache empty.
+      feed.sync = { ...state, slot: 'a', etag: null, lastModified: null, contentHash: null, failures: 0, nextAttempt: null, warning: null };
     });
   });
 }

@@ -3,6 +3,7 @@
 import type { EventRow, FestivalRow, FilmRow } from '../messages/index.ts';
 import { festivalKeyOf } from '../messages/user-events.ts';
 import type { AfterpartyDb, SavedRow } from './database.ts';
+import { liveSlots, slotTables } from './feed-slots.ts';
 
 export type SaveStatus = SavedRow['status'];
 
@@ -14,8 +15,21 @@ export interface Plan {
   festivals: FestivalRow[];
 }
 
+type Named = 'festivals' | 'films' | 'events';
+
+/** Rows by key from each feed's live slot only (see feed-slots.ts and queries.ts). */
+async function liveByKey<T extends { feedId: string }>(db: AfterpartyDb, name: Named, keys: string[]): Promise<Map<string, T>> {
+  const slots = await liveSlots(db);
+  const out = new Map<string, T>();
+  for (const slot of ['a', 'b'] as const) {
+    const table = slotTables(db, slot)[name] as unknown as { bulkGet(keys: string[]): Promise<Array<T | undefined>> };
+    (await table.bulkGet(keys)).forEach((row, i) => row && slots.get(row.feedId) === slot && out.set(keys[i]!, row));
+  }
+  return out;
+}
+
 async function findEvent(db: AfterpartyDb, key: string): Promise<EventRow | undefined> {
-  return (await db.events.get(key)) ?? (await db.userEvents.get(key));
+  return (await liveByKey<EventRow>(db, 'events', [key])).get(key) ?? (await db.userEvents.get(key));
 }
 
 /** Saves, changes or (status null) removes one event from the plan. */
@@ -33,15 +47,10 @@ export async function setSaved(db: AfterpartyDb, eventKey: string, status: SaveS
 export async function readPlan(db: AfterpartyDb): Promise<Plan> {
   const saved = await db.saved.toArray();
   const keys = saved.map((s) => s.eventKey);
-  const [fromFeeds, fromUser] = await Promise.all([db.events.bulkGet(keys), db.userEvents.bulkGet(keys)]);
-  const events = keys.map((_, i) => fromFeeds[i] ?? fromUser[i]).filter((e): e is EventRow => e !== undefined);
+  const [fromFeeds, fromUser] = await Promise.all([liveByKey<EventRow>(db, 'events', keys), db.userEvents.bulkGet(keys)]);
+  const events = keys.map((key, i) => fromFeeds.get(key) ?? fromUser[i]).filter((e): e is EventRow => e !== undefined);
   const filmKeys = [...new Set(events.flatMap((e) => e.filmKeys))];
   const festivalKeys = [...new Set(events.map(festivalKeyOf).filter((k): k is string => !!k))];
-  const [films, festivals] = await Promise.all([db.films.bulkGet(filmKeys), db.festivals.bulkGet(festivalKeys)]);
-  return {
-    saved,
-    events,
-    films: films.filter((f): f is FilmRow => f !== undefined),
-    festivals: festivals.filter((f): f is FestivalRow => f !== undefined),
-  };
+  const [films, festivals] = await Promise.all([liveByKey<FilmRow>(db, 'films', filmKeys), liveByKey<FestivalRow>(db, 'festivals', festivalKeys)]);
+  return { saved, events, films: [...films.values()], festivals: [...festivals.values()] };
 }

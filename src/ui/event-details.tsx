@@ -98,7 +98,7 @@ export function EventDetails({ event, timeZone, showWhen = true, zoneChoice = 'b
           <SaveButtons eventKey={event.key} title={event.title} status={status} onSave={onSave} />
           {event.start && (
             <CalendarLink items={() => [{ event, timeZone, filmTitles }]} name={event.title}>
-              <span aria-hidden="true">＋ </span>
+              <span aria-hidden="true">+ </span>
               {t('ui_addToCalendar')}
               <span class="ap-sr">{` — ${event.title}`}</span>
             </CalendarLink>

@@ -32,7 +32,9 @@ function timeLabel({ when, timeZone }: ScheduledEvent<EventRow>): string {
   return when.precision === 'time' ? timeOfDay(when.instant, timeZone) : t('ui_timeTba');
 }
 
-function isPast(event: EventRow, now: number): boolean {
+function isPast({ event, when }: ScheduledEvent<EventRow>, now: number): boolean {
+  // A day without a time is past once that day is over everywhere (UTC-12 is the last to finish it).
+  if (when.precision === 'date') return Date.parse(`${when.date}T00:00:00Z`) + 36 * 3600_000 < now;
   const span = spanOf(event);
   return span !== null && span.end < now;
 }
@@ -109,7 +111,7 @@ export function ScheduleView({ data, settings = DEFAULT_SETTINGS, saved, onSave,
             <ul class="day-events">
               {day.events.map((item, i) => {
                 const films = item.event.filmKeys.map((key) => filmTitles.get(key)).filter((x): x is string => !!x);
-                const past = isPast(item.event, now);
+                const past = isPast(item, now);
                 return [
                   nowAt === i && <NowLine key="now" />,
                   <li key={item.event.key} class={`slot${past ? ' past' : ''}`}>

@@ -75,7 +75,7 @@ describe('backup and restore', () => {
 
   it('clears only the listings cache, keeping the user data, and the default feed comes back', async () => {
     const { db, anyEvent } = await seeded();
-    await db.feeds.put({ id: 'sub', title: 'Sub', url: 'https://example.org/f.json', builtIn: false, updated: null, lastSync: 'x', lastError: null, problems: [], eventCount: 3, filmCount: 2, etag: '"abc"' } as never);
+    await db.feeds.put({ id: 'sub', title: 'Sub', url: 'https://example.org/f.json', builtIn: false, updated: null, lastSync: 'x', lastError: null, problems: [], eventCount: 3, filmCount: 2, sync: { kind: 'ical', slot: 'b', etag: '"abc"', contentHash: 'h' } } as never);
     await clearCache(db);
     expect(await db.events.count()).toBe(0);
     expect(await db.films.count()).toBe(0);
@@ -84,7 +84,7 @@ describe('backup and restore', () => {
     expect(await db.corrections.count()).toBe(1);
     const sub = (await db.feeds.get('sub')) as unknown as Record<string, unknown>;
     expect(sub).toMatchObject({ url: 'https://example.org/f.json', lastSync: null, eventCount: 0 });
-    expect(sub.etag).toBeUndefined();
+    expect(sub.sync).toMatchObject({ kind: 'ical', slot: 'a', etag: null, contentHash: null });
     expect(await db.feeds.get('default')).toBeUndefined();
     await loadDefaultFeed(db);
     expect((await readPlan(db)).events.map((e) => e.key)).toContain(anyEvent.key);

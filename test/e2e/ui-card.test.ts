@@ -1,3 +1,4 @@
+/// <reference types="chrome" />
 import * as esbuild from 'esbuild';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -120,6 +121,43 @@ describe('the hover card in Chromium', () => {
     await page.close();
   });
 
+  it('flips above a title near the bottom of the viewport without covering it, and closes when the title scrolls away', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(harness.demoUrl);
+    await waitForHighlights(page);
+    const titleRect = () =>
+      page.evaluate(() => {
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = (node as Text).data.indexOf('Fugitive Pieces');
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + 'Fugitive Pieces'.length);
+          const r = range.getClientRects()[0]!;
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+        }
+        throw new Error('no title');
+      });
+    // A short window whose bottom edge sits just under the title: no room below.
+    const first = await titleRect();
+    const height = Math.round(first.bottom + 40);
+    await page.setViewportSize({ width: 1200, height });
+    const title = await titleRect();
+    expect(title.bottom).toBeLessThan(height);
+    await page.mouse.move(title.left + 5, title.top - 30);
+    await page.mouse.move((title.left + title.right) / 2, (title.top + title.bottom) / 2, { steps: 5 });
+    await waitForCard(page, /Rosedale/);
+    const card = (await page.locator('afterparty-card').boundingBox())!;
+    expect(card.y + card.height).toBeLessThanOrEqual(title.top); // above, not over the title
+    expect(card.y).toBeGreaterThanOrEqual(0);
+    expect(card.x + card.width).toBeLessThanOrEqual(1200);
+    // Scrolling the title out of view closes the card.
+    await page.evaluate(() => window.scrollBy(0, 2000));
+    await page.waitForFunction(() => document.querySelector('afterparty-card') === null, null, { timeout: 5_000 });
+    await page.close();
+  });
+
   it('has no serious or critical axe violations, light and dark (the real Card in an open root)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'afterparty-card-preview-'));
     const bundle = await esbuild.build({ entryPoints: ['test/e2e/ui-card-preview.tsx'], bundle: true, write: false, format: 'iife', jsx: 'automatic', jsxImportSource: 'preact', logLevel: 'silent' });
@@ -145,13 +183,13 @@ describe('the hover card in Chromium', () => {
         await page.goto(`${server.url}card-${scheme}.html`);
         await page.waitForTimeout(500);
         expect(errors).toEqual([]);
-        console.log(await page.evaluate(() => document.body.innerHTML.slice(0, 300) + ' / ' + (document.querySelector('div')?.shadowRoot?.innerHTML ?? 'no root').slice(0, 3000)));
         await page.waitForFunction(() => document.querySelector('div')?.shadowRoot?.querySelector('.ap-card .ap-event') != null);
         expect(await seriousViolations(page)).toEqual([]);
         await page.close();
       }
     } finally {
-      await server.close();
+      // Not awaited: close() waits for Chromium's keep-alive sockets, which outlive the pages.
+      void server.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { readSettings, type Settings } from '../../core/settings.ts';
 import { clearCache, makeBackup, restoreBackup } from '../../db/backup.ts';
+import { loadDefaultFeed } from '../default-feed.ts';
 import type { AfterpartyDb } from '../../db/database.ts';
 import type { SettingsMessages } from '../../messages/settings.ts';
 import type { HandlersFor } from './types.ts';
@@ -22,6 +23,8 @@ export function settingsHandlers({ db }: { db: AfterpartyDb }): HandlersFor<Sett
     restoreBackup: ({ backup }) => restoreBackup(db, backup),
     async clearCache() {
       await clearCache(db);
+      // The embedded listings come back at once; subscribed feeds on their next sync.
+      await loadDefaultFeed(db);
       return {};
     },
   };

@@ -1,0 +1,130 @@
+/// <reference types="chrome" />
+import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForHighlights } from '../../scripts/browser.mjs';
+import { startHarness, type Harness } from './extension.ts';
+import { seriousViolations } from './ui-axe.ts';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+async function popupFor(demo: Page | null): Promise<Page> {
+  const popup = await harness.context.newPage();
+  await popup.setViewportSize({ width: 420, height: 600 });
+  let query = '';
+  if (demo) {
+    await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    const id = await popup.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id ?? -1, demo.url());
+    query = `?tab=${id}`;
+  }
+  await popup.goto(`chrome-extension://${harness.extensionId}/popup.html${query}`);
+  return popup;
+}
+
+/** Presses Tab until the focused element matches, as a keyboard user would; fails after `max` presses. */
+async function tabTo(page: Page, matches: (el: Element) => boolean, max = 25): Promise<void> {
+  const test = `(${matches.toString()})(document.activeElement)`;
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(test)) return;
+  }
+  throw new Error(`focus never reached the element (${matches})`);
+}
+
+describe('the popup in Chromium', () => {
+  it('"This page" lists the films found on the tab with their events', async () => {
+    const demo = await harness.context.newPage();
+    await demo.goto(harness.demoUrl);
+    await waitForHighlights(demo, 5);
+    const popup = await popupFor(demo);
+    await popup.waitForSelector('.page-films .ap-film-title');
+    expect(await popup.getByRole('tab', { selected: true }).textContent()).toBe('This page');
+    const films = await popup.locator('.page-films .ap-film-title').allTextContents();
+    expect(films).toEqual(expect.arrayContaining(['Fugitive Pieces', 'Medicine for Melancholy', 'In the Valley of Elah']));
+    expect(await popup.locator('.page-films').textContent()).toContain('Fugitive Pieces house party');
+    await popup.close();
+    await demo.close();
+  });
+
+  it('filters and searches the schedule, dims past events, and is usable with the keyboard alone', async () => {
+    const popup = await popupFor(null);
+    await popup.waitForSelector('.day-heading');
+    expect(await popup.getByRole('tab', { selected: true }).textContent()).toBe('Schedule');
+    const all = await popup.locator('.slot').count();
+    expect(await popup.locator('.slot.past').count()).toBe(await popup.locator('.day:not(.day-undated) .slot').count());
+    await tabTo(popup, (el) => el.getAttribute('type') === 'search');
+    await popup.keyboard.type('rosedale');
+    await expect.poll(() => popup.locator('.slot').count()).toBe(1);
+    expect(await popup.locator('.slot .ap-event-title').textContent()).toBe('Fugitive Pieces house party');
+    await popup.keyboard.press('Control+A');
+    await popup.keyboard.press('Backspace');
+    await expect.poll(() => popup.locator('.slot').count()).toBe(all);
+    await popup.locator('select').nth(0).selectOption('dinner');
+    const kinds = await popup.locator('.slot .ap-kind').allTextContents();
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(new Set(kinds)).toEqual(new Set(['Dinner']));
+    await popup.locator('select').nth(0).selectOption('');
+    // Save the Rosedale party with the keyboard: search, Tab to "Going", Space.
+    await popup.locator('input[type="search"]').focus();
+    await popup.keyboard.type('rosedale');
+    await tabTo(popup, (el) => el.textContent === 'Going');
+    await popup.keyboard.press('Space');
+    await expect.poll(() => popup.locator('.ap-toggle[aria-pressed="true"]').count()).toBe(1);
+    // To the Saved view: back to the tab list, then the arrow keys.
+    await popup.getByRole('tab', { name: 'Schedule' }).focus();
+    await popup.keyboard.press('ArrowRight');
+    expect(await popup.evaluate(() => document.activeElement?.textContent)).toMatch(/^Saved/);
+    await popup.waitForSelector('.saved .ap-event-title');
+    expect(await popup.locator('.saved .ap-event-title').allTextContents()).toEqual(['Fugitive Pieces house party']);
+    await popup.close();
+  });
+
+  it('flags clashes in "Saved" and exports the plan as one .ics with its time zone', async () => {
+    const popup = await popupFor(null);
+    await popup.waitForSelector('.day-heading');
+    // The Wicked party (21:35) and the Rosedale party (22:38) on TIFF 2007's first night overlap;
+    // saved through the same message the buttons send.
+    for (const eventKey of ['default/ypf-wicked', 'default/fugitive-pieces-rosedale']) {
+      expect(await popup.evaluate((key) => chrome.runtime.sendMessage({ type: 'setSaved', params: { eventKey: key, status: 'interested' } }), eventKey)).toHaveProperty('result');
+    }
+    await popup.reload();
+    await popup.getByRole('tab', { name: /Saved/ }).click();
+    await popup.waitForSelector('.saved .clashing');
+    expect(await popup.locator('.saved .clashing').count()).toBeGreaterThanOrEqual(2);
+    expect(await popup.locator('.saved .ap-clash').first().textContent()).toMatch(/Clashes with/);
+    const [download] = await Promise.all([popup.waitForEvent('download'), popup.getByRole('link', { name: 'Export as .ics' }).click()]);
+    expect(download.suggestedFilename()).toBe('afterparty-plan.ics');
+    const calendar = new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8')));
+    const saved = await popup.locator('.saved .ap-event').count();
+    expect(calendar.getAllSubcomponents('vevent')).toHaveLength(saved);
+    expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('America/Toronto');
+    await popup.close();
+  });
+
+  it('has no serious or critical axe violations in its three views, light and dark', async () => {
+    const demo = await harness.context.newPage();
+    await demo.goto(harness.demoUrl);
+    await waitForHighlights(demo, 5);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const popup = await popupFor(demo);
+      await popup.emulateMedia({ colorScheme });
+      await popup.waitForSelector('.page-films .ap-film-title');
+      for (const view of ['This page', 'Schedule', 'Saved']) {
+        await popup.getByRole('tab', { name: new RegExp(`^${view}`) }).click();
+        await popup.waitForTimeout(150);
+        expect(await seriousViolations(popup), `${view}, ${colorScheme}`).toEqual([]);
+      }
+      await popup.close();
+    }
+    await demo.close();
+  });
+});
