@@ -33,8 +33,16 @@ premiere dinner guests director screening red carpet after went we they saw love
 hotel friday saturday toronto critic review best actor scene crowd drinks late music`.split(/\s+/);
 const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
+// Titles as festival catalogs have them: mostly distinctive words with the odd article or
+// preposition ("The Last Night of Kalomi"), and 2% that are one everyday word ("Party").
+const GLUE = ['the', 'of', 'a', 'in', 'and', 'night', 'party', 'last'];
+const titleWords = (): string[] => {
+  if (rand() < 0.02) return [pick(PROSE)];
+  const words = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => (rand() < 0.3 ? pick(GLUE) : pick(LEXICON)));
+  return words.length === 1 && GLUE.includes(words[0] as string) ? [pick(LEXICON)] : words;
+};
 const films: TitleSource[] = Array.from({ length: TITLES }, (_, i) => {
-  const words = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => (rand() < 0.25 ? pick(PROSE) : pick(LEXICON)));
+  const words = titleWords();
   const title = words.map(cap).join(' ');
   const aliases = rand() < 0.3 ? [Array.from({ length: 2 }, () => cap(pick(LEXICON))).join(' ')] : [];
   return { id: `f${i}`, title, aliases, year: 1950 + (i % 70), directors: [] };
@@ -62,6 +70,7 @@ const MB = 1024 * 1024;
 const page1 = pageText(MB);
 const page5 = pageText(5 * MB);
 const page100k = page1.slice(0, Math.ceil(page1.length / 10));
+const page10k = page1.slice(0, Math.ceil(page1.length / 100));
 const chars = (blocks: string[]): number => blocks.reduce((n, b) => n + b.length + 1, 0);
 
 function median(runs: number, fn: () => void): number {
@@ -76,7 +85,9 @@ function median(runs: number, fn: () => void): number {
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const BOUNDED = (source: string, flags: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, flags);
+// The usual naive pattern: ASCII word boundaries, case-insensitive. (A Unicode-aware
+// boundary with lookbehind and the `u` flag was over 100 times slower still.)
+const BOUNDED = (source: string, flags: string): RegExp => new RegExp(`\\b(?:${source})\\b`, flags);
 
 // --- the contenders ---------------------------------------------------------------------
 let sink = 0;
@@ -88,11 +99,11 @@ const lowerCase = (blocks: string[]): void => {
   for (const text of blocks) sink += text.toLowerCase().length;
 };
 const alternationSource = [...names].sort((a, b) => b.length - a.length).map(escape).join('|');
-const alternation = BOUNDED(alternationSource, 'giu');
+const alternation = BOUNDED(alternationSource, 'gi');
 const alternationScan = (blocks: string[]): void => {
   for (const text of blocks) for (const _ of text.matchAll(alternation)) sink++;
 };
-const perTitle = names.map((n) => BOUNDED(escape(n), 'giu'));
+const perTitle = names.map((n) => BOUNDED(escape(n), 'gi'));
 const perTitleScan = (blocks: string[]): void => {
   for (const text of blocks) for (const re of perTitle) for (const _ of text.matchAll(re)) sink++;
 };
@@ -121,15 +132,16 @@ function heapAfter(build: () => unknown): { ms: number; heapMB: number } {
 function report(): Record<string, number> {
   const builds = [0, 1, 2, 3, 4].map(() => heapAfter(() => compileMatcher(films)));
   const build = builds.sort((a, b) => a.ms - b.ms)[2] as { ms: number; heapMB: number };
-  const alternationBuild = median(3, () => BOUNDED(alternationSource, 'giu').test('warm up'));
+  const alternationBuild = median(3, () => BOUNDED(alternationSource, 'gi').test('warm up'));
   const mbps = (blocks: string[], fn: (b: string[]) => void, runs: number): number => chars(blocks) / MB / (median(runs, () => fn(blocks)) / 1000);
   const ours1 = mbps(page1, scan, 5);
   const ours5 = mbps(page5, scan, 3);
   const lower1 = mbps(page1, lowerCase, 5);
   const lower5 = mbps(page5, lowerCase, 3);
-  const alt1 = mbps(page1, alternationScan, 3);
-  const indexOf1 = mbps(page1, indexOfScan, 1);
-  const perTitle100k = mbps(page100k, perTitleScan, 1);
+  // The naive loops take seconds per 100 KB: measured on 100 KB and 10 KB.
+  const alt1 = mbps(page100k, alternationScan, 3);
+  const indexOf1 = mbps(page100k, indexOfScan, 1);
+  const perTitle100k = mbps(page10k, perTitleScan, 1);
   const numbers = {
     titles: names.length,
     indexBuildMs: build.ms,
@@ -139,9 +151,9 @@ function report(): Record<string, number> {
     scanMBps5MB: ours5,
     toLowerCaseMBps1MB: lower1,
     toLowerCaseMBps5MB: lower5,
-    alternationRegExpMBps1MB: alt1,
-    perTitleIndexOfMBps1MB: indexOf1,
-    perTitleRegExpMBps100KB: perTitle100k,
+    alternationRegExpMBps100KB: alt1,
+    perTitleIndexOfMBps100KB: indexOf1,
+    perTitleRegExpMBps10KB: perTitle100k,
     fasterThanAlternation: ours1 / alt1,
     fasterThanPerTitleIndexOf: ours1 / indexOf1,
     fasterThanPerTitleRegExp: ours1 / perTitle100k,
@@ -153,11 +165,11 @@ function report(): Record<string, number> {
     [
       `Matcher bench: ${names.length} titles and aliases (${TITLES} films); ${f(chars(page1) / MB, 2)} MB and ${f(chars(page5) / MB, 2)} MB of text in ${page1.length} and ${page5.length} blocks`,
       `  index build          ${f(build.ms)} ms, ~${f(build.heapMB)} MB heap${(globalThis as { gc?: unknown }).gc ? '' : ' (no --expose-gc: heap is approximate)'}`,
-      `  afterparty matcher   ${f(ours1)} MB/s at 1 MB, ${f(ours5)} MB/s at 5 MB (5 MB takes ${f(numbers.timeRatio5MBover1MB, 2)}x the time per MB of 1 MB)`,
+      `  afterparty matcher   ${f(ours1)} MB/s at 1 MB, ${f(ours5)} MB/s at 5 MB (5 MB takes ${f(numbers.timeRatio5MBover1MB, 2)}x the time of 1 MB; linear is 5x)`,
       `  toLowerCase ceiling  ${f(lower1)} MB/s at 1 MB, ${f(lower5)} MB/s at 5 MB: matcher is ${f(numbers.slowerThanToLowerCase)}x slower`,
-      `  one alternation RegExp  ${f(alt1)} MB/s (built in ${f(alternationBuild)} ms): matcher is ${f(numbers.fasterThanAlternation)}x faster`,
-      `  per-title indexOf    ${f(indexOf1, 3)} MB/s: matcher is ${f(numbers.fasterThanPerTitleIndexOf)}x faster`,
-      `  per-title RegExp     ${f(perTitle100k, 3)} MB/s (on 100 KB): matcher is ${f(numbers.fasterThanPerTitleRegExp)}x faster`,
+      `  one alternation RegExp  ${f(alt1, 2)} MB/s on 100 KB (built in ${f(alternationBuild)} ms): matcher is ${f(numbers.fasterThanAlternation)}x faster`,
+      `  per-title indexOf    ${f(indexOf1, 3)} MB/s on 100 KB: matcher is ${f(numbers.fasterThanPerTitleIndexOf)}x faster`,
+      `  per-title RegExp     ${f(perTitle100k, 3)} MB/s on 10 KB: matcher is ${f(numbers.fasterThanPerTitleRegExp)}x faster`,
       `  modern-ahocorasick   not installed in this project; not measured`,
     ].join('\n'),
   );
@@ -167,13 +179,14 @@ function report(): Record<string, number> {
 
 afterAll(() => {
   report();
-});
+}, 600_000);
 
-// --- vitest's own comparison, on 100 KB so the per-title loop finishes -------------------
-describe('10,000 titles over 100 KB of text', () => {
-  bench('afterparty matcher', () => scan(page100k), { iterations: 20 });
-  bench('String.prototype.toLowerCase (ceiling)', () => lowerCase(page100k), { iterations: 20 });
-  bench('one alternation RegExp', () => alternationScan(page100k), { iterations: 5 });
-  bench('per-title indexOf', () => indexOfScan(page100k), { iterations: 3 });
-  bench('per-title RegExp', () => perTitleScan(page100k), { iterations: 1 });
+// --- vitest's own comparison, on 10 KB so the per-title loops finish ---------------------
+const quick = { iterations: 3, time: 0, warmupIterations: 1, warmupTime: 0 };
+describe('10,000 titles over 10 KB of text', () => {
+  bench('afterparty matcher', () => scan(page10k), quick);
+  bench('String.prototype.toLowerCase (ceiling)', () => lowerCase(page10k), quick);
+  bench('one alternation RegExp', () => alternationScan(page10k), quick);
+  bench('per-title indexOf', () => indexOfScan(page10k), quick);
+  bench('per-title RegExp', () => perTitleScan(page10k), quick);
 });

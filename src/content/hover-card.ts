@@ -78,10 +78,10 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
       },
       () => undefined,
     );
-  const loadSaved = () =>
-    send('getPlan', {}).then(
-      (plan) => {
-        saved = new Map(plan.saved.map((s) => [s.eventKey, s.status]));
+  const loadSaved = (shown: Listing[]) =>
+    send('getSavedStatus', { eventKeys: shown.flatMap((l) => l.events.map((e) => e.key)) }).then(
+      (answer) => {
+        saved = new Map(Object.entries(answer.saved));
       },
       () => undefined,
     );
@@ -108,7 +108,7 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
       saved,
       onSave: (eventKey, status) => {
         send('setSaved', { eventKey, status }).then(
-          () => loadSaved().then(render),
+          () => current && loadSaved(current.listings).then(render),
           (error: unknown) => current && ((current.error = error instanceof Error ? error.message : String(error)), render()),
         );
       },
@@ -125,8 +125,8 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
     // Prefetched listings answer at once; a slow answer shows "loading" meanwhile.
     const loading = setTimeout(() => current === state && card.show(rect, { listings: [], festivals: [], surface: title.surface, error: null, settings, onClose: close }, { focus }), 120);
     try {
-      const [answer] = await Promise.all([listings.get(title.filmIds), loadSaved()]);
-      Object.assign(state, answer);
+      Object.assign(state, await listings.get(title.filmIds));
+      await loadSaved(state.listings);
     } catch (error) {
       state.error = t('ui_couldNotLoadEvents', error instanceof Error ? error.message : String(error));
     }
@@ -138,7 +138,8 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
       card.close();
       return;
     }
-    if (!card.isOpen) card.show(rect, { listings: [], festivals: [], surface: title.surface, error: null, settings, onClose: close }, { focus });
+    // Always re-anchored: the card may still be open on the title hovered before.
+    card.show(rect, { listings: [], festivals: [], surface: title.surface, error: null, settings, onClose: close }, { focus: focus && !card.hasFocus });
     render();
   };
 

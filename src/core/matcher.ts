@@ -60,9 +60,13 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
   const folded = normalizeWithMap(text);
   const tokens = tokenize(folded.text);
   if (tokens.words.length === 0) return [];
-  const gaps = tokens.words.map((_, k) =>
-    k === 0 ? '' : gapKey(folded.text.slice(tokens.ends[k - 1], tokens.starts[k])),
-  );
+  const gaps = tokens.words.map((_, k) => {
+    const from = tokens.ends[k - 1] ?? 0;
+    const to = tokens.starts[k] ?? 0;
+    // Nearly every gap is one space: no slice for it.
+    if (k === 0 || (to - from === 1 && folded.text.charCodeAt(from) === 0x20)) return '';
+    return gapKey(folded.text.slice(from, to));
+  });
   const evidence = new EvidenceContext(text, folded, tokens, cleanMarks(block.marks, text.length));
 
   const budget = { censored: CENSORED_STEPS_PER_BLOCK };
@@ -108,10 +112,11 @@ function orderByClues(index: TitleIndex, filmIds: string[], words: readonly stri
   const to = Math.min(words.length, m.end + CLUE_WINDOW);
   for (let k = from; k < to; k++) {
     if (k >= m.start && k < m.end) continue;
-    const word = words[k] ?? '';
+    const pointed = index.clues.get(words[k] ?? '');
+    if (!pointed) continue;
     const gap = k < m.start ? m.start - k : k - m.end + 1;
-    for (const id of filmIds) {
-      if (index.clues.get(id)?.has(word) && gap < (distance.get(id) ?? Infinity)) distance.set(id, gap);
+    for (const id of pointed) {
+      if (filmIds.includes(id) && gap < (distance.get(id) ?? Infinity)) distance.set(id, gap);
     }
   }
   if (distance.size === 0) return filmIds;

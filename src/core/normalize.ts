@@ -107,6 +107,18 @@ export function normalizeWithMap(input: string): NormalizedText {
   const out = new SpanBuilder();
   let i = 0;
   while (i < source.length) {
+    const c = source.charCodeAt(i);
+    // ASCII letters and digits, most of any page: one unit each, no table lookups.
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+      out.push(source[i] as string, i, i + 1);
+      i++;
+      continue;
+    }
+    if (c >= 0x41 && c <= 0x5a) {
+      out.push(String.fromCharCode(c + 32), i, i + 1);
+      i++;
+      continue;
+    }
     const cp = source.codePointAt(i) ?? 0;
     const end = i + (cp > 0xffff ? 2 : 1);
     const folded = foldCodePoint(cp);

@@ -51,7 +51,7 @@ export interface TitleIndex {
    * For films sharing a title: the folded words (year, directors' surnames) that, found near
    * the title, say which film the page means.
    */
-  readonly clues: Map<string, Set<string>>;
+  readonly clues: Map<string, string[]>;
 }
 
 const ARTICLES = new Set(['the', 'a', 'an']);
@@ -162,11 +162,14 @@ export function buildTitleIndex(films: readonly TitleSource[]): TitleIndex {
   return { root, names, filmOrder, clues: cluesFor(films, names) };
 }
 
-function cluesFor(films: readonly TitleSource[], names: readonly TitleName[]): Map<string, Set<string>> {
+/** Clue word -> the films (among those sharing a title) it points to. */
+function cluesFor(films: readonly TitleSource[], names: readonly TitleName[]): Map<string, string[]> {
   const shared = new Set(names.filter((n) => n.filmIds.length > 1).flatMap((n) => n.filmIds));
-  const clues = new Map<string, Set<string>>();
+  const clues = new Map<string, string[]>();
+  const done = new Set<string>();
   for (const film of Array.isArray(films) ? films : []) {
-    if (!film || !shared.has(film.id) || clues.has(film.id)) continue;
+    if (!film || !shared.has(film.id) || done.has(film.id)) continue;
+    done.add(film.id);
     const words = new Set<string>();
     if (typeof film.year === 'number' && Number.isInteger(film.year)) words.add(String(film.year));
     for (const director of Array.isArray(film.directors) ? film.directors : []) {
@@ -175,7 +178,11 @@ function cluesFor(films: readonly TitleSource[], names: readonly TitleName[]): M
       const parts = tokenize(normalizeWithMap(director.slice(0, MAX_TITLE_LENGTH)).text).words.slice(1);
       for (const part of parts) if (part.length >= 3 && !COMMON_WORDS.has(part)) words.add(part);
     }
-    clues.set(film.id, words);
+    for (const word of words) {
+      const list = clues.get(word);
+      if (list) list.push(film.id);
+      else clues.set(word, [film.id]);
+    }
   }
   return clues;
 }

@@ -150,6 +150,35 @@ function walkForward(index: TypoIndex, words: readonly string[], gaps: readonly 
   }
 }
 
+// For tails shared by many names ("… Night"): the names under each first word and each of
+// its one-letter deletions, so a typed word is compared with a handful, not hundreds.
+const firstWordCache = new WeakMap<TitleName[], Map<string, TitleName[]>>();
+
+function namesWithFirstWordTypo(names: TitleName[], typed: string): TitleName[] {
+  if (names.length <= SCAN_LIMIT) return names.filter((n) => typoOf(n.words[0] ?? '', typed));
+  let byVariant = firstWordCache.get(names);
+  if (!byVariant) {
+    byVariant = new Map();
+    for (const name of names) {
+      const first = name.words[0] ?? '';
+      for (const key of [first, ...deletions(first)]) {
+        const list = byVariant.get(key);
+        if (!list) byVariant.set(key, [name]);
+        else if (list[list.length - 1] !== name) list.push(name);
+      }
+    }
+    firstWordCache.set(names, byVariant);
+  }
+  const out: TitleName[] = [];
+  for (const key of [typed, ...deletions(typed)]) {
+    for (const name of byVariant.get(key) ?? []) {
+      if (!out.includes(name) && typoOf(name.words[0] ?? '', typed)) out.push(name);
+    }
+  }
+  // Keep the order of `names`, as the plain filter would.
+  return out.length > 1 ? names.filter((n) => out.includes(n)) : out;
+}
+
 /** Names whose first word is mistyped as `words[start]` and whose other words follow exactly. */
 function walkTails(index: TypoIndex, words: readonly string[], gaps: readonly string[], start: number, budget: Budget, out: TrieHit[]): void {
   const typed = words[start] ?? '';
@@ -161,7 +190,7 @@ function walkTails(index: TypoIndex, words: readonly string[], gaps: readonly st
     if (at >= words.length) continue;
     if (at > start + 1 && !gapOpen(node, gaps[at] ?? '')) continue;
     for (const child of childrenFor(node, words[at] ?? '', budget)) {
-      const names = child.names?.filter((n) => typoOf(n.words[0] ?? '', typed));
+      const names = child.names && namesWithFirstWordTypo(child.names, typed);
       if (names && names.length > 0) out.push({ names, start, end: at + 1 });
       if (child.next.size > 0) stack.push([child, at + 1]);
     }

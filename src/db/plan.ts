@@ -54,3 +54,9 @@ export async function readPlan(db: AfterpartyDb): Promise<Plan> {
   const [films, festivals] = await Promise.all([liveByKey<FilmRow>(db, 'films', filmKeys), liveByKey<FestivalRow>(db, 'festivals', festivalKeys)]);
   return { saved, events, films: [...films.values()], festivals: [...festivals.values()] };
 }
+
+/** The statuses of some events only, for the card. */
+export async function savedStatus(db: AfterpartyDb, eventKeys: string[]): Promise<Record<string, SaveStatus>> {
+  const rows = await db.saved.bulkGet([...new Set(eventKeys)]);
+  return Object.fromEntries(rows.filter((r): r is SavedRow => r !== undefined).map((r) => [r.eventKey, r.status]));
+}

@@ -102,6 +102,9 @@ describe('plan and settings messages', () => {
     expect(await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: 'maybe' } }, fromContent)).toEqual({ error: expect.stringMatching(/status/) });
     expect(await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: null, extra: 1 } }, fromContent)).toEqual({ error: expect.stringMatching(/exactly/) });
     expect(await route(handlers, { type: 'setSaved', params: { eventKey: 'default/no-such-event', status: 'going' } }, fromContent)).toEqual({ error: expect.stringMatching(/not in your listings/) });
+    expect(await route(handlers, { type: 'getPlan', params: {} }, fromContent)).toEqual({ error: expect.stringMatching(/own pages/) });
+    expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys: [anyEvent.key, 'default/other'] } }, fromContent)).toEqual({ result: { saved: { [anyEvent.key]: 'interested' } } });
+    expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys: 'all' } }, fromContent)).toEqual({ error: expect.stringMatching(/eventKeys/) });
     const plan = await handlers.getPlan({});
     expect(plan.saved.find((s) => s.eventKey === anyEvent.key)?.status).toBe('interested');
     expect(plan.events.map((e) => e.key)).toEqual(expect.arrayContaining([anyEvent.key, 'user/karaoke']));

@@ -1,5 +1,5 @@
 import type { AfterpartyDb } from '../../db/database.ts';
-import { readPlan, setSaved } from '../../db/plan.ts';
+import { readPlan, savedStatus, setSaved } from '../../db/plan.ts';
 import type { PlanMessages } from '../../messages/plan.ts';
 import type { HandlersFor } from './types.ts';
 
@@ -8,6 +8,9 @@ export function planHandlers({ db, ready }: { db: AfterpartyDb; ready: () => Pro
     async getPlan() {
       await ready();
       return readPlan(db);
+    },
+    async getSavedStatus({ eventKeys }) {
+      return { saved: await savedStatus(db, eventKeys) };
     },
     async setSaved({ eventKey, status }) {
       await ready();
