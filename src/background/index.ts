@@ -3,6 +3,7 @@
 import browser from 'webextension-polyfill';
 import { openDatabase } from '../db/database.ts';
 import { loadDefaultFeed, needsDefaultFeed } from './default-feed.ts';
+import { createChangeNotice } from './data-changes.ts';
 import { createHandlers } from './handlers/index.ts';
 import { watchOpenCardCommand } from './open-card-command.ts';
 import { sharedSiteRegistry } from './handlers/sites.ts';
@@ -33,7 +34,17 @@ watchSites(sharedSiteRegistry());
 watchOpenCardCommand();
 
 // Feed sync: alarms wake the worker; the alarm is re-created on every start-up and install.
-const sync = createSync({ db, fetch: (input, init) => fetch(input, init), clock: Date.now, onSettled: () => void scheduler.reschedule() });
+// Open views re-read after the data changes (src/background/data-changes.ts).
+const changes = createChangeNotice((items) => browser.storage.local.set(items));
+const sync = createSync({
+  db,
+  fetch: (input, init) => fetch(input, init),
+  clock: Date.now,
+  onSettled: () => {
+    void scheduler.reschedule();
+    changes.bump();
+  },
+});
 const scheduler = createScheduler({ alarms: browser.alarms, sync, clock: Date.now });
 browser.alarms.onAlarm.addListener((alarm) => scheduler.onAlarm(alarm));
 void scheduler.reschedule().catch((error: unknown) => console.error('Afterparty: could not set the sync alarm', error));
@@ -50,9 +61,11 @@ browser.runtime.onInstalled.addListener(() => {
 
 // Chrome accepts only a native Promise as the reply, so the handler is an async function.
 const extensionOrigin = browser.runtime.getURL('');
-browser.runtime.onMessage.addListener(async (message: unknown, sender: browser.Runtime.MessageSender) =>
-  route(handlers, message, {
+browser.runtime.onMessage.addListener(async (message: unknown, sender: browser.Runtime.MessageSender) => {
+  const reply = await route(handlers, message, {
     extensionPage: isExtensionPage(sender, browser.runtime.id, extensionOrigin),
     pageUrl: sender.url ?? (sender as { origin?: string }).origin,
-  }),
-);
+  });
+  changes.after(message, reply);
+  return reply;
+});

@@ -1,4 +1,3 @@
-import browser from 'webextension-polyfill';
 import type { ComponentChildren } from 'preact';
 import { DEFAULT_SETTINGS, underlineCss, type ModifierKey, type Settings } from '../core/settings.ts';
 import type { FestivalRow, FilmRow, Listing } from '../messages/index.ts';
@@ -7,6 +6,7 @@ import { t } from '../ui/i18n.ts';
 import { OPEN_CARD_REQUEST } from '../ui/page-films.ts';
 import { send } from '../ui/send.ts';
 import { CardHost } from './card-host.tsx';
+import { answerTabMessage } from './tab-messages.ts';
 import type { FoundTitle } from './page-scan.ts';
 import { HIGHLIGHT_NAME, type TitleHighlights } from './title-highlights.ts';
 
@@ -187,16 +187,18 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
     { passive: true, capture: true, signal },
   );
 
-  const listener = (message: unknown) => {
-    if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== OPEN_CARD_REQUEST) return undefined;
-    const rect = rectAtSelection(document);
-    const hit = rect && highlights.at(Math.min(rect.left + 1, rect.right), rect.top + rect.height / 2);
-    if (!hit) return Promise.resolve({ opened: false });
-    return open(hit.title, hit.rect, true).then(() => ({ opened: true }));
-  };
-  browser.runtime.onMessage.addListener(listener);
+  answerTabMessage(
+    OPEN_CARD_REQUEST,
+    async () => {
+      const rect = rectAtSelection(document);
+      const hit = rect && highlights.at(Math.min(rect.left + 1, rect.right), rect.top + rect.height / 2);
+      if (!hit) return { opened: false };
+      await open(hit.title, hit.rect, true);
+      return { opened: true };
+    },
+    signal,
+  );
   signal.addEventListener('abort', () => {
-    browser.runtime.onMessage.removeListener(listener);
     if (document.adoptedStyleSheets.includes(underline)) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== underline);
     close();
   });

@@ -4,6 +4,7 @@
 import { compileMatcher, type Matcher } from '../core/matcher.ts';
 import { installPageFilms } from '../ui/page-films.ts';
 import { send } from '../ui/send.ts';
+import { AddEventButton } from './add-event-button.tsx';
 import { CorrectionFilter } from './correction-filter.ts';
 import { watchHover, type CardSlots } from './hover-card.ts';
 import { listingCache } from './listing-cache.ts';
@@ -72,13 +73,22 @@ async function start(signal: AbortSignal): Promise<void> {
     );
   const slots: CardSlots = {
     filmActions: (film, title) => (
-      <NotThisFilm
-        filmTitle={film.title}
-        onChoose={(everywhere) => {
-          card.close();
-          void hide(film.key, title.surface, everywhere);
-        }}
-      />
+      <>
+        <NotThisFilm
+          filmTitle={film.title}
+          onChoose={(everywhere) => {
+            card.close();
+            void hide(film.key, title.surface, everywhere);
+          }}
+        />
+        <AddEventButton
+          filmTitle={film.title}
+          onAdd={() => {
+            card.close();
+            send('openAddEvent', { filmKey: film.key }).catch((error: unknown) => console.warn('Afterparty:', error instanceof Error ? error.message : error));
+          }}
+        />
+      </>
     ),
   };
   const card = watchHover(highlights, cache, signal, slots);

@@ -1,4 +1,4 @@
-import browser from 'webextension-polyfill';
+import { ext } from '../ui/ext.ts';
 import { DISABLED_SITES_KEY } from '../messages/sites.ts';
 
 const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
@@ -8,13 +8,13 @@ const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filte
  * beyond "storage"); `onChange` hears it flip while the page is open.
  */
 export async function watchSiteSwitch(site: string, onChange: (disabled: boolean) => void): Promise<boolean> {
-  browser.storage.onChanged.addListener((changes, area) => {
+  ext.storage.onChanged.addListener((changes, area) => {
     const change = changes[DISABLED_SITES_KEY];
     if (area !== 'local' || !change) return;
     const before = listOf(change.oldValue).includes(site);
     const after = listOf(change.newValue).includes(site);
     if (before !== after) onChange(after);
   });
-  const stored = await browser.storage.local.get(DISABLED_SITES_KEY);
+  const stored = await ext.storage.local.get(DISABLED_SITES_KEY);
   return listOf(stored[DISABLED_SITES_KEY]).includes(site);
 }

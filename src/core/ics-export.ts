@@ -4,6 +4,7 @@
 // without that zone in its database still reads the right instant (RFC 5545 §3.6.5).
 import { readWhen } from './event-time.ts';
 import type { FeedEvent } from './model.ts';
+import { offsetMinutes, wallClock } from './zoned-time.ts';
 
 export interface ExportItem {
   event: FeedEvent & { key: string };
@@ -45,34 +46,6 @@ export function foldLine(line: string): string {
   }
   out.push(current);
   return out.join('\r\n ');
-}
-
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(instant: number, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
-  const parts = Object.fromEntries(formatter.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  return { y: Number(parts.year), mo: Number(parts.month), d: Number(parts.day), h: Number(parts.hour) % 24, mi: Number(parts.minute), s: Number(parts.second) };
-}
-
-/** The zone's offset from UTC at an instant, in minutes (Toronto in summer: -240). */
-export function offsetMinutes(instant: number, timeZone: string): number {
-  const w = wallClock(instant, timeZone);
-  const asUtc = Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s);
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');

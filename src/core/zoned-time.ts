@@ -5,7 +5,17 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/;
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function parts(instant: number, timeZone: string): Record<string, number> {
+export interface WallClock {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+}
+
+/** The wall-clock reading of an instant in a zone. */
+export function wallClock(instant: number, timeZone: string): WallClock {
   let formatter = partFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -20,15 +30,15 @@ function parts(instant: number, timeZone: string): Record<string, number> {
     });
     partFormatters.set(timeZone, formatter);
   }
-  const out: Record<string, number> = {};
-  for (const p of formatter.formatToParts(new Date(instant))) if (p.type !== 'literal') out[p.type] = Number(p.value);
-  return out;
+  const p: Record<string, number> = {};
+  for (const part of formatter.formatToParts(new Date(instant))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  return { y: p.year!, mo: p.month!, d: p.day!, h: p.hour! % 24, mi: p.minute!, s: p.second! };
 }
 
-/** Minutes east of UTC in `timeZone` at `instant`. */
+/** Minutes east of UTC in `timeZone` at `instant` (Toronto in summer: -240). */
 export function offsetMinutes(instant: number, timeZone: string): number {
-  const p = parts(instant, timeZone);
-  const wall = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour! % 24, p.minute!, p.second!);
+  const w = wallClock(instant, timeZone);
+  const wall = Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s);
   return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
@@ -63,16 +73,16 @@ export function wallTimeToIso(local: string, timeZone: string): string | null {
   const candidates = [...new Set([first, offsetMinutes(wall - first * 60_000, timeZone)])].sort((a, b) => b - a);
   const valid = candidates.find((c) => offsetMinutes(wall - c * 60_000, timeZone) === c);
   const instant = wall - (valid ?? Math.min(...candidates)) * 60_000;
-  const p = parts(instant, timeZone);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(p.year!, 4)}-${pad(p.month!)}-${pad(p.day!)}T${pad(p.hour!)}:${pad(p.minute!)}:${pad(p.second!)}${formatOffset(offsetMinutes(instant, timeZone))}`;
+  const w = wallClock(instant, timeZone);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}:${pad(w.s)}${formatOffset(offsetMinutes(instant, timeZone))}`;
 }
 
 /** The wall-clock "YYYY-MM-DDTHH:MM" of an ISO date-time in a zone, for editing forms. */
 export function isoToWallTime(iso: string, timeZone: string): string | null {
   const instant = Date.parse(iso);
   if (Number.isNaN(instant) || !isTimeZone(timeZone)) return null;
-  const p = parts(instant, timeZone);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(p.year!, 4)}-${pad(p.month!)}-${pad(p.day!)}T${pad(p.hour!)}:${pad(p.minute!)}`;
+  const w = wallClock(instant, timeZone);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}`;
 }

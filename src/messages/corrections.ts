@@ -14,6 +14,8 @@ export interface CorrectionMessages {
   };
   /** The corrections for the sending page's site (and everywhere); all of them for our own pages. */
   getCorrections: { params: Record<string, never>; result: { corrections: CorrectionRow[] } };
+  /** Every correction with its film's title, newest first (the options page's list). */
+  listCorrections: { params: Record<string, never>; result: { corrections: Array<CorrectionRow & { filmTitle: string | null }> } };
   /** Undoes a correction (options page). */
   removeCorrection: { params: { id: string }; result: Record<string, never> };
 }
@@ -40,6 +42,7 @@ export const correctionSpecs: SpecsFor<CorrectionMessages> = {
     },
   },
   getCorrections: { validate: noParams('getCorrections') },
+  listCorrections: { privileged: true, validate: noParams('listCorrections') },
   removeCorrection: {
     privileged: true,
     validate(params) {

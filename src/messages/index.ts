@@ -1,6 +1,7 @@
 // The one map of every message between the parts, assembled from one file per area.
 // Senders use `send` (src/ui/send.ts); the background's handler object is typed against
 // `Messages`; every request is validated on receipt by `parseRequest`.
+import { addEventSpecs, type AddEventMessages } from './add-event.ts';
 import { correctionSpecs, type CorrectionMessages } from './corrections.ts';
 import { feedSpecs, type FeedMessages } from './feeds.ts';
 import { listingSpecs, type ListingMessages } from './listings.ts';
@@ -13,7 +14,7 @@ import { userEventSpecs, type UserEventMessages } from './user-events.ts';
 export type { FeedStatus } from './feeds.ts';
 export type { EventRow, FestivalRow, FilmRow, Listing } from './listings.ts';
 
-export interface Messages extends ListingMessages, FeedMessages, SettingsMessages, PlanMessages, UserEventMessages, CorrectionMessages, SiteMessages {}
+export interface Messages extends ListingMessages, FeedMessages, SettingsMessages, PlanMessages, UserEventMessages, CorrectionMessages, SiteMessages, AddEventMessages {}
 
 export type MessageName = keyof Messages;
 export type Params<N extends MessageName> = Messages[N]['params'];
@@ -26,7 +27,7 @@ export interface Request<N extends MessageName = MessageName> {
 
 export type Reply<N extends MessageName = MessageName> = { result: Result<N> } | { error: string };
 
-const specs: SpecsFor<Messages> = { ...listingSpecs, ...feedSpecs, ...settingsSpecs, ...planSpecs, ...userEventSpecs, ...correctionSpecs, ...siteSpecs };
+const specs: SpecsFor<Messages> = { ...listingSpecs, ...feedSpecs, ...settingsSpecs, ...planSpecs, ...userEventSpecs, ...correctionSpecs, ...siteSpecs, ...addEventSpecs };
 
 /** Every message name, so tests can cover each message, including ones added later. */
 export const MESSAGE_NAMES = Object.keys(specs) as MessageName[];

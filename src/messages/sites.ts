@@ -1,4 +1,4 @@
-import { isPlainObject, type SpecsFor } from './spec.ts';
+import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
 
 /** storage.local key: hostnames where the user switched Afterparty off. Content scripts read it directly. */
 export const DISABLED_SITES_KEY = 'sites.disabled';
@@ -18,12 +18,25 @@ export interface SiteStatus {
   pattern: string | null;
 }
 
+/** The options page's "Sites" section. */
+export interface SiteList {
+  /** The manifest's content-script match patterns: where Afterparty runs out of the box. */
+  curated: string[];
+  /** Sites the user added; `granted` is false once the browser's settings took the permission back. */
+  added: Array<{ site: string; pattern: string; granted: boolean }>;
+  /** Hostnames switched off by the user. */
+  disabled: string[];
+}
+
 export interface SiteMessages {
   getSiteStatus: { params: { url: string }; result: SiteStatus };
   /** The per-site off switch; needs no permission. */
   setSiteDisabled: { params: { url: string; disabled: boolean }; result: SiteStatus };
   /** After the popup obtained the host permission: register the script and run it in the tab now. */
   addSite: { params: { url: string; tabId: number | null }; result: SiteStatus };
+  getSites: { params: Record<string, never>; result: SiteList };
+  /** Stops running on an added site (its script is unregistered); answers the new list. */
+  removeSite: { params: { pattern: string }; result: SiteList };
 }
 
 const MAX_URL = 2_048;
@@ -65,6 +78,15 @@ export const siteSpecs: SpecsFor<SiteMessages> = {
       const { tabId } = params;
       if (tabId !== null && !(Number.isInteger(tabId) && (tabId as number) >= 0)) return 'addSite: tabId must be a tab id or null';
       return { url: params.url as string, tabId: tabId as number | null };
+    },
+  },
+  getSites: { privileged: true, validate: noParams('getSites') },
+  removeSite: {
+    privileged: true,
+    validate(params) {
+      // The shape of an added site: a host (or a wildcard granted in the browser's settings), both schemes, every path.
+      const ok = isPlainObject(params) && typeof params.pattern === 'string' && params.pattern.length <= 300 && /^\*:\/\/[^/\s]+\/\*$/.test(params.pattern);
+      return ok ? { pattern: params.pattern as string } : 'removeSite needs {pattern} like "*://example.com/*"';
     },
   },
 };

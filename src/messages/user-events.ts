@@ -7,10 +7,8 @@ import { isTimeZone, wallTimeToIso } from '../core/zoned-time.ts';
 import type { EventRow } from './listings.ts';
 import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
 
-export const USER_FEED_ID = 'user';
-
-/** Sent by the popup to the current tab's content script (tabs.sendMessage), answered with a PageSnapshot. */
-export const PAGE_EVENTS_REQUEST = 'afterparty:pageEvents';
+export { USER_FEED_ID, PAGE_EVENTS_REQUEST, isUserEvent, festivalKeyOf } from './user-event-ids.ts';
+import { USER_FEED_ID, isUserEvent } from './user-event-ids.ts';
 
 /** Stored row; `festival` holds the festival's full key ("default/tiff-2007") since films and festivals of any feed can be chosen. */
 export type UserEvent = EventRow & {
@@ -21,16 +19,6 @@ export type UserEvent = EventRow & {
   /** The page said the event was rescheduled or postponed. */
   moved?: boolean;
 };
-
-export function isUserEvent(event: { feedId: string }): boolean {
-  return event.feedId === USER_FEED_ID;
-}
-
-/** The festival row key an event points at: feed events name a festival of their own feed. */
-export function festivalKeyOf(event: { feedId: string; festival: string | null }): string | null {
-  if (!event.festival) return null;
-  return isUserEvent(event) ? event.festival : `${event.feedId}/${event.festival}`;
-}
 
 /** What the form or the page offer sends: times already carry their offset (or are a date alone). */
 export interface UserEventInput {

@@ -1,18 +1,23 @@
 import { render } from 'preact';
+import { CorrectionsPanel } from '../ui/corrections-panel.tsx';
 import { DataPanel } from '../ui/data-panel.tsx';
 import { DisplaySettings } from '../ui/display-settings.tsx';
 import { FeedsPanel } from '../ui/feeds-panel.tsx';
 import { t, uiLocale } from '../ui/i18n.ts';
 import { adoptEventStyle } from '../ui/page-style.ts';
+import { SitesPanel } from '../ui/sites-panel.tsx';
 
 // The page's sections, in order: feeds (src/ui/feeds-panel.tsx); sites (curated, added,
-// disabled) go between feeds and display; display settings; the user's data.
+// disabled, src/ui/sites-panel.tsx); display settings; corrections (src/ui/corrections-panel.tsx);
+// the user's data.
 function Options() {
   return (
     <main>
       <h1>{t('ui_optionsTitle')}</h1>
       <FeedsPanel />
+      <SitesPanel />
       <DisplaySettings />
+      <CorrectionsPanel />
       <DataPanel />
     </main>
   );

@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import { ADD_EVENT_PARAM } from '../messages/add-event.ts';
 import { adoptEventStyle } from '../ui/page-style.ts';
 import { PageEventOffer } from '../ui/page-event-offer.tsx';
 import { PopupApp } from '../ui/popup-app.tsx';
@@ -11,8 +12,19 @@ import { SyncStatus } from '../ui/sync-status.tsx';
 //   pageExtra  events read from the page (src/ui/page-event*.tsx), under "This page"
 //   savedExtra the user's own events (src/ui/user-event-*.tsx), under "Saved"
 //   bottom     the sync status line and "Sync now" (src/ui/sync-status.tsx)
+// popup.html?add=<film key>: opened in a tab by the card's "Add an event", with the form open for that film.
+const addFor = new URLSearchParams(location.search).get(ADD_EVENT_PARAM) ?? undefined;
+
 function Popup() {
-  return <PopupApp top={<SiteToggle />} pageExtra={<PageEventOffer />} savedExtra={<UserEventsPanel />} bottom={<SyncStatus />} />;
+  return (
+    <PopupApp
+      top={<SiteToggle />}
+      pageExtra={<PageEventOffer />}
+      savedExtra={<UserEventsPanel filmKey={addFor} />}
+      bottom={<SyncStatus />}
+      initialView={addFor ? 'saved' : undefined}
+    />
+  );
 }
 
 adoptEventStyle(document);

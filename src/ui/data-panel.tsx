@@ -43,7 +43,7 @@ export function DataPanel() {
   const clear = async () => {
     if (!confirm(t('ui_clearCacheConfirm'))) return;
     await send('clearCache', {});
-    report(false, t('ui_clearCacheDone'));
+    report(false, t('polish_clearCacheRefilling'));
   };
 
   return (

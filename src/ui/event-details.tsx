@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { ZoneChoice } from '../core/settings.ts';
 import type { EventRow } from '../messages/index.ts';
 import type { SaveStatus } from '../messages/plan.ts';
-import { isUserEvent } from '../messages/user-events.ts';
+import { isUserEvent } from '../messages/user-event-ids.ts';
 import { CalendarLink } from './calendar-link.tsx';
 import { t } from './i18n.ts';
 import { accessLabel, kindLabel } from './labels.ts';

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import type { FeedStatus } from '../messages/feeds.ts';
 import { t, uiLocale } from './i18n.ts';
+import { useDataRevision } from './data-revision.ts';
 import { send } from './send.ts';
 
 type Note = { kind: 'none' } | { kind: 'ok'; text: string } | { kind: 'error'; text: string };
@@ -77,7 +78,9 @@ export function FeedsPanel() {
       (r) => setFeeds(r.feeds),
       (e: unknown) => setNote({ kind: 'error', text: t('sync_readFailed', message(e)) }),
     );
-  useEffect(() => void refresh(), []);
+  // Re-read when feeds change elsewhere, e.g. refilling after "Clear the cache".
+  const revision = useDataRevision();
+  useEffect(() => void refresh(), [revision]);
 
   const add = (event: Event) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 // The popup's "This page" asks the active tab's content script which films it found. The
 // message goes tab-wards (tabs.sendMessage), so only the extension can send it.
-import browser from 'webextension-polyfill';
+import { answerTabMessage } from '../content/tab-messages.ts';
+import { ext } from './ext.ts';
 
 export const PAGE_FILMS_REQUEST = 'afterparty:pageFilms';
 /** Sent by the background to the active tab when the user presses the "open card" shortcut. */
@@ -9,12 +10,7 @@ export const OPEN_CARD_COMMAND = 'open-card';
 
 /** Content-script side: answers with the keys of the films currently underlined on the page. */
 export function installPageFilms(filmKeys: () => Iterable<string>, signal: AbortSignal): void {
-  const listener = (message: unknown) => {
-    if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== PAGE_FILMS_REQUEST) return undefined;
-    return Promise.resolve({ filmKeys: [...new Set(filmKeys())] });
-  };
-  browser.runtime.onMessage.addListener(listener);
-  signal.addEventListener('abort', () => browser.runtime.onMessage.removeListener(listener));
+  answerTabMessage(PAGE_FILMS_REQUEST, () => ({ filmKeys: [...new Set(filmKeys())] }), signal);
 }
 
 /**
@@ -24,14 +20,14 @@ export function installPageFilms(filmKeys: () => Iterable<string>, signal: Abort
 export async function targetTabId(): Promise<number | null> {
   const forced = Number(new URLSearchParams(location.search).get('tab'));
   if (Number.isInteger(forced) && forced > 0) return forced;
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  const [tab] = await ext.tabs.query({ active: true, currentWindow: true });
   return tab?.id ?? null;
 }
 
 /** The film keys found in the tab's top frame; null when no Afterparty content script runs there. */
 export async function askPageFilms(tabId: number): Promise<string[] | null> {
   try {
-    const reply = (await browser.tabs.sendMessage(tabId, { type: PAGE_FILMS_REQUEST }, { frameId: 0 })) as { filmKeys?: unknown } | undefined;
+    const reply = (await ext.tabs.sendMessage(tabId, { type: PAGE_FILMS_REQUEST }, { frameId: 0 })) as { filmKeys?: unknown } | undefined;
     return Array.isArray(reply?.filmKeys) ? reply.filmKeys.filter((k): k is string => typeof k === 'string') : null;
   } catch {
     return null;

@@ -12,7 +12,7 @@ import { timeZoneResolver } from './time-zones.ts';
 export type PageFilms = { status: 'loading' } | { status: 'none' } | { status: 'done'; listings: Listing[]; festivals: FestivalRow[] } | { status: 'failed'; error: string };
 
 /** Loads the listings of the films found on a tab; "none" when no content script answers there. */
-export function usePageFilms(tabId: number | null | undefined): PageFilms {
+export function usePageFilms(tabId: number | null | undefined, revision = 0): PageFilms {
   const [state, setState] = useState<PageFilms>({ status: 'loading' });
   useEffect(() => {
     if (tabId === undefined) return;
@@ -22,7 +22,7 @@ export function usePageFilms(tabId: number | null | undefined): PageFilms {
       const answer = keys.length > 0 ? await send('getListings', { filmKeys: keys }) : { listings: [], festivals: [] };
       setState({ status: 'done', ...answer });
     })().catch((error: unknown) => setState({ status: 'failed', error: error instanceof Error ? error.message : String(error) }));
-  }, [tabId]);
+  }, [tabId, revision]);
   return state;
 }
 

@@ -8,6 +8,7 @@ import { PageView, usePageFilms } from './page-view.tsx';
 import { SavedView } from './saved-view.tsx';
 import { ScheduleView } from './schedule-view.tsx';
 import { send } from './send.ts';
+import { useDataRevision } from './data-revision.ts';
 import { applyTheme } from './theme.ts';
 import { useRequest } from './use-request.ts';
 import { ViewTabs } from './view-tabs.tsx';
@@ -23,13 +24,15 @@ export interface PopupSlots {
   savedExtra?: ComponentChildren;
   /** At the bottom: the sync engineer's status line and "Sync now". */
   bottom?: ComponentChildren;
+  /** The view to open on (the card's "Add an event" opens on "Saved"). */
+  initialView?: PopupViewKey;
 }
 
-function usePlan(): [Plan | null, (eventKey: string, status: SaveStatus | null) => void, string | null] {
+function usePlan(revision: number): [Plan | null, (eventKey: string, status: SaveStatus | null) => void, string | null] {
   const [plan, setPlan] = useState<Plan | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reload = () => send('getPlan', {}).then(setPlan, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  useEffect(() => void reload(), []);
+  useEffect(() => void reload(), [revision]);
   const save = (eventKey: string, status: SaveStatus | null) => {
     send('setSaved', { eventKey, status }).then(reload, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
@@ -37,15 +40,17 @@ function usePlan(): [Plan | null, (eventKey: string, status: SaveStatus | null) 
 }
 
 /** The popup: "This page", "Schedule" and "Saved", with slots for the other features. */
-export function PopupApp({ top, pageExtra, savedExtra, bottom }: PopupSlots) {
-  const schedule = useRequest('getSchedule', {});
+export function PopupApp({ top, pageExtra, savedExtra, bottom, initialView }: PopupSlots) {
+  // Views re-read when the data changes, e.g. an event added under "Saved" shows in "Schedule".
+  const revision = useDataRevision();
+  const schedule = useRequest('getSchedule', {}, revision);
   const settingsState = useRequest('getSettings', {});
   const settings: Settings = settingsState.status === 'done' ? settingsState.result : DEFAULT_SETTINGS;
   const [tabId, setTabId] = useState<number | null | undefined>(undefined);
   useEffect(() => void targetTabId().then(setTabId, () => setTabId(null)), []);
-  const page = usePageFilms(tabId);
-  const [plan, save, planError] = usePlan();
-  const [view, setView] = useState<PopupViewKey | null>(null);
+  const page = usePageFilms(tabId, revision);
+  const [plan, save, planError] = usePlan(revision);
+  const [view, setView] = useState<PopupViewKey | null>(initialView ?? null);
   useEffect(() => applyTheme(document, settings.theme), [settings.theme]);
   useEffect(() => void (document.documentElement.lang = uiLocale()), []);
   // Open on "This page" when the tab has films, else on the schedule.

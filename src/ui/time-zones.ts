@@ -1,5 +1,5 @@
 import type { EventRow, FestivalRow } from '../messages/index.ts';
-import { festivalKeyOf } from '../messages/user-events.ts';
+import { festivalKeyOf } from '../messages/user-event-ids.ts';
 
 /** The zone an event is shown in: its festival's, else the reader's own. */
 export function timeZoneResolver(festivals: readonly FestivalRow[]): (event: EventRow) => string {

@@ -1,7 +1,7 @@
 // Dates and times as the UI shows them: formatted with Intl in the UI language, in the
 // festival's zone, and in the reader's own zone when the settings ask for it and it differs.
 import { formatDay, formatTime, readWhen, zoneName } from '../core/event-time.ts';
-import { offsetMinutes } from '../core/ics-export.ts';
+import { offsetMinutes } from '../core/zoned-time.ts';
 import type { ZoneChoice } from '../core/settings.ts';
 import { t, uiLocale } from './i18n.ts';
 

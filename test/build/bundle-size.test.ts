@@ -7,10 +7,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-// The aim is 30 KB; measured 34.5 KB (Preact 10.6 KB and webextension-polyfill 9.7 KB minified are
-// the largest parts, then the card's calendar export and feed validation). The budget holds the
-// line where it is now, with a little room, until those move out of content.js.
-const BUDGET_BYTES = 36 * 1024;
+// The issue's aim: under 30 KB gzipped. Preact (10.6 KB minified) is the largest part; the
+// content script talks to the browser without webextension-polyfill (src/ui/ext.ts).
+const BUDGET_BYTES = 30 * 1024;
 
 describe('the content script bundle', () => {
   it(`stays under ${BUDGET_BYTES / 1024} KB gzipped in the production build`, () => {

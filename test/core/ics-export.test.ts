@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { escapeText, exportIcs, foldLine, icsFileName, offsetMinutes, type ExportItem } from '../../src/core/ics-export.ts';
+import { escapeText, exportIcs, foldLine, icsFileName, type ExportItem } from '../../src/core/ics-export.ts';
+import { offsetMinutes } from '../../src/core/zoned-time.ts';
 import type { FeedEvent } from '../../src/core/model.ts';
 
 function event(overrides: Partial<FeedEvent> & { key: string }): FeedEvent & { key: string } {

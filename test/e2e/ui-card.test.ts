@@ -121,6 +121,22 @@ describe('the hover card in Chromium', () => {
     await page.close();
   });
 
+  it('moves to the next title hovered while it is open', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(harness.demoUrl);
+    await waitForHighlights(page);
+    await hoverText(page, 'Fugitive Pieces');
+    await waitForCard(page, /Rosedale/);
+    const first = (await page.locator('afterparty-card').boundingBox())!;
+    const at = await hoverText(page, 'Medicine for Melancholy');
+    await waitForCard(page, /karaoke/i);
+    const second = (await page.locator('afterparty-card').boundingBox())!;
+    expect(second.y).not.toBe(first.y);
+    // Next to its own title: just below it, or just above it.
+    expect(Math.min(Math.abs(second.y - at.y), Math.abs(second.y + second.height - at.y))).toBeLessThan(40);
+    await page.close();
+  });
+
   it('flips above a title near the bottom of the viewport without covering it, and closes when the title scrolls away', async () => {
     const page = await harness.context.newPage();
     await page.goto(harness.demoUrl);

@@ -1,5 +1,6 @@
 import { addCorrection, allCorrections, correctionsFor, removeCorrection } from '../../db/corrections.ts';
 import type { AfterpartyDb } from '../../db/database.ts';
+import { liveFilms } from '../../db/queries.ts';
 import type { CorrectionMessages } from '../../messages/corrections.ts';
 import { siteOf } from '../sites/site-of.ts';
 import type { HandlersFor } from './types.ts';
@@ -18,6 +19,11 @@ export function correctionHandlers({ db }: { db: AfterpartyDb }): HandlersFor<Co
     async getCorrections(_params, from) {
       if (from?.extensionPage === true) return { corrections: await allCorrections(db) };
       return { corrections: await correctionsFor(db, siteOf(from?.pageUrl)) };
+    },
+    async listCorrections() {
+      const [rows, films] = await Promise.all([allCorrections(db), liveFilms(db)]);
+      const titles = new Map(films.map((film) => [film.key, film.title]));
+      return { corrections: rows.map((row) => ({ ...row, filmTitle: titles.get(row.filmKey) ?? null })) };
     },
     async removeCorrection({ id }) {
       await removeCorrection(db, id);

@@ -1,5 +1,6 @@
 import type { AfterpartyDb } from '../../db/database.ts';
 import type { Messages } from '../../messages/index.ts';
+import { addEventHandlers } from './add-event.ts';
 import { correctionHandlers } from './corrections.ts';
 import { feedHandlers } from './feeds.ts';
 import { listingHandlers } from './listings.ts';
@@ -21,5 +22,5 @@ export interface HandlerDeps {
 
 /** The background's answers, one per message; the compiler checks none is missing. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  return { ...listingHandlers(deps), ...feedHandlers(deps), ...settingsHandlers(deps), ...planHandlers(deps), ...userEventHandlers(deps), ...correctionHandlers(deps), ...siteHandlers() };
+  return { ...listingHandlers(deps), ...feedHandlers(deps), ...settingsHandlers(deps), ...planHandlers(deps), ...userEventHandlers(deps), ...correctionHandlers(deps), ...siteHandlers(), ...addEventHandlers(deps) };
 }

@@ -3,13 +3,14 @@ import { clearCache, makeBackup, restoreBackup } from '../../db/backup.ts';
 import { loadDefaultFeed } from '../default-feed.ts';
 import type { AfterpartyDb } from '../../db/database.ts';
 import type { SettingsMessages } from '../../messages/settings.ts';
+import type { Sync } from '../sync/engine.ts';
 import type { HandlersFor } from './types.ts';
 
 export async function loadSettings(db: AfterpartyDb): Promise<Settings> {
   return readSettings((await db.settings.get('display'))?.value);
 }
 
-export function settingsHandlers({ db }: { db: AfterpartyDb }): HandlersFor<SettingsMessages> {
+export function settingsHandlers({ db, sync }: { db: AfterpartyDb; sync?: Sync }): HandlersFor<SettingsMessages> {
   return {
     getSettings: () => loadSettings(db),
     async setSettings({ patch }) {
@@ -23,8 +24,10 @@ export function settingsHandlers({ db }: { db: AfterpartyDb }): HandlersFor<Sett
     restoreBackup: ({ backup }) => restoreBackup(db, backup),
     async clearCache() {
       await clearCache(db);
-      // The embedded listings come back at once; subscribed feeds on their next sync.
+      // The embedded listings come back at once; subscribed feeds are fetched again now, and
+      // the reply does not wait for the network (open views re-read when the sync settles).
       await loadDefaultFeed(db);
+      sync?.syncNow().catch((error: unknown) => console.warn('Afterparty: could not refill the feeds', error));
       return {};
     },
   };

@@ -25,5 +25,10 @@ export function siteHandlers(sites?: SiteRegistry): HandlersFor<SiteMessages> {
       await registry().add(url, tabId);
       return registry().status(url);
     },
+    getSites: () => registry().list(),
+    async removeSite({ pattern }) {
+      await registry().remove(pattern);
+      return registry().list();
+    },
   };
 }

@@ -4,7 +4,7 @@
 //   (asked for by the popup, on a click), then we register our content script for it with
 //   scripting.registerContentScripts and re-register on every start, since registrations
 //   do not survive an update (Chrome) or a restart (Firefox).
-import { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteStatus } from '../../messages/sites.ts';
+import { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteList, type SiteStatus } from '../../messages/sites.ts';
 import { siteOf } from './site-of.ts';
 import { matchesPattern, sitePattern } from './match-pattern.ts';
 
@@ -65,6 +65,27 @@ export class SiteRegistry {
     await this.setDisabled(site, false);
     await this.sync();
     if (tabId !== null) await this.api.inject(tabId);
+  }
+
+  /** The options page's list: curated patterns, added sites (with their permission) and switched-off hosts. */
+  async list(): Promise<SiteList> {
+    const [disabled, added, granted] = await Promise.all([this.#disabled(), this.#added(), this.api.grantedOrigins()]);
+    return {
+      curated: [...new Set(this.api.curated)],
+      added: added.map((pattern) => ({ pattern, site: pattern.slice('*://'.length, -'/*'.length), granted: granted.includes(pattern) })),
+      disabled,
+    };
+  }
+
+  /**
+   * Stops running on an added site. The host permission is left to the browser's settings:
+   * a feed on the same host may need it (permissions.remove would take that too).
+   */
+  async remove(pattern: string): Promise<void> {
+    const added = await this.#added();
+    if (!added.includes(pattern)) throw new Error('This site is not among the sites you added');
+    await this.api.write(ADDED_SITES_KEY, added.filter((p) => p !== pattern));
+    await this.sync();
   }
 
   /** Permissions granted outside the popup (the browser's own settings) count as adding the site. */

@@ -1,0 +1,12 @@
+import { t } from '../ui/i18n.ts';
+
+/** The card's "Add an event" for one film: the background opens the form with the film chosen. */
+export function AddEventButton({ filmTitle, onAdd }: { filmTitle: string; onAdd: () => void }) {
+  return (
+    <div class="ap-actions ap-add-event">
+      <button type="button" class="ap-button" onClick={onAdd} aria-label={t('polish_addEventLabel', filmTitle)}>
+        ＋ {t('polish_addEvent')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+// A large feed's sync is staged in chunks; the service worker is stopped (CDP
+// ServiceWorker.stopWorker) in the middle of one, and the previous listings must be found whole,
+// then the next sync must resume the job and show the new version.
+//
+// "In the middle" is made deterministic, not timing-lucky: a second extension page (same origin,
+// same IndexedDB) polls the `stageJobs` row in read-only transactions. Once it sees a job with
+// chunks written but not finished, it keeps that transaction alive; the worker's next chunk
+// (a read-write transaction over `stageJobs`) queues behind it, so the worker is frozen mid-job
+// when it is stopped.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
+import { cardText, startHarness, type Harness } from './extension.ts';
+
+const FILLER = 12_000;
+let version = 1;
+let feedRequests = 0;
+
+function feed(): string {
+  const first = version === 1;
+  const films = [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: ['Marjane Satrapi'] }];
+  if (!first) films.push({ id: 'juno', title: 'Juno', year: 2007, directors: ['Jason Reitman'] });
+  const events: object[] = [
+    first
+      ? { id: 'p-party', title: 'Persepolis after-party at the Drake', kind: 'party', films: ['persepolis'], festival: 'tiff', start: '2007-09-08T23:00:00-04:00', access: 'invite' }
+      : { id: 'p-party', title: 'Persepolis party moved to the Gladstone', kind: 'party', films: ['persepolis'], festival: 'tiff', start: '2007-09-08T23:00:00-04:00', access: 'invite' },
+  ];
+  if (!first) events.push({ id: 'j-party', title: 'Juno party at the Rivoli', kind: 'party', films: ['juno'], festival: 'tiff', start: '2007-09-09T22:00:00-04:00' });
+  // Every filler event changes between versions, so the second sync is staged too.
+  for (let i = 0; i < FILLER; i++) {
+    events.push({ id: `g${i}`, title: `Sponsor reception ${i} (version ${version})`, kind: 'reception', films: [], festival: 'tiff', start: '2007-09-07' });
+  }
+  return JSON.stringify({
+    afterparty: 1,
+    title: 'Large local listings',
+    festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
+    films,
+    events,
+  });
+}
+
+const PAGE = '<!doctype html><meta charset="utf-8"><title>Review</title><p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue, and <em>Juno</em> the loudest laugh.</p>';
+
+let harness: Harness;
+let server: Server;
+let base: string;
+let options: Page;
+let probe: Page;
+let cdp: CDPSession;
+const versions = new Map<string, string>();
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url === '/big.json') {
+      feedRequests += 1;
+      response.writeHead(200, { 'content-type': 'application/json' }).end(feed());
+    } else if (request.url === '/review.html') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  harness = await startHarness();
+  options = await harness.context.newPage();
+  await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+  cdp = await harness.context.newCDPSession(options);
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: list }: { versions: Array<{ versionId: string; scriptURL: string; runningStatus: string }> }) => {
+    for (const v of list) if (v.scriptURL.startsWith(`chrome-extension://${harness.extensionId}/`)) versions.set(v.versionId, v.runningStatus);
+  });
+  await cdp.send('ServiceWorker.enable');
+});
+
+afterAll(async () => {
+  await harness?.close();
+  server?.closeAllConnections();
+  await new Promise((done) => server?.close(done));
+});
+
+/** Asks the background worker from an extension page, as the options page does. */
+async function ask<T>(page: Page, type: string, params: object = {}): Promise<T> {
+  const reply = (await page.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, params: p }), [type, params] as const)) as { result?: T; error?: string };
+  if (reply.error !== undefined) throw new Error(reply.error);
+  return reply.result as T;
+}
+
+interface ScheduleReply {
+  events: Array<{ key: string; title: string; feedId: string }>;
+  films: Array<{ key: string; title: string; feedId: string }>;
+}
+
+async function feedSchedule(page: Page): Promise<{ events: string[]; films: string[] }> {
+  const all = await ask<ScheduleReply>(page, 'getSchedule');
+  const mine = (row: { feedId: string }) => row.feedId !== 'default' && row.feedId !== 'user';
+  return { events: all.events.filter(mine).map((e) => e.title), films: all.films.filter(mine).map((f) => f.title) };
+}
+
+async function waitForCard(page: Page, expected: RegExp): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  let text: string | null = null;
+  while (Date.now() < deadline) {
+    text = await cardText(page);
+    if (text && expected.test(text)) return text;
+    await page.waitForTimeout(150);
+  }
+  throw new Error(`card never showed ${expected}; last text: ${text}`);
+}
+
+/** The review page: its card for Persepolis and which titles it underlines. */
+async function readReview(): Promise<{ card: string; underlined: string[] }> {
+  const page = await harness.context.newPage();
+  await page.goto(`${base}/review.html`);
+  await waitForHighlights(page);
+  const underlined = await page.evaluate(() => [...(CSS.highlights.get('afterparty-film') ?? [])].map((r) => (r as Range).toString()));
+  await hoverText(page, 'Persepolis');
+  const card = await waitForCard(page, /Persepolis/);
+  await page.close();
+  return { card, underlined };
+}
+
+/**
+ * In the probe page: polls `stageJobs` until a job has written some chunks and has rows left,
+ * then holds a read-only transaction on it (the worker's next chunk waits behind it).
+ */
+async function holdMidStaging(page: Page, total: number): Promise<{ cursor: number; phase: string }> {
+  return page.evaluate(
+    (rows) =>
+      new Promise<{ cursor: number; phase: string }>((resolve, reject) => {
+        const open = indexedDB.open('afterparty');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const db = open.result;
+          const hold = window as unknown as { releaseHold?: () => void };
+          const poll = () => {
+            const tx = db.transaction('stageJobs', 'readonly');
+            const store = tx.objectStore('stageJobs');
+            const read = store.getAll();
+            read.onsuccess = () => {
+              const job = (read.result as Array<{ cursor: number; phase: string }>)[0];
+              (window as any).seen = job ? [job.phase, job.cursor] : null;
+              if (!job || job.phase !== 'write' || job.cursor === 0 || job.cursor >= rows) {
+                tx.oncomplete = () => setTimeout(poll, 0);
+                return;
+              }
+              // Keep this transaction alive with one small request after another until released.
+              let released = false;
+              hold.releaseHold = () => {
+                released = true;
+              };
+              const spin = () => {
+                if (released) return;
+                store.count().onsuccess = spin;
+              };
+              spin();
+              tx.oncomplete = () => db.close();
+              resolve({ cursor: job.cursor, phase: job.phase });
+            };
+          };
+          poll();
+        };
+      }),
+    total,
+  );
+}
+
+async function runningVersion(): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    for (const [id, status] of versions) if (status === 'running') return id;
+    await options.waitForTimeout(50);
+  }
+  throw new Error(`no running service worker version; seen ${JSON.stringify([...versions])}`);
+}
+
+async function waitForStopped(id: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (versions.get(id) === 'stopped') return;
+    await options.waitForTimeout(50);
+  }
+  throw new Error(`the service worker did not stop: ${versions.get(id)}`);
+}
+
+describe('a service worker stopped in the middle of a staged sync', () => {
+  it('subscribes to a large feed through the options page', async () => {
+    await options.getByLabel('Feed URL').fill(`${base}/big.json`);
+    await options.getByRole('button', { name: 'Add feed' }).click();
+    const item = options.locator('li.feed', { hasText: 'Large local listings' });
+    await item.waitFor({ timeout: 45_000 });
+    expect(await item.textContent()).toMatch(/12[,\u202f\u00a0]?001 events/);
+    const first = await feedSchedule(options);
+    expect(first.events).toHaveLength(FILLER + 1);
+    expect(first.films).toEqual(['Persepolis']);
+  });
+
+  it('keeps the first version whole when the worker is stopped mid-staging', async () => {
+    version = 2;
+    const requestsBefore = feedRequests;
+    probe = await harness.context.newPage();
+    await probe.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    const held = holdMidStaging(probe, FILLER + 5);
+    console.log('versions', [...versions]);
+    const worker = await runningVersion();
+    console.log('worker', worker);
+    // The options page's own button: its reply never comes, the worker is stopped first.
+    await options.getByRole('button', { name: 'Sync now' }).click();
+    const at = await held;
+    console.log('held', at);
+    expect(at.cursor).toBeGreaterThan(0);
+    expect(feedRequests).toBe(requestsBefore + 1);
+    await cdp.send('ServiceWorker.stopWorker', { versionId: worker });
+    await waitForStopped(worker);
+    await probe.evaluate(() => (window as unknown as { releaseHold: () => void }).releaseHold());
+
+    // The next message starts a new worker, which reads the first version, whole.
+    const during = await feedSchedule(probe);
+    expect(during.events).toHaveLength(FILLER + 1);
+    expect(during.events.every((title) => !title.includes('version 2') && !title.includes('Gladstone'))).toBe(true);
+    expect(during.films).toEqual(['Persepolis']);
+    const index = await ask<{ films: Array<{ title: string }> }>(probe, 'getTitleIndex');
+    expect(index.films.map((f) => f.title)).not.toContain('Juno');
+    const review = await readReview();
+    expect(review.card).toContain('Persepolis after-party at the Drake');
+    expect(review.card).not.toContain('Gladstone');
+    expect(review.underlined).toEqual(['Persepolis']);
+  });
+
+  it('resumes the cut-short job on the next sync, without downloading again, and shows the new version', async () => {
+    const requestsBefore = feedRequests;
+    const reply = await ask<{ errors: string[] }>(probe, 'syncNow');
+    expect(reply.errors).toEqual([]);
+    expect(feedRequests).toBe(requestsBefore);
+    const after = await feedSchedule(probe);
+    expect(after.events).toHaveLength(FILLER + 2);
+    expect(after.events.filter((title) => title.includes('version 1'))).toEqual([]);
+    expect(after.films.sort()).toEqual(['Juno', 'Persepolis']);
+    const review = await readReview();
+    expect(review.card).toContain('Persepolis party moved to the Gladstone');
+    expect(review.underlined.sort()).toEqual(['Juno', 'Persepolis']);
+    await probe.close();
+  });
+});
