@@ -40,6 +40,8 @@ const sync = createSync({
   db,
   fetch: (input, init) => fetch(input, init),
   clock: Date.now,
+  // Released by the browser when this worker stops, so a cut-short sync never blocks the next.
+  locks: (globalThis.navigator as Navigator | undefined)?.locks,
   onSettled: () => {
     void scheduler.reschedule();
     changes.bump();

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { parseFeed } from '../core/feed-parse.ts';
+import { importICalendar, looksLikeICalendar } from '../core/ical-import.ts';
 import { convertCommand } from './convert.ts';
 import { scanCommand } from './scan.ts';
 
 const USAGE = `Usage:
-  afterparty validate FEED.json      check a feed v1 document; lists every skipped item
+  afterparty validate FEED           check a feed (JSON v1 or iCalendar); lists every
+                                     problem with its path; exit status 0 clean, 1 not
   afterparty scan PAGE.html --feed FEED.json
                                      the film titles found in a page, as JSON (film ids,
                                      surface, offsets in the page's visible text)
@@ -15,8 +17,10 @@ const USAGE = `Usage:
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
 
+/** 0 when the feed is clean; 1 when it is refused or has any problem (each printed with its path). */
 async function validate(file: string, out: Out): Promise<number> {
-  const parsed = parseFeed(await readFile(file, 'utf8'));
+  const text = await readFile(file, 'utf8');
+  const parsed = looksLikeICalendar(text) ? importICalendar(text) : parseFeed(text);
   if (!parsed.ok) {
     out.error(`${file}: not a feed: ${parsed.error}`);
     return 1;
@@ -24,10 +28,10 @@ async function validate(file: string, out: Out): Promise<number> {
   const { feed, problems } = parsed;
   out.log(`${file}: "${feed.title}": ${feed.festivals.length} festivals, ${feed.films.length} films, ${feed.events.length} events`);
   for (const problem of problems) out.error(`  ${problem.path}: ${problem.message}`);
-  return problems.length > 0 ? 2 : 0;
+  return problems.length > 0 ? 1 : 0;
 }
 
-/** Exit codes: 0 valid, 1 refused or usage error, 2 loaded with skipped or repaired items. */
+/** Exit codes: 0 clean, 1 refused, with problems (validate) or a usage error; convert answers 2 when it wrote a feed with problems. */
 export async function main(args: string[], out: Out = { log: console.log, error: console.error }): Promise<number> {
   const [command, ...rest] = args;
   try {

@@ -6,6 +6,7 @@ import { installPageFilms } from '../ui/page-films.ts';
 import { send } from '../ui/send.ts';
 import { AddEventButton } from './add-event-button.tsx';
 import { CorrectionFilter } from './correction-filter.ts';
+import { forgetOnChange } from './forget-on-change.ts';
 import { watchHover, type CardSlots } from './hover-card.ts';
 import { listingCache } from './listing-cache.ts';
 import { composedContains, MutationRescan } from './mutation-rescan.ts';
@@ -33,6 +34,7 @@ async function start(signal: AbortSignal): Promise<void> {
   const filter = new CorrectionFilter(corrections);
   const highlights = new TitleHighlights(document, signal);
   const cache = listingCache();
+  forgetOnChange(cache, signal);
   const keep = (titles: FoundTitle[]) => filter.apply(titles);
 
   let scanned = (): void => undefined;

@@ -3,7 +3,7 @@ import { send } from '../ui/send.ts';
 import type { ListingSource } from './hover-card.ts';
 
 /** Listings fetched once per page: prefetched after a scan so the card opens without waiting. */
-export function listingCache(): ListingSource & { prefetch(filmIds: Iterable<string>): Promise<void> } {
+export function listingCache(): ListingSource & { prefetch(filmIds: Iterable<string>): Promise<void>; forget(): void } {
   const listings = new Map<string, Listing>();
   const festivals = new Map<string, FestivalRow>();
   const asked = new Set<string>();
@@ -21,6 +21,11 @@ export function listingCache(): ListingSource & { prefetch(filmIds: Iterable<str
   };
   return {
     prefetch: fetchMissing,
+    /** After the data changed (an event added, a sync): the next card asks again. */
+    forget() {
+      listings.clear();
+      festivals.clear();
+    },
     async get(filmIds) {
       await fetchMissing(filmIds);
       return {

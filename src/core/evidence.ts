@@ -30,25 +30,47 @@ const MAX_LOOKBEHIND = 64;
 
 type Case = 'title' | 'caps' | 'lower' | 'none';
 
+/** The words of a block with their original UTF-16 spans (fold-scan.ts's TokenTable). */
+export interface TokenView {
+  readonly count: number;
+  /** Folded word `k`. */
+  word(k: number): string;
+  readonly starts: ArrayLike<number>;
+  readonly ends: ArrayLike<number>;
+}
+
+/** The view of tokens found in folded text: spans mapped back through the fold. */
+function foldedView(folded: NormalizedText, tokens: Tokens): TokenView {
+  return {
+    count: tokens.words.length,
+    word: (k) => tokens.words[k] ?? '',
+    starts: tokens.starts.map((s) => folded.starts[s] ?? 0),
+    ends: tokens.ends.map((e) => folded.ends[e - 1] ?? 0),
+  };
+}
+
 export class EvidenceContext {
   private readonly marks: TextSpan[];
+  private readonly view: TokenView;
 
+  /** Either folded text and its tokens, or a token view with original spans (and no `tokens`). */
   constructor(
     private readonly text: string,
-    private readonly folded: NormalizedText,
-    private readonly tokens: Tokens,
+    folded: NormalizedText | TokenView,
+    tokens: Tokens | null,
     marks: TextSpan[],
   ) {
-    this.marks = [...marks].sort((a, b) => a.start - b.start);
+    this.view = tokens ? foldedView(folded as NormalizedText, tokens) : (folded as TokenView);
+    this.marks = marks.length > 1 ? [...marks].sort((a, b) => a.start - b.start) : marks;
   }
 
   /** Original offsets of token `k`. */
   startOf(k: number): number {
-    return this.folded.starts[this.tokens.starts[k] ?? 0] ?? 0;
+    return this.view.starts[k] ?? 0;
   }
 
   endOf(k: number): number {
-    return this.folded.ends[(this.tokens.ends[k] ?? 1) - 1] ?? 0;
+    return this.view.ends[k] ?? 0;
   }
 
   /** Does the page support reading tokens [first, end) as the title? */
@@ -94,7 +116,7 @@ export class EvidenceContext {
     for (let k = first; k < end; k++) {
       const kind = this.wordCase(k);
       if (kind === 'none') continue;
-      if (end - first > 1 && MINOR_WORDS.has(this.tokens.words[k] ?? '')) continue;
+      if (end - first > 1 && MINOR_WORDS.has(this.view.word(k))) continue;
       if (kind !== 'title') return false;
       if (k !== first || !this.sentenceInitial(k)) capitals++;
     }
@@ -120,10 +142,10 @@ export class EvidenceContext {
       const prevWord = this.text.slice(this.startOf(prev), this.endOf(prev));
       // "I", and a sentence's capitalised first word ("The Heat", "See Crash") are not names.
       const exempt =
-        prevWord === 'I' || (this.sentenceInitial(prev) && COMMON_WORDS.has(this.tokens.words[prev] ?? ''));
+        prevWord === 'I' || (this.sentenceInitial(prev) && COMMON_WORDS.has(this.view.word(prev)));
       if (!exempt) return true;
     }
-    if (end < this.tokens.words.length && this.joined(end - 1) && this.capitalised(end)) {
+    if (end < this.view.count && this.joined(end - 1) && this.capitalised(end)) {
       return this.text.slice(this.startOf(end), this.endOf(end)) !== 'I';
     }
     return false;
@@ -136,7 +158,7 @@ export class EvidenceContext {
 
   /** Are tokens k and k + 1 parts of one name (space or hyphen between)? */
   private joined(k: number): boolean {
-    if (k + 1 >= this.tokens.words.length) return false;
+    if (k + 1 >= this.view.count) return false;
     return NAME_GAP.test(this.text.slice(this.endOf(k), this.startOf(k + 1)));
   }
 
@@ -145,7 +167,7 @@ export class EvidenceContext {
     const start = this.startOf(first);
     const stop = this.endOf(end - 1);
     const firstWordStart = this.startOf(0);
-    const lastWordEnd = this.endOf(this.tokens.words.length - 1);
+    const lastWordEnd = this.endOf(this.view.count - 1);
     for (let i = this.lastMarkStartingBy(start); i >= 0; i--) {
       const mark = this.marks[i];
       if (!mark || mark.start < start - MAX_MARK_SLACK) break;
@@ -181,8 +203,8 @@ export class EvidenceContext {
     let before = first - 1;
     while (before >= 0 && this.startOf(before) >= mark.start) before--;
     let after = end;
-    while (after < this.tokens.words.length && this.endOf(after) <= mark.end) after++;
-    const plain = (k: number): boolean => k >= 0 && k < this.tokens.words.length && !this.linked(k);
+    while (after < this.view.count && this.endOf(after) <= mark.end) after++;
+    const plain = (k: number): boolean => k >= 0 && k < this.view.count && !this.linked(k);
     // The neighbour must be in the same phrase: "Set in Noto. <a>Home</a>" is a footer link.
     const openAfter = !Array.from(this.text.slice(mark.end, this.startOf(after))).some((c) => SENTENCE_ENDS.has(c));
     return { before, after, plain: (plain(before) && !this.sentenceInitial(before + 1)) || (plain(after) && openAfter) };
@@ -190,7 +212,7 @@ export class EvidenceContext {
 
   /** Is token `k` inside a link? */
   private linked(k: number): boolean {
-    if (k < 0 || k >= this.tokens.words.length) return false;
+    if (k < 0 || k >= this.view.count) return false;
     const at = this.startOf(k);
     return this.marks.some((m) => m.link === true && m.start <= at && at < m.end);
   }

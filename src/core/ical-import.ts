@@ -37,8 +37,10 @@ export interface ICalOptions {
 export const ICAL_LIMITS = { events: 50_000, occurrencesPerEvent: 400, minWindowDays: 14 };
 const FESTIVAL_ID = 'calendar';
 
+/** RFC 5545 §3.1: a line may be folded anywhere (CRLF then a space or tab), even the first. */
 export function looksLikeICalendar(text: string): boolean {
-  return /^\uFEFF?\s*BEGIN:VCALENDAR/i.test(text);
+  const head = text.slice(0, 400).replace(/\r?\n[ \t]/g, '');
+  return /^\uFEFF?\s*BEGIN:VCALENDAR/i.test(head);
 }
 
 function fnv(text: string): string {

@@ -1,12 +1,14 @@
-// Finds film titles in a block of text. The text is folded (normalize.ts), split into word
-// tokens (tokenize.ts) and walked through a trie of every title and alias (title-index.ts):
-// the cost grows with the length of the text, not with the size of the catalog.
+// Finds film titles in a block of text. One pass folds and splits the text into word tokens
+// numbered by the catalog's vocabulary (fold-scan.ts); a trie walk starts only at a word
+// some title starts with (title-index.ts, trie-walk.ts, typo.ts). The cost grows with the
+// length of the text, not with the size of the catalog, and a page word that no title uses
+// never becomes a string.
 
 import { EvidenceContext } from './evidence.ts';
+import { scanTokens, STAR, TokenTable } from './fold-scan.ts';
 import type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
-import { normalizeWithMap } from './normalize.ts';
-import { buildTitleIndex, type TitleIndex, type TitleName } from './title-index.ts';
-import { gapAccepts, gapKey, tokenize } from './tokenize.ts';
+import { buildTitleIndex, CLUE, FORWARD, MIN_TYPO_LETTERS, ROOT, TAILS, type TitleIndex, type TitleName } from './title-index.ts';
+import { gapAccepts } from './tokenize.ts';
 import { CENSORED_STEPS_PER_BLOCK, walkExact, type TrieHit } from './trie-walk.ts';
 import { buildTypoIndex, walkTypos, type TypoIndex } from './typo.ts';
 
@@ -24,9 +26,12 @@ interface Accepted {
 // which film is meant: about a sentence either side.
 const CLUE_WINDOW = 40;
 
+// One token table for every block and matcher: `find` runs to completion before the next.
+const table = new TokenTable();
+
 export function compileMatcher(films: readonly TitleSource[]): Matcher {
   const index = buildTitleIndex(films);
-  const typos = buildTypoIndex(index.names);
+  const typos = buildTypoIndex(index);
   return {
     size: index.names.length,
     find(block: TextBlock): TitleMatch[] {
@@ -57,47 +62,67 @@ function cleanMarks(marks: unknown, length: number): TextSpan[] {
 function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): TitleMatch[] {
   const text = typeof block?.text === 'string' ? block.text : '';
   if (text === '' || index.names.length === 0) return [];
-  const folded = normalizeWithMap(text);
-  const tokens = tokenize(folded.text);
-  if (tokens.words.length === 0) return [];
-  const gaps = tokens.words.map((_, k) => {
-    const from = tokens.ends[k - 1] ?? 0;
-    const to = tokens.starts[k] ?? 0;
-    // Nearly every gap is one space: no slice for it.
-    if (k === 0 || (to - from === 1 && folded.text.charCodeAt(from) === 0x20)) return '';
-    return gapKey(folded.text.slice(from, to));
-  });
-  const evidence = new EvidenceContext(text, folded, tokens, cleanMarks(block.marks, text.length));
+  const t = table;
+  scanTokens(text, index.vocabulary, t);
+  const count = t.count;
+  if (count === 0) return [];
 
   const budget = { censored: CENSORED_STEPS_PER_BLOCK };
-  const exact: TrieHit[] = [];
+  const exact: number[] = [];
   const typo: TrieHit[] = [];
-  for (let start = 0; start < tokens.words.length; start++) {
-    walkExact(index.root, tokens.words, gaps, start, budget, exact);
-    walkTypos(typos, tokens.words, gaps, start, budget, typo);
+  const ids = t.ids;
+  const flags = t.flags;
+  const roles = index.roles;
+  const anyStart = index.trie.censored.has(index.trie.root);
+  const singleFrom = typos.single.size > 0 ? MIN_TYPO_LETTERS - 1 : Infinity;
+  const singleTo = typos.singleMaxLength + 1;
+  for (let k = 0; k < count; k++) {
+    const id = ids[k]!;
+    const role = id >= 0 ? roles[id]! : 0;
+    const star = (flags[k]! & STAR) !== 0;
+    if (anyStart || star || (role & ROOT) !== 0) walkExact(index.trie, t, k, budget, exact);
+    // A typo walk needs an exact first word, an exact second word, or one long word.
+    const next = k + 1 < count ? ids[k + 1]! : -1;
+    const length = t.length(k);
+    if (
+      star ||
+      (role & FORWARD) !== 0 ||
+      (k + 1 < count && ((flags[k + 1]! & STAR) !== 0 || (next >= 0 && (roles[next]! & TAILS) !== 0))) ||
+      (length >= singleFrom && length <= singleTo)
+    ) {
+      walkTypos(typos, t, k, budget, typo);
+    }
   }
+  if (exact.length === 0 && typo.length === 0) return [];
+
+  let evidence: EvidenceContext | null = null;
+  const evidenceOf = (): EvidenceContext =>
+    (evidence ??= new EvidenceContext(text, t, null, cleanMarks(block.marks, text.length)));
   // Several trie paths can spell the same span (a censored word, a title and an alias):
   // one match carries all their films.
-  const accepted = new Map<string, Accepted>();
-  const accept = (c: TrieHit, isTypo: boolean): void => {
-    for (const name of c.names) {
-      if (!gapsFit(name, gaps, c.start) || !evidence.accepts(name.evidence, c.start, c.end)) continue;
-      const key = `${c.start}:${c.end}:${isTypo}`;
+  const accepted = new Map<number, Accepted>();
+  const accept = (names: readonly TitleName[], start: number, end: number, isTypo: boolean): void => {
+    for (const name of names) {
+      if (!gapsFit(name, t, start)) continue;
+      if (name.evidence !== 'none' && !evidenceOf().accepts(name.evidence, start, end)) continue;
+      // A title is at most MAX_WORDS (40) words long.
+      const key = start * 128 + (end - start) * 2 + (isTypo ? 1 : 0);
       let match = accepted.get(key);
-      if (!match) accepted.set(key, (match = { filmIds: [], start: c.start, end: c.end, typo: isTypo, article: false }));
+      if (!match) accepted.set(key, (match = { filmIds: [], start, end, typo: isTypo, article: false }));
       match.article ||= name.article;
       for (const id of name.filmIds) if (!match.filmIds.includes(id)) match.filmIds.push(id);
     }
   };
-  for (const c of exact) accept(c, false);
-  for (const c of typo) accept(c, true);
+  for (let h = 0; h < exact.length; h += 3) accept(index.trie.names[exact[h]!]!, exact[h + 1]!, exact[h + 2]!, false);
+  for (const c of typo) accept(c.names, c.start, c.end, true);
+  if (accepted.size === 0) return [];
 
-  return chooseLongest([...accepted.values()], tokens.words.length).map((m) => {
-    const first = m.article && evidence.lowerCaseArticle(m.start, m.end) ? m.start + 1 : m.start;
-    const start = evidence.startOf(first);
-    const end = evidence.endOf(m.end - 1);
+  return chooseLongest([...accepted.values()], count).map((m) => {
+    const first = m.article && evidenceOf().lowerCaseArticle(m.start, m.end) ? m.start + 1 : m.start;
+    const start = t.starts[first]!;
+    const end = t.ends[m.end - 1]!;
     const filmIds = m.filmIds.sort((a, b) => (index.filmOrder.get(a) ?? 0) - (index.filmOrder.get(b) ?? 0));
-    return { filmIds: orderByClues(index, filmIds, tokens.words, m), start, end, surface: text.slice(start, end) };
+    return { filmIds: orderByClues(index, filmIds, t.ids, m), start, end, surface: text.slice(start, end) };
   });
 }
 
@@ -105,14 +130,16 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
  * Films sharing a title, the one whose year or director is named nearest first; the others
  * keep catalog order.
  */
-function orderByClues(index: TitleIndex, filmIds: string[], words: readonly string[], m: Accepted): string[] {
+function orderByClues(index: TitleIndex, filmIds: string[], ids: Int32Array, m: Accepted): string[] {
   if (filmIds.length < 2) return filmIds;
   const distance = new Map<string, number>();
   const from = Math.max(0, m.start - CLUE_WINDOW);
-  const to = Math.min(words.length, m.end + CLUE_WINDOW);
+  const to = Math.min(table.count, m.end + CLUE_WINDOW);
   for (let k = from; k < to; k++) {
     if (k >= m.start && k < m.end) continue;
-    const pointed = index.clues.get(words[k] ?? '');
+    const id = ids[k]!;
+    if (id < 0 || (index.roles[id]! & CLUE) === 0) continue;
+    const pointed = index.clues.get(id);
     if (!pointed) continue;
     const gap = k < m.start ? m.start - k : k - m.end + 1;
     for (const id of pointed) {
@@ -124,9 +151,9 @@ function orderByClues(index: TitleIndex, filmIds: string[], words: readonly stri
   return [...filmIds].sort((a, b) => near(a) - near(b));
 }
 
-function gapsFit(name: TitleName, gaps: string[], start: number): boolean {
+function gapsFit(name: TitleName, t: TokenTable, start: number): boolean {
   for (let k = 1; k < name.words.length; k++) {
-    if (!gapAccepts(name.gaps[k - 1] ?? '', gaps[start + k] ?? '')) return false;
+    if (!gapAccepts(name.gaps[k - 1] ?? '', t.gap(start + k))) return false;
   }
   return true;
 }

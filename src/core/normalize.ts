@@ -35,7 +35,7 @@ const foldCache = new Map<number, string>();
 const FOLD_CACHE_LIMIT = 20_000;
 
 /** The folded form of one code point: "" when it should vanish, " " for any space. */
-function foldCodePoint(cp: number): string {
+export function foldCodePoint(cp: number): string {
   if (cp < 0x80) return foldAscii(cp);
   const cached = foldCache.get(cp);
   if (cached !== undefined) return cached;

@@ -15,12 +15,13 @@ const WORD_CHAR = /[\p{L}\p{N}\p{Mc}]/u;
 // could ever be found inside a sentence.
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
-const GAP = 0;
-const WORD = 1;
-const UNSPACED_CHAR = 2;
-type Kind = typeof GAP | typeof WORD | typeof UNSPACED_CHAR;
+export const GAP = 0;
+export const WORD = 1;
+export const UNSPACED_CHAR = 2;
+export type Kind = typeof GAP | typeof WORD | typeof UNSPACED_CHAR;
 
-function kindOf(ch: string): Kind {
+/** How the tokenizer reads one code point of folded text. */
+export function kindOf(ch: string): Kind {
   const c = ch.charCodeAt(0);
   if (c < 0x80) {
     const word = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2a;

@@ -1,9 +1,27 @@
-// Walks the title trie along the words of a text. Exact words cost one map lookup; a
-// censored word ("F***ing") is compared with the siblings that share its first or last
-// letter, under a per-block budget so a page full of asterisks stays cheap.
+// Walks the title trie along the words of a block. An exact word costs one table lookup by
+// vocabulary id; a censored word ("F***ing") is compared with the siblings that share its
+// first or last letter, under a per-block budget so a page full of asterisks stays cheap.
 
-import type { TitleName, TrieNode } from './title-index.ts';
+import type { TitleName } from './title-index.ts';
 import { censoredMatches, isCensored } from './tokenize.ts';
+import type { WordTrie } from './word-trie.ts';
+
+/** The words of a block as the walks read them (fold-scan.ts's TokenTable). */
+export interface WordSeq {
+  readonly count: number;
+  /** Vocabulary id per word, -1 for a word no title uses. */
+  readonly ids: Int32Array;
+  /** Folded text, and each word's span in it. */
+  readonly units: Uint16Array;
+  readonly foldStarts: Int32Array;
+  readonly foldEnds: Int32Array;
+  word(k: number): string;
+  length(k: number): number;
+  /** Does word `k` hold a `*`? */
+  star(k: number): boolean;
+  /** Gap key before word `k`. */
+  gap(k: number): string;
+}
 
 export interface TrieHit {
   names: TitleName[];
@@ -19,44 +37,54 @@ export interface Budget {
 
 export const CENSORED_STEPS_PER_BLOCK = 200_000;
 
-type Entry = [string, TrieNode];
+type Trie = WordTrie<TitleName>;
+type Entry = [string, number];
 interface Buckets {
+  all: Entry[];
   byFirst: Map<string, Entry[]>;
   byLast: Map<string, Entry[]>;
 }
 
-// Built on first use: most nodes never meet a censored word.
-const bucketCache = new WeakMap<TrieNode, Buckets>();
+// Built on first use: most nodes never meet a censored word. Keyed by node, and by whether
+// the walk keeps to the typo-eligible titles (`only`).
+const bucketCache = new WeakMap<Trie, Map<number, Buckets>>();
 
-function bucketsOf(node: TrieNode): Buckets {
-  let buckets = bucketCache.get(node);
+function bucketsOf(trie: Trie, node: number, only: Uint8Array | null): Buckets {
+  let perTrie = bucketCache.get(trie);
+  if (!perTrie) bucketCache.set(trie, (perTrie = new Map()));
+  const key = node * 2 + (only ? 1 : 0);
+  let buckets = perTrie.get(key);
   if (!buckets) {
-    buckets = { byFirst: new Map(), byLast: new Map() };
-    for (const entry of node.next) {
-      const key = entry[0];
+    buckets = { all: [], byFirst: new Map(), byLast: new Map() };
+    for (let c = trie.firstChild[node] as number; c >= 0; c = trie.nextSibling[c] as number) {
+      if (only && only[c] === 0) continue;
+      const word = trie.words(c);
+      const entry: Entry = [word, c];
+      buckets.all.push(entry);
       for (const [map, ch] of [
-        [buckets.byFirst, key[0] ?? ''],
-        [buckets.byLast, key[key.length - 1] ?? ''],
+        [buckets.byFirst, word[0] ?? ''],
+        [buckets.byLast, word[word.length - 1] ?? ''],
       ] as const) {
         const list = map.get(ch);
         if (list) list.push(entry);
         else map.set(ch, [entry]);
       }
     }
-    bucketCache.set(node, buckets);
+    perTrie.set(key, buckets);
   }
   return buckets;
 }
 
 /** Children whose word the censored text word could stand for. */
-function censoredChildren(node: TrieNode, pattern: string, budget: Budget): TrieNode[] {
+function censoredChildren(trie: Trie, node: number, pattern: string, budget: Budget, only: Uint8Array | null): number[] {
   const first = pattern[0] ?? '*';
   const last = pattern[pattern.length - 1] ?? '*';
-  let entries: Iterable<Entry>;
-  if (first !== '*') entries = bucketsOf(node).byFirst.get(first) ?? [];
-  else if (last !== '*') entries = bucketsOf(node).byLast.get(last) ?? [];
-  else entries = node.next;
-  const out: TrieNode[] = [];
+  const buckets = bucketsOf(trie, node, only);
+  let entries: Entry[];
+  if (first !== '*') entries = buckets.byFirst.get(first) ?? [];
+  else if (last !== '*') entries = buckets.byLast.get(last) ?? [];
+  else entries = buckets.all;
+  const out: number[] = [];
   for (const [key, child] of entries) {
     if (--budget.censored < 0) break;
     if (censoredMatches(pattern, key)) out.push(child);
@@ -64,75 +92,70 @@ function censoredChildren(node: TrieNode, pattern: string, budget: Budget): Trie
   return out;
 }
 
-/** Children reachable from `node` with the text word `word`. */
-export function childrenFor(node: TrieNode, word: string, budget: Budget): TrieNode[] {
-  const exact = node.next.get(word);
-  const out: TrieNode[] = exact ? [exact] : [];
-  if (isCensored(word)) {
+/**
+ * Children reachable from `node` with word `k`. With `only`, the walk keeps to nodes flagged
+ * there (the typo-eligible titles, which hold no censored word).
+ */
+export function childrenFor(trie: Trie, node: number, seq: WordSeq, k: number, budget: Budget, only: Uint8Array | null): number[] {
+  let exact = trie.child(node, seq.ids[k] as number);
+  if (exact >= 0 && only && only[exact] === 0) exact = -1;
+  const out: number[] = exact >= 0 ? [exact] : [];
+  const word = seq.star(k) ? seq.word(k) : '';
+  if (word !== '' && isCensored(word)) {
     if (budget.censored > 0) {
-      for (const child of censoredChildren(node, word, budget)) if (child !== exact) out.push(child);
+      for (const child of censoredChildren(trie, node, word, budget, only)) if (child !== exact) out.push(child);
     }
-  } else if (node.censoredNext) {
+  } else if (!only && trie.censored.size > 0) {
     // "Fucking" in the text where the catalog only has "F***ing".
-    for (const [key, child] of node.censoredNext) {
-      if (child !== exact && censoredMatches(key, word)) out.push(child);
+    const list = trie.censored.get(node);
+    if (list) {
+      const text = seq.word(k);
+      for (const [key, child] of list) if (child !== exact && censoredMatches(key, text)) out.push(child);
     }
   }
   return out;
 }
 
 /** May the walk go on from `node` across the text's gap key `gap`? */
-export function gapOpen(node: TrieNode, gap: string): boolean {
-  return gap === '' || node.gapKeys?.has(gap) === true;
+export function gapOpen(trie: Trie, node: number, gap: string): boolean {
+  return gap === '' || trie.gapKeys.get(node)?.has(gap) === true;
 }
 
-/** Every name spelt by the words from `start` on; `gaps[k]` is the gap key before word k. */
-export function walkExact(
-  root: TrieNode,
-  words: readonly string[],
-  gaps: readonly string[],
-  start: number,
-  budget: Budget,
-  out: TrieHit[],
-): void {
+/**
+ * Every name spelt by the words from `start` on, pushed onto `out` as three numbers: the trie
+ * node where the names end, and the token range [start, end). Exact hits are many (every
+ * "the" of a page when a film is called "The"): no object for each.
+ */
+export function walkExact(trie: Trie, seq: WordSeq, start: number, budget: Budget, out: number[]): void {
   // Most words of a page are not censored and most trie nodes have no censored child: then
   // there is one path at most, followed without allocating anything.
-  let node = root;
-  let at = start;
-  while (at < words.length) {
-    if (at > start && !gapOpen(node, gaps[at] ?? '')) return;
-    const word = words[at] ?? '';
-    if (node.censoredNext !== null || word.includes('*')) {
-      walkBranching(node, words, gaps, start, at, budget, out);
+  const ids = seq.ids;
+  const censored = trie.censored.size > 0;
+  let node = trie.root;
+  for (let at = start; at < seq.count; at++) {
+    if (at > start && !gapOpen(trie, node, seq.gap(at))) return;
+    if ((censored && trie.censored.has(node)) || seq.star(at)) {
+      walkBranching(trie, node, seq, start, at, budget, out);
       return;
     }
-    const child = node.next.get(word);
-    if (!child) return;
-    if (child.names) out.push({ names: child.names, start, end: at + 1 });
-    if (child.next.size === 0) return;
+    const child = trie.child(node, ids[at] as number);
+    if (child < 0) return;
+    if (trie.names[child] !== undefined) out.push(child, start, at + 1);
+    if (!trie.hasChildren(child)) return;
     node = child;
-    at++;
   }
 }
 
-/** The general walk from `node` at word `from`, where a censored word may open several paths. */
-function walkBranching(
-  from: TrieNode,
-  words: readonly string[],
-  gaps: readonly string[],
-  start: number,
-  at0: number,
-  budget: Budget,
-  out: TrieHit[],
-): void {
-  const stack: Array<[TrieNode, number]> = [[from, at0]];
+/** The general walk from `node` at word `at0`, where a censored word may open several paths. */
+function walkBranching(trie: Trie, from: number, seq: WordSeq, start: number, at0: number, budget: Budget, out: number[]): void {
+  const stack: Array<[number, number]> = [[from, at0]];
   while (stack.length > 0) {
-    const [node, at] = stack.pop() as [TrieNode, number];
-    if (at >= words.length) continue;
-    if (at > at0 && !gapOpen(node, gaps[at] ?? '')) continue;
-    for (const child of childrenFor(node, words[at] ?? '', budget)) {
-      if (child.names) out.push({ names: child.names, start, end: at + 1 });
-      if (child.next.size > 0) stack.push([child, at + 1]);
+    const [node, at] = stack.pop() as [number, number];
+    if (at >= seq.count) continue;
+    if (at > at0 && !gapOpen(trie, node, seq.gap(at))) continue;
+    for (const child of childrenFor(trie, node, seq, at, budget, null)) {
+      if (trie.names[child] !== undefined) out.push(child, start, at + 1);
+      if (trie.hasChildren(child)) stack.push([child, at + 1]);
     }
   }
 }

@@ -3,23 +3,29 @@
 // with a bounded edit distance: the cost stays near that of exact matching.
 
 import { COMMON_WORDS } from './common-words.ts';
-import { insertPath, newTrieNode, type TitleName, type TrieNode } from './title-index.ts';
+import { TAILS, type TitleIndex, type TitleName } from './title-index.ts';
 import { isCensored } from './tokenize.ts';
-import { childrenFor, gapOpen, type Budget, type TrieHit } from './trie-walk.ts';
+import { childrenFor, gapOpen, type Budget, type TrieHit, type WordSeq } from './trie-walk.ts';
+import { TypoFilter } from './typo-filter.ts';
+import { WordTrie } from './word-trie.ts';
 
 export interface TypoIndex {
-  /** Eligible names of two or more words: the typo is in a later word. */
-  readonly forward: TrieNode;
+  /**
+   * Eligible names of two or more words, the typo in a later word: the main trie, walked only
+   * through the nodes `forward` flags.
+   */
+  readonly trie: WordTrie<TitleName>;
+  readonly forward: Uint8Array;
   /** The same names without their first word: the typo is in the first word. */
-  readonly tails: TrieNode;
+  readonly tails: WordTrie<TitleName>;
   /** One-word names, by the word and each of its one-letter deletions. */
   readonly single: Map<string, TitleName[]>;
   readonly singleMaxLength: number;
+  /** Every title word a typo may hit, for a quick "no" (typo-filter.ts). */
+  readonly filter: TypoFilter;
 }
 
-// Shorter titles are too close to other words and titles for a typo to be trusted.
 const MIN_LETTERS = 12;
-const MIN_WORDS = 3;
 // Below this, the children of a trie node are compared one by one.
 const SCAN_LIMIT = 24;
 
@@ -63,20 +69,35 @@ function typoOf(word: string, typed: string): boolean {
   );
 }
 
-export function buildTypoIndex(names: readonly TitleName[]): TypoIndex {
-  const forward = newTrieNode();
-  const tails = newTrieNode();
+/**
+ * Could text word `k` be a typo of a title word? Short words, words no title word is one edit
+ * from, and everyday words never are.
+ */
+function mayBeTypo(index: TypoIndex, seq: WordSeq, k: number): boolean {
+  if (seq.length(k) < 3) return false;
+  if (!index.filter.possible(seq.units, seq.foldStarts[k] as number, seq.foldEnds[k] as number, seq.ids[k] as number)) return false;
+  return !COMMON_WORDS.has(seq.word(k)) && !isCensored(seq.word(k));
+}
+
+export function buildTypoIndex(index: TitleIndex): TypoIndex {
+  const { vocabulary, trie, typoPath, roles } = index;
+  const tails = new WordTrie<TitleName>(vocabulary, index.names.length * 2);
   const single = new Map<string, TitleName[]>();
+  const filter = new TypoFilter();
   let singleMaxLength = 0;
-  for (const name of names) {
-    // Ordinary words and bare numbers are too easy to hit by accident with a typo allowed.
-    if (name.censored || name.evidence === 'word' || name.evidence === 'marked') continue;
-    const letters = name.words.reduce((sum, w) => sum + w.length, 0);
-    if (name.words.length < MIN_WORDS && letters < MIN_LETTERS) continue;
-    const [first = '', ...rest] = name.words;
-    if (rest.length > 0) {
-      insertPath(forward, name.words, name.gaps, name);
-      if (typoTarget(first)) insertPath(tails, rest, name.gaps.slice(1), name);
+  for (const name of index.names) {
+    if (!name.typo) continue;
+    for (let i = 0; i < name.words.length; i++) {
+      const word = name.words[i] as string;
+      // The first word of a longer title counts only when the tails trie holds it.
+      if (typoTarget(word) && (i > 0 || name.words.length === 1 || typoTarget(name.words[0] ?? ''))) filter.add(word, vocabulary.idOf(word));
+    }
+    const first = name.words[0] ?? '';
+    if (name.words.length > 1) {
+      if (typoTarget(first)) {
+        const rest = name.words.slice(1).map((w) => vocabulary.idOf(w));
+        tails.addName(tails.insert(rest, name.gaps.slice(1)), name);
+      }
     } else if (typoTarget(first)) {
       for (const key of [first, ...deletions(first)]) {
         const list = single.get(key);
@@ -86,39 +107,49 @@ export function buildTypoIndex(names: readonly TitleName[]): TypoIndex {
       singleMaxLength = Math.max(singleMaxLength, first.length);
     }
   }
-  return { forward, tails, single, singleMaxLength };
+  tails.trim();
+  for (let c = tails.firstChild[tails.root] as number; c >= 0; c = tails.nextSibling[c] as number) {
+    roles[tails.edgeWord[c] as number]! |= TAILS;
+  }
+  return { trie, forward: typoPath, tails, single, singleMaxLength, filter };
 }
 
-// For nodes with many children: each key of 4+ letters under itself and its deletions.
-const variantCache = new WeakMap<TrieNode, Map<string, Array<[string, TrieNode]>>>();
+// For nodes with many children: each eligible key of 4+ letters under itself and its deletions.
+const variantCache = new WeakMap<Uint8Array, Map<number, Map<string, Array<[string, number]>>>>();
 
-function variantsOf(node: TrieNode): Map<string, Array<[string, TrieNode]>> {
-  let variants = variantCache.get(node);
+function variantsOf(index: TypoIndex, node: number): Map<string, Array<[string, number]>> {
+  let perIndex = variantCache.get(index.forward);
+  if (!perIndex) variantCache.set(index.forward, (perIndex = new Map()));
+  let variants = perIndex.get(node);
   if (!variants) {
     variants = new Map();
-    for (const entry of node.next) {
-      if (!typoTarget(entry[0])) continue;
-      for (const key of [entry[0], ...deletions(entry[0])]) {
+    const trie = index.trie;
+    for (let c = trie.firstChild[node] as number; c >= 0; c = trie.nextSibling[c] as number) {
+      if (index.forward[c] === 0) continue;
+      const word = trie.words(c);
+      if (!typoTarget(word)) continue;
+      for (const key of [word, ...deletions(word)]) {
         const list = variants.get(key);
-        if (list) list.push(entry);
-        else variants.set(key, [entry]);
+        if (list) list.push([word, c]);
+        else variants.set(key, [[word, c]]);
       }
     }
-    variantCache.set(node, variants);
+    perIndex.set(node, variants);
   }
   return variants;
 }
 
-/** Children whose word is one typo away from the text word. */
-function typoChildren(node: TrieNode, typed: string): TrieNode[] {
-  // An everyday word is never taken for a typo (see typoOf): most words of a page stop here.
-  if (typed.length < 3 || isCensored(typed) || COMMON_WORDS.has(typed)) return [];
-  const out: TrieNode[] = [];
-  if (node.next.size <= SCAN_LIMIT) {
-    for (const [key, child] of node.next) if (typoOf(key, typed)) out.push(child);
+/** Eligible children whose word is one typo away from the text word `typed`. */
+function typoChildren(index: TypoIndex, node: number, typed: string): number[] {
+  const out: number[] = [];
+  const trie = index.trie;
+  if ((trie.childCount[node] as number) <= SCAN_LIMIT) {
+    for (let c = trie.firstChild[node] as number; c >= 0; c = trie.nextSibling[c] as number) {
+      if (index.forward[c] !== 0 && typoOf(trie.words(c), typed)) out.push(c);
+    }
     return out;
   }
-  const variants = variantsOf(node);
+  const variants = variantsOf(index, node);
   for (const key of [typed, ...deletions(typed)]) {
     for (const [word, child] of variants.get(key) ?? []) {
       if (!out.includes(child) && typoOf(word, typed)) out.push(child);
@@ -127,25 +158,26 @@ function typoChildren(node: TrieNode, typed: string): TrieNode[] {
   return out;
 }
 
-/** Can a walk from `node` go on with `word` at all? A cheap test before any allocation. */
-function mayEnter(node: TrieNode, word: string): boolean {
-  return node.censoredNext !== null || word.includes('*') || node.next.has(word);
-}
-
 /** Names spelt from `start` on with exactly one typo, in a word after the first. */
-function walkForward(index: TypoIndex, words: readonly string[], gaps: readonly string[], start: number, budget: Budget, out: TrieHit[]): void {
-  if (!mayEnter(index.forward, words[start] ?? '')) return;
-  const stack: Array<[TrieNode, number, boolean]> = [[index.forward, start, false]];
+function walkForward(index: TypoIndex, seq: WordSeq, start: number, budget: Budget, out: TrieHit[]): void {
+  const trie = index.trie;
+  const only = index.forward;
+  const entry = trie.child(trie.root, seq.ids[start] as number);
+  if (!seq.star(start) && (entry < 0 || only[entry] === 0)) return;
+  const stack: Array<[number, number, boolean]> = [[trie.root, start, false]];
   while (stack.length > 0) {
-    const [node, at, typo] = stack.pop() as [TrieNode, number, boolean];
-    if (at >= words.length) continue;
-    if (at > start && !gapOpen(node, gaps[at] ?? '')) continue;
-    const word = words[at] ?? '';
-    const steps: Array<[TrieNode, boolean]> = childrenFor(node, word, budget).map((c) => [c, typo]);
-    if (!typo && at > start) for (const child of typoChildren(node, word)) steps.push([child, true]);
+    const [node, at, typo] = stack.pop() as [number, number, boolean];
+    if (at >= seq.count) continue;
+    if (at > start && !gapOpen(trie, node, seq.gap(at))) continue;
+    const steps: Array<[number, boolean]> = childrenFor(trie, node, seq, at, budget, only).map((c) => [c, typo]);
+    if (!typo && at > start && mayBeTypo(index, seq, at)) for (const child of typoChildren(index, node, seq.word(at))) steps.push([child, true]);
     for (const [child, typed] of steps) {
-      if (typed && child.names) out.push({ names: child.names, start, end: at + 1 });
-      if (child.next.size > 0) stack.push([child, at + 1, typed]);
+      if (typed) {
+        const names = trie.names[child];
+        // Names ending at one node share their words, so they are all eligible or none is.
+        if (names && names[0]?.typo === true) out.push({ names, start, end: at + 1 });
+      }
+      if (trie.hasChildren(child)) stack.push([child, at + 1, typed]);
     }
   }
 }
@@ -179,30 +211,35 @@ function namesWithFirstWordTypo(names: TitleName[], typed: string): TitleName[] 
   return out.length > 1 ? names.filter((n) => out.includes(n)) : out;
 }
 
-/** Names whose first word is mistyped as `words[start]` and whose other words follow exactly. */
-function walkTails(index: TypoIndex, words: readonly string[], gaps: readonly string[], start: number, budget: Budget, out: TrieHit[]): void {
-  const typed = words[start] ?? '';
-  if (typed.length < 3 || isCensored(typed) || COMMON_WORDS.has(typed)) return;
-  if (!mayEnter(index.tails, words[start + 1] ?? '')) return;
-  const stack: Array<[TrieNode, number]> = [[index.tails, start + 1]];
+/** Names whose first word is mistyped as word `start` and whose other words follow exactly. */
+function walkTails(index: TypoIndex, seq: WordSeq, start: number, budget: Budget, out: TrieHit[]): void {
+  const tails = index.tails;
+  if (start + 1 >= seq.count) return;
+  if (!seq.star(start + 1) && tails.child(tails.root, seq.ids[start + 1] as number) < 0) return;
+  if (!mayBeTypo(index, seq, start)) return;
+  const typed = seq.word(start);
+  const stack: Array<[number, number]> = [[tails.root, start + 1]];
   while (stack.length > 0) {
-    const [node, at] = stack.pop() as [TrieNode, number];
-    if (at >= words.length) continue;
-    if (at > start + 1 && !gapOpen(node, gaps[at] ?? '')) continue;
-    for (const child of childrenFor(node, words[at] ?? '', budget)) {
-      const names = child.names && namesWithFirstWordTypo(child.names, typed);
+    const [node, at] = stack.pop() as [number, number];
+    if (at >= seq.count) continue;
+    if (at > start + 1 && !gapOpen(tails, node, seq.gap(at))) continue;
+    for (const child of childrenFor(tails, node, seq, at, budget, null)) {
+      const here = tails.names[child];
+      const names = here && namesWithFirstWordTypo(here, typed);
       if (names && names.length > 0) out.push({ names, start, end: at + 1 });
-      if (child.next.size > 0) stack.push([child, at + 1]);
+      if (tails.hasChildren(child)) stack.push([child, at + 1]);
     }
   }
 }
 
-/** Candidate one-typo matches starting at `start`; the caller checks gaps and evidence. */
-export function walkTypos(index: TypoIndex, words: readonly string[], gaps: readonly string[], start: number, budget: Budget, out: TrieHit[]): void {
-  walkForward(index, words, gaps, start, budget, out);
-  walkTails(index, words, gaps, start, budget, out);
-  const word = words[start] ?? '';
-  if (index.single.size === 0 || word.length < MIN_LETTERS - 1 || word.length > index.singleMaxLength + 1) return;
+/** Candidate one-typo matches starting at word `start`; the caller checks gaps and evidence. */
+export function walkTypos(index: TypoIndex, seq: WordSeq, start: number, budget: Budget, out: TrieHit[]): void {
+  walkForward(index, seq, start, budget, out);
+  walkTails(index, seq, start, budget, out);
+  const length = seq.length(start);
+  if (index.single.size === 0 || length < MIN_LETTERS - 1 || length > index.singleMaxLength + 1) return;
+  if (!mayBeTypo(index, seq, start)) return;
+  const word = seq.word(start);
   const names: TitleName[] = [];
   for (const key of [word, ...deletions(word)]) {
     for (const name of index.single.get(key) ?? []) {

@@ -25,13 +25,21 @@ export interface SyncLine {
   fault: string | null;
 }
 
+/** What one feed's sync did: requests made and feed rows put or deleted (`npm run bench` reads them). */
+export interface SyncOutcomeLine {
+  feedId: string;
+  status: 'updated' | 'unchanged' | 'failed' | 'busy' | 'skipped';
+  requests: number;
+  written: number;
+}
+
 export interface FeedMessages {
   getFeeds: { params: Record<string, never>; result: { feeds: FeedStatus[] } };
   addFeed: { params: { url: string }; result: { feed: FeedStatus } };
   removeFeed: { params: { id: string }; result: { removed: true } };
   setFeedEnabled: { params: { id: string; enabled: boolean }; result: { feed: FeedStatus } };
   /** Syncs every enabled feed, or one; answers once done, with each feed's status. */
-  syncNow: { params: { id?: string }; result: { feeds: FeedStatus[]; errors: string[] } };
+  syncNow: { params: { id?: string }; result: { feeds: FeedStatus[]; errors: string[]; outcomes: SyncOutcomeLine[] } };
   getSyncStatus: { params: Record<string, never>; result: SyncLine };
 }
 

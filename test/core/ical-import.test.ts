@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importICalendar, type ICalResult } from '../../src/core/ical-import.ts';
+import { importICalendar, looksLikeICalendar, type ICalResult } from '../../src/core/ical-import.ts';
 
 const fixture = (path: string) => readFileSync(join('test/fixtures/ics', path), 'utf8');
 
@@ -133,6 +133,16 @@ describe('the mapping', () => {
 
   it('X-PUBLISHED-TTL as the refresh period', () => {
     expect(ok(importICalendar(cal('', 'X-PUBLISHED-TTL:PT2H\r\n'))).refreshMinutes).toBe(120);
+  });
+
+  it('reads a calendar whose first line is folded (RFC 5545 allows folding anywhere)', () => {
+    const body = cal(vevent('UID:fold-1\nSUMMARY:Folded party\nDTSTART:20070908T230000Z')).replace('BEGIN:VCALENDAR', 'BEGIN:VCAL\r\n ENDAR');
+    expect(body.startsWith('BEGIN:VCAL\r\n ENDAR\r\n')).toBe(true);
+    expect(looksLikeICalendar(body)).toBe(true);
+    expect(looksLikeICalendar('\uFEFFBEG\n\tIN:VCALENDAR\nVERSION:2.0')).toBe(true);
+    expect(ok(importICalendar(body)).feed.events.map((e) => e.title)).toEqual(['Folded party']);
+    // Folding is a line break then whitespace: a bare line break is not one.
+    expect(looksLikeICalendar('BEGIN:VCAL\r\nENDAR\r\n')).toBe(false);
   });
 
   it('refuses what is not a calendar', () => {

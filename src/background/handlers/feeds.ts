@@ -61,7 +61,8 @@ export function feedHandlers({ db, ready, sync }: { db: AfterpartyDb; ready: () 
       return words(async () => {
         const outcomes = await engine().syncNow(id);
         const errors = outcomes.flatMap((o) => (o.error ? [o.error] : []));
-        return { feeds: await all(), errors };
+        const lines = outcomes.map(({ feedId, status, requests, written }) => ({ feedId, status, requests, written }));
+        return { feeds: await all(), errors, outcomes: lines };
       });
     },
     async getSyncStatus() {

@@ -12,7 +12,7 @@ import { t } from '../../ui/i18n.ts';
 import { backoffMinutes, refreshPeriod } from './backoff.ts';
 import { readDocument, type ReadDocument } from './feed-document.ts';
 import { FEED_MAX_BYTES, FEED_TIMEOUT_MS, fetchFeed, type Download } from './fetch-feed.ts';
-import { acquireLease, LEASE_MS, releaseLease } from './lease.ts';
+import { acquireLease, LEASE_MS, withLease, type LockApi } from './lease.ts';
 import { describeError } from './storage-fault.ts';
 
 export interface SyncDeps {
@@ -29,6 +29,8 @@ export interface SyncDeps {
   stageThreshold?: number;
   chunkSize?: number;
   leaseMs?: number;
+  /** `navigator.locks` where it exists: released by the browser when the worker stops. */
+  locks?: LockApi;
   /** Called after anything that may move the next due time (the scheduler re-sets its alarm). */
   onSettled?: () => void;
 }
@@ -73,13 +75,8 @@ export function createSync(deps: SyncDeps) {
   }
 
   /** Across workers: runs `work` under the lease, or reports that another sync holds it. */
-  async function leased<T>(work: () => Promise<T>, busyResult: () => T): Promise<T> {
-    if (!(await acquireLease(db, owner, clock(), leaseMs))) return busyResult();
-    try {
-      return await work();
-    } finally {
-      await releaseLease(db, owner).catch(() => undefined);
-    }
+  function leased<T>(work: () => Promise<T>, busyResult: () => T): Promise<T> {
+    return withLease({ db, owner, clock, ms: leaseMs, locks: deps.locks }, work, busyResult);
   }
 
   async function filmsForMatching(): Promise<TitleSource[]> {
@@ -137,7 +134,7 @@ export function createSync(deps: SyncDeps) {
     let current: StageJobRow | null = job;
     while (current) {
       current = await stageChunk(db, current, rows, chunkSize);
-      await acquireLease(db, owner, clock(), leaseMs);
+      await acquireLease(db, owner, clock(), leaseMs, !!deps.locks);
     }
     const liveSlot = syncStateOf(await db.feeds.get(feed.id)).slot;
     await switchToStaged(

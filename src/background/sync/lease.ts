@@ -1,15 +1,28 @@
-// Single flight across worker restarts: a sync holds a lease row with an expiry, renewed as it
-// goes. A worker stopped mid-sync leaves a lease that simply runs out.
+// Single flight across worker restarts. Where the Web Locks API exists (Chrome's service
+// worker, Firefox's background page) a sync holds the `afterparty-sync` lock: the browser
+// releases it the moment its holder stops, so a worker stopped mid-sync never locks the next
+// one out. A lease row with an expiry, renewed as the sync goes, is the fallback (and is kept
+// up to date under the lock too): without Web Locks, a stopped worker's lease simply runs out.
 import type { AfterpartyDb } from '../../db/database.ts';
 
 export const LEASE_NAME = 'sync';
+export const LOCK_NAME = 'afterparty-sync';
 /** Longer than Chrome's 30-second idle stop, so a live sync renews it in time. */
 export const LEASE_MS = 45_000;
 
-export async function acquireLease(db: AfterpartyDb, owner: string, now: number, ms = LEASE_MS): Promise<boolean> {
+/** The part of `navigator.locks` used here. */
+export interface LockApi {
+  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Takes the lease row unless another owner's is unexpired; `takeOver` takes it anyway (the
+ * caller holds the Web Lock, so any other holder of the row is a stopped worker).
+ */
+export async function acquireLease(db: AfterpartyDb, owner: string, now: number, ms = LEASE_MS, takeOver = false): Promise<boolean> {
   return db.transaction('rw', db.leases, async () => {
     const current = await db.leases.get(LEASE_NAME);
-    if (current && current.owner !== owner && current.expires > now) return false;
+    if (!takeOver && current && current.owner !== owner && current.expires > now) return false;
     await db.leases.put({ name: LEASE_NAME, owner, expires: now + ms });
     return true;
   });
@@ -20,4 +33,27 @@ export async function releaseLease(db: AfterpartyDb, owner: string): Promise<voi
     const current = await db.leases.get(LEASE_NAME);
     if (current?.owner === owner) await db.leases.delete(LEASE_NAME);
   });
+}
+
+export interface LeaseOptions {
+  db: AfterpartyDb;
+  owner: string;
+  clock: () => number;
+  ms: number;
+  locks?: LockApi;
+}
+
+/** Runs `work` as the only sync anywhere in the extension, or answers `busy()` at once. */
+export async function withLease<T>(options: LeaseOptions, work: () => Promise<T>, busy: () => T): Promise<T> {
+  const { db, owner, clock, ms, locks } = options;
+  const leased = async (takeOver: boolean): Promise<T> => {
+    if (!(await acquireLease(db, owner, clock(), ms, takeOver))) return busy();
+    try {
+      return await work();
+    } finally {
+      await releaseLease(db, owner).catch(() => undefined);
+    }
+  };
+  if (!locks) return leased(false);
+  return locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => (lock ? leased(true) : busy()));
 }

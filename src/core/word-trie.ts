@@ -1,0 +1,156 @@
+// A trie over vocabulary ids, in typed arrays: nodes are numbers, an edge is one slot of an
+// open-addressing table keyed by (node, word id). Ten thousand titles make some 30,000 nodes;
+// as objects with a Map each they held over 10 MB, here well under one.
+
+import { isCensored } from './tokenize.ts';
+import type { Vocabulary } from './vocabulary.ts';
+
+/** What ends at a node; the index's TitleName, kept generic to avoid an import cycle. */
+export class WordTrie<Name> {
+  readonly root = 0;
+  nodeCount = 1;
+  /** Children in insertion order: first, next sibling, and the word id on the edge. */
+  firstChild = new Int32Array(1024).fill(-1);
+  lastChild = new Int32Array(1024).fill(-1);
+  nextSibling = new Int32Array(1024).fill(-1);
+  edgeWord = new Int32Array(1024).fill(-1);
+  childCount = new Int32Array(1024);
+  /** Names ending at a node, by node (most nodes have none): an array, read on every step. */
+  readonly names: Array<Name[] | undefined> = [];
+  /** Non-empty gap keys used by names continuing from a node: other punctuation ends a walk. */
+  readonly gapKeys = new Map<number, Set<string>>();
+  /** Children whose catalog word is censored ("f***ing"), matched by pattern, not by id. */
+  readonly censored = new Map<number, Array<[string, number]>>();
+  // Edge table: parent, word id, child per slot; parent -1 marks an empty slot.
+  private slots = new Int32Array(3 * 2048).fill(-1);
+  private mask = 2047;
+  private edges = 0;
+
+  /** `expected`: about how many edges to hold, so the tables are sized once. */
+  constructor(
+    private readonly vocabulary: Vocabulary,
+    expected = 1024,
+  ) {
+    let size = 2048;
+    while (size < expected * 2) size *= 2;
+    this.slots = new Int32Array(3 * size).fill(-1);
+    this.mask = size - 1;
+    const nodes = Math.max(1024, expected + 1);
+    this.firstChild = new Int32Array(nodes).fill(-1);
+    this.lastChild = new Int32Array(nodes).fill(-1);
+    this.nextSibling = new Int32Array(nodes).fill(-1);
+    this.edgeWord = new Int32Array(nodes).fill(-1);
+    this.childCount = new Int32Array(nodes);
+  }
+
+  child(node: number, word: number): number {
+    if (word < 0) return -1;
+    const slots = this.slots;
+    const mask = this.mask;
+    for (let s = (Math.imul(node, 0x9e3779b1) ^ Math.imul(word, 0x85ebca77)) & mask; ; s = (s + 1) & mask) {
+      const parent = slots[3 * s] as number;
+      if (parent === -1) return -1;
+      if (parent === node && slots[3 * s + 1] === word) return slots[3 * s + 2] as number;
+    }
+  }
+
+  /** The word on the edge into `node`. */
+  words(node: number): string {
+    return this.vocabulary.words[this.edgeWord[node] as number] as string;
+  }
+
+  hasChildren(node: number): boolean {
+    return (this.firstChild[node] as number) >= 0;
+  }
+
+  /** Adds the path `words` (joined by `gaps`); returns its last node. */
+  insert(words: readonly number[], gaps: readonly string[]): number {
+    let node = this.root;
+    for (let i = 0; i < words.length; i++) {
+      const gap = i > 0 ? (gaps[i - 1] ?? '') : '';
+      if (gap !== '') {
+        let keys = this.gapKeys.get(node);
+        if (!keys) this.gapKeys.set(node, (keys = new Set()));
+        keys.add(gap);
+      }
+      const word = words[i] as number;
+      let next = this.child(node, word);
+      if (next < 0) next = this.addChild(node, word);
+      node = next;
+    }
+    return node;
+  }
+
+  addName(node: number, name: Name): void {
+    const list = this.names[node];
+    if (list) list.push(name);
+    else {
+      while (this.names.length < node) this.names.push(undefined);
+      this.names[node] = [name];
+    }
+  }
+
+  private addChild(parent: number, word: number): number {
+    const node = this.nodeCount++;
+    if (node === this.firstChild.length) this.growNodes();
+    this.edgeWord[node] = word;
+    const last = this.lastChild[parent] as number;
+    if (last < 0) this.firstChild[parent] = node;
+    else this.nextSibling[last] = node;
+    this.lastChild[parent] = node;
+    this.childCount[parent] = (this.childCount[parent] as number) + 1;
+    if ((this.edges + 1) * 2 > this.mask + 1) this.growEdges();
+    this.placeEdge(parent, word, node);
+    this.edges++;
+    const text = this.vocabulary.words[word] as string;
+    if (isCensored(text)) {
+      let list = this.censored.get(parent);
+      if (!list) this.censored.set(parent, (list = []));
+      list.push([text, node]);
+    }
+    return node;
+  }
+
+  private placeEdge(parent: number, word: number, node: number): void {
+    const mask = this.mask;
+    let s = (Math.imul(parent, 0x9e3779b1) ^ Math.imul(word, 0x85ebca77)) & mask;
+    while (this.slots[3 * s] !== -1) s = (s + 1) & mask;
+    this.slots[3 * s] = parent;
+    this.slots[3 * s + 1] = word;
+    this.slots[3 * s + 2] = node;
+  }
+
+  private growNodes(): void {
+    const size = this.firstChild.length * 2;
+    const grow = (a: Int32Array<ArrayBuffer>, fill: number): Int32Array<ArrayBuffer> => {
+      const b = new Int32Array(size).fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.firstChild = grow(this.firstChild, -1);
+    this.lastChild = grow(this.lastChild, -1);
+    this.nextSibling = grow(this.nextSibling, -1);
+    this.edgeWord = grow(this.edgeWord, -1);
+    this.childCount = grow(this.childCount, 0);
+  }
+
+  private growEdges(): void {
+    const old = this.slots;
+    this.slots = new Int32Array(old.length * 2).fill(-1);
+    this.mask = old.length / 3 * 2 - 1;
+    for (let s = 0; s < old.length; s += 3) {
+      if (old[s] !== -1) this.placeEdge(old[s] as number, old[s + 1] as number, old[s + 2] as number);
+    }
+  }
+
+  /** Drops spare node capacity once compiled. */
+  trim(): void {
+    const n = this.nodeCount;
+    while (this.names.length < n) this.names.push(undefined);
+    this.firstChild = this.firstChild.slice(0, n);
+    this.lastChild = new Int32Array(0);
+    this.nextSibling = this.nextSibling.slice(0, n);
+    this.edgeWord = this.edgeWord.slice(0, n);
+    this.childCount = this.childCount.slice(0, n);
+  }
+}
