@@ -1,7 +1,8 @@
 // The content script: finds film titles in the page, underlines them and shows their events
 // on hover. Its whole life hangs on one AbortSignal, so teardown (the user switching the
 // site off, the extension updating) is a single abort().
-import { compileMatcher, type Matcher } from '../core/matcher.ts';
+import { lexiconFrom } from '../core/lexicon.ts';
+import { compileMatcherWith, type Matcher } from '../core/matcher.ts';
 import { installPageFilms } from '../ui/page-films.ts';
 import { send } from '../ui/send.ts';
 import { AddEventButton } from './add-event-button.tsx';
@@ -27,10 +28,10 @@ function mark(name: string): void {
 
 async function start(signal: AbortSignal): Promise<void> {
   if (!('highlights' in CSS)) return; // No Custom Highlight API: nothing we can underline without touching the page.
-  const [{ films }, { corrections }] = await Promise.all([send('getTitleIndex', {}), send('getCorrections', {})]);
+  const [{ films, words }, { corrections }] = await Promise.all([send('getTitleIndex', {}), send('getCorrections', {})]);
   if (films.length === 0 || signal.aborted) return;
   mark('scan-start');
-  const matcher = compileMatcher(films);
+  const matcher = compileMatcherWith(films, lexiconFrom(words));
   const filter = new CorrectionFilter(corrections);
   const highlights = new TitleHighlights(document, signal);
   const cache = listingCache();

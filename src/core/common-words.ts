@@ -96,7 +96,8 @@ hunger sult
 // Short function words that may stay lower case inside a title ("In the Valley of Elah").
 const MINOR = `a an and as at but by for from in into nor of on or over per so the to up via vs with yet`;
 
-const words = (list: string): string[] => list.split(/\s+/).filter((w) => w !== '');
-
-export const COMMON_WORDS: ReadonlySet<string> = new Set([...words(FREQUENT), ...words(EVERYDAY), ...words(TITLE_WORDS)]);
-export const MINOR_WORDS: ReadonlySet<string> = new Set(words(MINOR));
+// Plain strings and no top-level calls: a bundle that takes its word lists from elsewhere (the
+// content script gets them with the title index) drops this module whole.
+export function wordLists(): { common: string; minor: string } {
+  return { common: `${FREQUENT} ${EVERYDAY} ${TITLE_WORDS}`, minor: MINOR };
+}

@@ -1,7 +1,7 @@
 // Decides whether a candidate that spells an ordinary word or a bare name is meant as a film
 // title, from how the original text writes it: case, sentence position, quotes, emphasis.
 
-import { COMMON_WORDS, MINOR_WORDS } from './common-words.ts';
+import type { Lexicon } from './lexicon.ts';
 import type { TextSpan } from './match-types.ts';
 import type { NormalizedText } from './normalize.ts';
 import type { EvidenceLevel } from './title-index.ts';
@@ -59,6 +59,7 @@ export class EvidenceContext {
     folded: NormalizedText | TokenView,
     tokens: Tokens | null,
     marks: TextSpan[],
+    private readonly lexicon: Lexicon,
   ) {
     this.view = tokens ? foldedView(folded as NormalizedText, tokens) : (folded as TokenView);
     this.marks = marks.length > 1 ? [...marks].sort((a, b) => a.start - b.start) : marks;
@@ -116,7 +117,7 @@ export class EvidenceContext {
     for (let k = first; k < end; k++) {
       const kind = this.wordCase(k);
       if (kind === 'none') continue;
-      if (end - first > 1 && MINOR_WORDS.has(this.view.word(k))) continue;
+      if (end - first > 1 && this.lexicon.minor.has(this.view.word(k))) continue;
       if (kind !== 'title') return false;
       if (k !== first || !this.sentenceInitial(k)) capitals++;
     }
@@ -142,7 +143,7 @@ export class EvidenceContext {
       const prevWord = this.text.slice(this.startOf(prev), this.endOf(prev));
       // "I", and a sentence's capitalised first word ("The Heat", "See Crash") are not names.
       const exempt =
-        prevWord === 'I' || (this.sentenceInitial(prev) && COMMON_WORDS.has(this.view.word(prev)));
+        prevWord === 'I' || (this.sentenceInitial(prev) && this.lexicon.common.has(this.view.word(prev)));
       if (!exempt) return true;
     }
     if (end < this.view.count && this.joined(end - 1) && this.capitalised(end)) {

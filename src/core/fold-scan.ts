@@ -20,8 +20,7 @@ const K_WORD = 1;
 const K_GAP = 2;
 const K_SPACE = 3;
 const K_DROP = 4;
-const K_UNSPACED = 5;
-const K_COMPLEX = 6;
+const K_COMPLEX = 5;
 
 // One table for the whole Basic Multilingual Plane, filled as characters are first met.
 const KIND = new Uint8Array(0x10000);
@@ -35,15 +34,13 @@ function learn(cp: number): number {
   else if (folded.length !== 1 || (folded.charCodeAt(0) >= 0xd800 && folded.charCodeAt(0) <= 0xdfff)) kind = K_COMPLEX;
   else {
     const k = kindOf(folded);
-    kind = k === WORD ? K_WORD : k === UNSPACED_CHAR ? K_UNSPACED : K_GAP;
+    // Unspaced scripts (each character a word) take the general path.
+    kind = k === WORD ? K_WORD : k === UNSPACED_CHAR ? K_COMPLEX : K_GAP;
     UNIT[cp] = folded.charCodeAt(0);
   }
   KIND[cp] = kind;
   return kind;
 }
-for (let c = 0; c < 0x80; c++) learn(c);
-// "&" folds to " and ": the general path handles its spaces.
-KIND[0x26] = K_COMPLEX;
 
 /** The tokens of one block. Reused from block to block: read it before the next scan. */
 export class TokenTable {
@@ -210,15 +207,6 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
         if (open) wEnd = end;
         else t.ends[t.count - 1] = end;
       }
-    } else if (kind === K_UNSPACED) {
-      if (open) close();
-      const u = UNIT[c] as number;
-      units[n] = u;
-      t.push(i, end, n, n + 1, vocabulary.find(units, n, n + 1, Math.imul(HASH_SEED ^ u, 0x01000193)), odd ? ODD_GAP : 0);
-      odd = false;
-      n++;
-      lastSpace = false;
-      lastInToken = true;
     } else {
       // The general path: any fold, one folded code point at a time, as tokenize reads them.
       const folded = foldCodePoint(text.codePointAt(i) as number);

@@ -5,6 +5,7 @@
 // never becomes a string.
 
 import { EvidenceContext } from './evidence.ts';
+import { defaultLexicon, type Lexicon } from './lexicon.ts';
 import { scanTokens, STAR, TokenTable } from './fold-scan.ts';
 import type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
 import { buildTitleIndex, CLUE, FORWARD, MIN_TYPO_LETTERS, ROOT, TAILS, type TitleIndex, type TitleName } from './title-index.ts';
@@ -29,8 +30,17 @@ const CLUE_WINDOW = 40;
 // One token table for every block and matcher: `find` runs to completion before the next.
 const table = new TokenTable();
 
-export function compileMatcher(films: readonly TitleSource[]): Matcher {
-  const index = buildTitleIndex(films);
+/** The matcher with the built-in word lists (Node, the CLI, the background). */
+export function compileMatcher(films: readonly TitleSource[], lexicon: Lexicon = defaultLexicon()): Matcher {
+  return compileMatcherWith(films, lexicon);
+}
+
+/**
+ * The matcher with word lists given by the caller: the content script gets them with the title
+ * index, so its bundle does not carry them (see test/build/bundle-size.test.ts).
+ */
+export function compileMatcherWith(films: readonly TitleSource[], lexicon: Lexicon): Matcher {
+  const index = buildTitleIndex(films, lexicon);
   const typos = buildTypoIndex(index);
   return {
     size: index.names.length,
@@ -97,7 +107,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
 
   let evidence: EvidenceContext | null = null;
   const evidenceOf = (): EvidenceContext =>
-    (evidence ??= new EvidenceContext(text, t, null, cleanMarks(block.marks, text.length)));
+    (evidence ??= new EvidenceContext(text, t, null, cleanMarks(block.marks, text.length), index.lexicon));
   // Several trie paths can spell the same span (a censored word, a title and an alias):
   // one match carries all their films.
   const accepted = new Map<number, Accepted>();

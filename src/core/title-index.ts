@@ -3,7 +3,7 @@
 // are interned in a vocabulary and the trie is typed arrays (word-trie.ts): 10,000 titles
 // compile in a few milliseconds into a few megabytes.
 
-import { COMMON_WORDS } from './common-words.ts';
+import type { Lexicon } from './lexicon.ts';
 import { scanTokens, TokenTable } from './fold-scan.ts';
 import type { TitleSource } from './match-types.ts';
 import { normalizeWithMap } from './normalize.ts';
@@ -53,6 +53,7 @@ export interface TitleIndex {
    * that, found near the title, say which film the page means.
    */
   readonly clues: Map<number, string[]>;
+  readonly lexicon: Lexicon;
 }
 
 /** Role bits of a vocabulary word. */
@@ -70,14 +71,14 @@ const MAX_WORDS = 40;
 const NUMBER = /^\p{N}+$/u;
 const LETTERS = /^\p{L}+$/u;
 
-function evidenceFor(words: readonly string[]): EvidenceLevel {
+function evidenceFor(words: readonly string[], lexicon: Lexicon): EvidenceLevel {
   let letters = 0;
   let numbers = true;
   let common = true;
   for (const w of words) {
     letters += w.length;
     if (numbers && !NUMBER.test(w)) numbers = false;
-    if (common && !COMMON_WORDS.has(w)) common = false;
+    if (common && !lexicon.common.has(w)) common = false;
   }
   if (letters <= 1 || numbers) return 'marked';
   if (words.length <= 2 && common) return 'word';
@@ -157,7 +158,7 @@ const sameGaps = (a: readonly string[], b: readonly string[], length: number): b
   return true;
 };
 
-export function buildTitleIndex(films: readonly TitleSource[]): TitleIndex {
+export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon): TitleIndex {
   const vocabulary = new Vocabulary();
   // About three words a title, a third of films with an alias.
   const trie = new WordTrie<TitleName>(vocabulary, Array.isArray(films) ? films.length * 4 : 0);
@@ -180,7 +181,7 @@ export function buildTitleIndex(films: readonly TitleSource[]): TitleIndex {
           continue;
         }
         const words = ids.map((id) => vocabulary.words[id]!);
-        const evidence = evidenceFor(words);
+        const evidence = evidenceFor(words, lexicon);
         const censored = words.some(isCensored);
         const name: TitleName = {
           id: names.length,
@@ -198,7 +199,7 @@ export function buildTitleIndex(films: readonly TitleSource[]): TitleIndex {
       }
     }
   }
-  const clues = cluesFor(films, names, vocabulary);
+  const clues = cluesFor(films, names, vocabulary, lexicon);
   const typoPath = new Uint8Array(trie.nodeCount);
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
@@ -206,13 +207,12 @@ export function buildTitleIndex(films: readonly TitleSource[]): TitleIndex {
     let node = trie.root;
     for (const id of nameIds[i]!) typoPath[(node = trie.child(node, id))] = 1;
   }
-  trie.trim();
   const roles = new Uint8Array(vocabulary.size);
   for (let c = trie.firstChild[trie.root]!; c >= 0; c = trie.nextSibling[c]!) {
     roles[trie.edgeWord[c]!]! |= ROOT | (typoPath[c] ? FORWARD : 0);
   }
   for (const id of clues.keys()) roles[id]! |= CLUE;
-  return { vocabulary, trie, names, roles, typoPath, filmOrder, clues };
+  return { vocabulary, trie, names, roles, typoPath, filmOrder, clues, lexicon };
 }
 
 // Shorter titles are too close to other words and titles for a typo to be trusted.
@@ -229,7 +229,7 @@ function typoEligible(words: readonly string[], evidence: EvidenceLevel, censore
 }
 
 /** Clue word -> the films (among those sharing a title) it points to. */
-function cluesFor(films: readonly TitleSource[], names: readonly TitleName[], vocabulary: Vocabulary): Map<number, string[]> {
+function cluesFor(films: readonly TitleSource[], names: readonly TitleName[], vocabulary: Vocabulary, lexicon: Lexicon): Map<number, string[]> {
   const shared = new Set(names.filter((n) => n.filmIds.length > 1).flatMap((n) => n.filmIds));
   const clues = new Map<number, string[]>();
   const done = new Set<string>();
@@ -242,7 +242,7 @@ function cluesFor(films: readonly TitleSource[], names: readonly TitleName[], vo
       if (typeof director !== 'string') continue;
       // Surnames: a first name ("Paul") is shared by too many people to tell films apart.
       const parts = tokenize(normalizeWithMap(director.slice(0, MAX_TITLE_LENGTH)).text).words.slice(1);
-      for (const part of parts) if (part.length >= 3 && !COMMON_WORDS.has(part)) words.add(part);
+      for (const part of parts) if (part.length >= 3 && !lexicon.common.has(part)) words.add(part);
     }
     for (const word of words) {
       const id = vocabulary.intern(word);

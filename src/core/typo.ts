@@ -2,7 +2,6 @@
 // word exact, so the exact words drive trie walks and only one word per title is compared
 // with a bounded edit distance: the cost stays near that of exact matching.
 
-import { COMMON_WORDS } from './common-words.ts';
 import { TAILS, type TitleIndex, type TitleName } from './title-index.ts';
 import { isCensored } from './tokenize.ts';
 import { childrenFor, gapOpen, type Budget, type TrieHit, type WordSeq } from './trie-walk.ts';
@@ -16,6 +15,8 @@ export interface TypoIndex {
    */
   readonly trie: WordTrie<TitleName>;
   readonly forward: Uint8Array;
+  /** Everyday words: a typo that spells one is prose, not a title. */
+  readonly common: ReadonlySet<string>;
   /** The same names without their first word: the typo is in the first word. */
   readonly tails: WordTrie<TitleName>;
   /** One-word names, by the word and each of its one-letter deletions. */
@@ -59,12 +60,12 @@ function typoTarget(word: string): boolean {
  * May `typed` stand for the title word `word` with exactly one typo? Not when it is itself
  * an everyday word: "poor boys came" is prose, not "Poor Boys Game" mistyped.
  */
-function typoOf(word: string, typed: string): boolean {
+function typoOf(word: string, typed: string, common: ReadonlySet<string>): boolean {
   return (
     typed !== word &&
     typoTarget(word) &&
     !isCensored(typed) &&
-    !COMMON_WORDS.has(typed) &&
+    !common.has(typed) &&
     withinOneEdit(word, typed)
   );
 }
@@ -76,7 +77,7 @@ function typoOf(word: string, typed: string): boolean {
 function mayBeTypo(index: TypoIndex, seq: WordSeq, k: number): boolean {
   if (seq.length(k) < 3) return false;
   if (!index.filter.possible(seq.units, seq.foldStarts[k] as number, seq.foldEnds[k] as number, seq.ids[k] as number)) return false;
-  return !COMMON_WORDS.has(seq.word(k)) && !isCensored(seq.word(k));
+  return !index.common.has(seq.word(k)) && !isCensored(seq.word(k));
 }
 
 export function buildTypoIndex(index: TitleIndex): TypoIndex {
@@ -107,11 +108,10 @@ export function buildTypoIndex(index: TitleIndex): TypoIndex {
       singleMaxLength = Math.max(singleMaxLength, first.length);
     }
   }
-  tails.trim();
   for (let c = tails.firstChild[tails.root] as number; c >= 0; c = tails.nextSibling[c] as number) {
     roles[tails.edgeWord[c] as number]! |= TAILS;
   }
-  return { trie, forward: typoPath, tails, single, singleMaxLength, filter };
+  return { trie, forward: typoPath, tails, single, singleMaxLength, filter, common: index.lexicon.common };
 }
 
 // For nodes with many children: each eligible key of 4+ letters under itself and its deletions.
@@ -145,14 +145,14 @@ function typoChildren(index: TypoIndex, node: number, typed: string): number[] {
   const trie = index.trie;
   if ((trie.childCount[node] as number) <= SCAN_LIMIT) {
     for (let c = trie.firstChild[node] as number; c >= 0; c = trie.nextSibling[c] as number) {
-      if (index.forward[c] !== 0 && typoOf(trie.words(c), typed)) out.push(c);
+      if (index.forward[c] !== 0 && typoOf(trie.words(c), typed, index.common)) out.push(c);
     }
     return out;
   }
   const variants = variantsOf(index, node);
   for (const key of [typed, ...deletions(typed)]) {
     for (const [word, child] of variants.get(key) ?? []) {
-      if (!out.includes(child) && typoOf(word, typed)) out.push(child);
+      if (!out.includes(child) && typoOf(word, typed, index.common)) out.push(child);
     }
   }
   return out;
@@ -186,8 +186,8 @@ function walkForward(index: TypoIndex, seq: WordSeq, start: number, budget: Budg
 // its one-letter deletions, so a typed word is compared with a handful, not hundreds.
 const firstWordCache = new WeakMap<TitleName[], Map<string, TitleName[]>>();
 
-function namesWithFirstWordTypo(names: TitleName[], typed: string): TitleName[] {
-  if (names.length <= SCAN_LIMIT) return names.filter((n) => typoOf(n.words[0] ?? '', typed));
+function namesWithFirstWordTypo(names: TitleName[], typed: string, common: ReadonlySet<string>): TitleName[] {
+  if (names.length <= SCAN_LIMIT) return names.filter((n) => typoOf(n.words[0] ?? '', typed, common));
   let byVariant = firstWordCache.get(names);
   if (!byVariant) {
     byVariant = new Map();
@@ -204,7 +204,7 @@ function namesWithFirstWordTypo(names: TitleName[], typed: string): TitleName[] 
   const out: TitleName[] = [];
   for (const key of [typed, ...deletions(typed)]) {
     for (const name of byVariant.get(key) ?? []) {
-      if (!out.includes(name) && typoOf(name.words[0] ?? '', typed)) out.push(name);
+      if (!out.includes(name) && typoOf(name.words[0] ?? '', typed, common)) out.push(name);
     }
   }
   // Keep the order of `names`, as the plain filter would.
@@ -225,7 +225,7 @@ function walkTails(index: TypoIndex, seq: WordSeq, start: number, budget: Budget
     if (at > start + 1 && !gapOpen(tails, node, seq.gap(at))) continue;
     for (const child of childrenFor(tails, node, seq, at, budget, null)) {
       const here = tails.names[child];
-      const names = here && namesWithFirstWordTypo(here, typed);
+      const names = here && namesWithFirstWordTypo(here, typed, index.common);
       if (names && names.length > 0) out.push({ names, start, end: at + 1 });
       if (tails.hasChildren(child)) stack.push([child, at + 1]);
     }
@@ -243,7 +243,7 @@ export function walkTypos(index: TypoIndex, seq: WordSeq, start: number, budget:
   const names: TitleName[] = [];
   for (const key of [word, ...deletions(word)]) {
     for (const name of index.single.get(key) ?? []) {
-      if (!names.includes(name) && typoOf(name.words[0] ?? '', word)) names.push(name);
+      if (!names.includes(name) && typoOf(name.words[0] ?? '', word, index.common)) names.push(name);
     }
   }
   if (names.length > 0) out.push({ names, start, end: start + 1 });

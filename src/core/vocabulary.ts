@@ -88,11 +88,6 @@ export class Vocabulary {
     this.mask = size - 1;
     for (let id = 0; id < this.words.length; id++) this.place(id, this.hashes[id] as number);
   }
-
-  /** Drops the spare capacity once the catalog is compiled. */
-  trim(): void {
-    this.hashes = this.hashes.slice(0, this.words.length);
-  }
 }
 
 export function unitsToString(units: Uint16Array, from: number, to: number): string {

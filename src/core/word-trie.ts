@@ -9,12 +9,11 @@ import type { Vocabulary } from './vocabulary.ts';
 export class WordTrie<Name> {
   readonly root = 0;
   nodeCount = 1;
-  /** Children in insertion order: first, next sibling, and the word id on the edge. */
-  firstChild = new Int32Array(1024).fill(-1);
-  lastChild = new Int32Array(1024).fill(-1);
-  nextSibling = new Int32Array(1024).fill(-1);
-  edgeWord = new Int32Array(1024).fill(-1);
-  childCount = new Int32Array(1024);
+  /** Children (latest first): first, next sibling, and the word id on the edge. */
+  firstChild: Int32Array<ArrayBuffer>;
+  nextSibling: Int32Array<ArrayBuffer>;
+  edgeWord: Int32Array<ArrayBuffer>;
+  childCount: Int32Array<ArrayBuffer>;
   /** Names ending at a node, by node (most nodes have none): an array, read on every step. */
   readonly names: Array<Name[] | undefined> = [];
   /** Non-empty gap keys used by names continuing from a node: other punctuation ends a walk. */
@@ -22,8 +21,8 @@ export class WordTrie<Name> {
   /** Children whose catalog word is censored ("f***ing"), matched by pattern, not by id. */
   readonly censored = new Map<number, Array<[string, number]>>();
   // Edge table: parent, word id, child per slot; parent -1 marks an empty slot.
-  private slots = new Int32Array(3 * 2048).fill(-1);
-  private mask = 2047;
+  private slots: Int32Array<ArrayBuffer>;
+  private mask: number;
   private edges = 0;
 
   /** `expected`: about how many edges to hold, so the tables are sized once. */
@@ -37,9 +36,8 @@ export class WordTrie<Name> {
     this.mask = size - 1;
     const nodes = Math.max(1024, expected + 1);
     this.firstChild = new Int32Array(nodes).fill(-1);
-    this.lastChild = new Int32Array(nodes).fill(-1);
-    this.nextSibling = new Int32Array(nodes).fill(-1);
-    this.edgeWord = new Int32Array(nodes).fill(-1);
+    this.nextSibling = new Int32Array(nodes);
+    this.edgeWord = new Int32Array(nodes);
     this.childCount = new Int32Array(nodes);
   }
 
@@ -84,20 +82,15 @@ export class WordTrie<Name> {
   addName(node: number, name: Name): void {
     const list = this.names[node];
     if (list) list.push(name);
-    else {
-      while (this.names.length < node) this.names.push(undefined);
-      this.names[node] = [name];
-    }
+    else this.names[node] = [name];
   }
 
   private addChild(parent: number, word: number): number {
     const node = this.nodeCount++;
     if (node === this.firstChild.length) this.growNodes();
     this.edgeWord[node] = word;
-    const last = this.lastChild[parent] as number;
-    if (last < 0) this.firstChild[parent] = node;
-    else this.nextSibling[last] = node;
-    this.lastChild[parent] = node;
+    this.nextSibling[node] = this.firstChild[parent] as number;
+    this.firstChild[parent] = node;
     this.childCount[parent] = (this.childCount[parent] as number) + 1;
     if ((this.edges + 1) * 2 > this.mask + 1) this.growEdges();
     this.placeEdge(parent, word, node);
@@ -128,9 +121,8 @@ export class WordTrie<Name> {
       return b;
     };
     this.firstChild = grow(this.firstChild, -1);
-    this.lastChild = grow(this.lastChild, -1);
-    this.nextSibling = grow(this.nextSibling, -1);
-    this.edgeWord = grow(this.edgeWord, -1);
+    this.nextSibling = grow(this.nextSibling, 0);
+    this.edgeWord = grow(this.edgeWord, 0);
     this.childCount = grow(this.childCount, 0);
   }
 
@@ -141,16 +133,5 @@ export class WordTrie<Name> {
     for (let s = 0; s < old.length; s += 3) {
       if (old[s] !== -1) this.placeEdge(old[s] as number, old[s + 1] as number, old[s + 2] as number);
     }
-  }
-
-  /** Drops spare node capacity once compiled. */
-  trim(): void {
-    const n = this.nodeCount;
-    while (this.names.length < n) this.names.push(undefined);
-    this.firstChild = this.firstChild.slice(0, n);
-    this.lastChild = new Int32Array(0);
-    this.nextSibling = this.nextSibling.slice(0, n);
-    this.edgeWord = this.edgeWord.slice(0, n);
-    this.childCount = this.childCount.slice(0, n);
   }
 }

@@ -49,7 +49,11 @@ export async function clearSlotChunk(db: AfterpartyDb, feedId: string, slot: Slo
     for (const table of [tables.events, tables.films, tables.festivals] as Table<{ key: string }, string>[]) {
       if (left <= 0) break;
       const keys = (await table.where('feedId').equals(feedId).limit(left).primaryKeys()) as string[];
-      await table.bulkDelete(keys);
+      if (keys.length === 0) continue;
+      // One range delete instead of one request per row (much faster in Chrome). The index
+      // lists a feed's rows in key order and every key starts with "<feedId>/", so the range
+      // from the first key to the last holds exactly these rows.
+      await table.where(':id').between(keys[0], keys[keys.length - 1], true, true).delete();
       left -= keys.length;
       deleted += keys.length;
     }

@@ -3,7 +3,7 @@
 // any point leaves the live slot whole and the next sync resumes where this one stopped.
 import type { Table } from 'dexie';
 import type { AfterpartyDb, FeedRow } from './database.ts';
-import { clearSlotChunk, otherSlot, slotTables, syncStateOf, type RowTable } from './feed-slots.ts';
+import { clearSlot, clearSlotChunk, otherSlot, slotTables, syncStateOf, type RowTable } from './feed-slots.ts';
 import type { FeedRowPatch, FeedRows } from './feed-store.ts';
 import type { FeedSyncState, StageJobRow } from './feed-sync-state.ts';
 
@@ -78,4 +78,18 @@ export async function switchToStaged(
     await db.stageJobs.delete(job.feedId);
   });
   return stored as FeedRow;
+}
+
+/**
+ * Gives a job up (the disk is full): drops it with its stored body and empties the idle slot
+ * it was filling, so the space comes back. The live slot is never touched.
+ */
+export async function abandonStage(db: AfterpartyDb, job: StageJobRow, chunk = 2_000): Promise<void> {
+  let idle = false;
+  await db.transaction('rw', [db.feeds, db.stageJobs], async () => {
+    const current = await db.stageJobs.get(job.feedId);
+    if (current?.generation === job.generation) await db.stageJobs.delete(job.feedId);
+    idle = syncStateOf(await db.feeds.get(job.feedId)).slot !== job.slot;
+  });
+  if (idle) await clearSlot(db, job.feedId, job.slot, chunk);
 }

@@ -16,6 +16,8 @@ export interface FeedSyncState {
   lastModified: string | null;
   /** Hash of the last body stored: the same body again writes nothing. */
   contentHash: string | null;
+  /** iCalendar: hash of the film catalog its events were matched against (a new one means match again). */
+  catalogHash?: string | null;
   /** Consecutive failures, for the back-off. */
   failures: number;
   /** No automatic attempt before this ISO time (back-off, or the feed's refresh period). */

@@ -44,15 +44,19 @@ export async function setSaved(db: AfterpartyDb, eventKey: string, status: SaveS
   return row;
 }
 
-export async function readPlan(db: AfterpartyDb): Promise<Plan> {
-  const saved = await db.saved.toArray();
-  const keys = saved.map((s) => s.eventKey);
+/** Events by key (feed events from live slots, then the user's own) with their films and festivals. */
+export async function eventsWithContext(db: AfterpartyDb, keys: string[]): Promise<Omit<Plan, 'saved'>> {
   const [fromFeeds, fromUser] = await Promise.all([liveByKey<EventRow>(db, 'events', keys), db.userEvents.bulkGet(keys)]);
   const events = keys.map((key, i) => fromFeeds.get(key) ?? fromUser[i]).filter((e): e is EventRow => e !== undefined);
   const filmKeys = [...new Set(events.flatMap((e) => e.filmKeys))];
   const festivalKeys = [...new Set(events.map(festivalKeyOf).filter((k): k is string => !!k))];
   const [films, festivals] = await Promise.all([liveByKey<FilmRow>(db, 'films', filmKeys), liveByKey<FestivalRow>(db, 'festivals', festivalKeys)]);
-  return { saved, events, films: [...films.values()], festivals: [...festivals.values()] };
+  return { events, films: [...films.values()], festivals: [...festivals.values()] };
+}
+
+export async function readPlan(db: AfterpartyDb): Promise<Plan> {
+  const saved = await db.saved.toArray();
+  return { saved, ...(await eventsWithContext(db, saved.map((s) => s.eventKey))) };
 }
 
 /** The statuses of some events only, for the card. */

@@ -1,3 +1,4 @@
+import type { WordListText } from '../core/lexicon.ts';
 import type { TitleSource } from '../core/matcher.ts';
 import type { Festival, FeedEvent, Film } from '../core/model.ts';
 import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
@@ -14,7 +15,7 @@ export interface Listing {
 
 export interface ListingMessages {
   /** Every film title and alias, for the content script's matcher. */
-  getTitleIndex: { params: Record<string, never>; result: { films: TitleSource[] } };
+  getTitleIndex: { params: Record<string, never>; result: { films: TitleSource[]; words: WordListText } };
   /** Events for the films found on a page, with their festivals for time zones. */
   getListings: {
     params: { filmKeys: string[] };

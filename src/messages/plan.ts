@@ -12,18 +12,27 @@ export interface PlanMessages {
   getSavedStatus: { params: { eventKeys: string[] }; result: { saved: Record<string, SaveStatus> } };
   /** Saves an event as going or interested, or (null) removes it. */
   setSaved: { params: { eventKey: string; status: SaveStatus | null }; result: { saved: SavedRow | null } };
+  /** An .ics of some events (the card's "Add to calendar", the plan's export); reads only. */
+  exportCalendar: {
+    params: { eventKeys: string[]; name: string };
+    result: { ics: string; fileName: string; skipped: string[]; missing: number };
+  };
 }
 
 const STATUSES: ReadonlyArray<SaveStatus | null> = ['going', 'interested', null];
+
+function checkEventKeys(name: string, keys: unknown): string[] | string {
+  if (!Array.isArray(keys)) return `${name} needs {eventKeys: string[]}`;
+  if (keys.length > 2_000 || !keys.every((k) => typeof k === 'string' && k.length <= 400)) return `${name}: eventKeys must be at most 2000 short strings`;
+  return keys as string[];
+}
 
 export const planSpecs: SpecsFor<PlanMessages> = {
   getPlan: { privileged: true, validate: noParams('getPlan') },
   getSavedStatus: {
     validate(params) {
-      if (!isPlainObject(params) || !Array.isArray(params.eventKeys)) return 'getSavedStatus needs {eventKeys: string[]}';
-      const keys = params.eventKeys;
-      if (keys.length > 2_000 || !keys.every((k) => typeof k === 'string' && k.length <= 400)) return 'getSavedStatus: eventKeys must be at most 2000 short strings';
-      return { eventKeys: keys as string[] };
+      const keys = checkEventKeys('getSavedStatus', isPlainObject(params) ? params.eventKeys : undefined);
+      return typeof keys === 'string' ? keys : { eventKeys: keys };
     },
   },
   // Not privileged: the card saves from the content script. It can only mark an event that
@@ -39,6 +48,15 @@ export const planSpecs: SpecsFor<PlanMessages> = {
       }
       if (!STATUSES.includes(status as SaveStatus | null)) return 'setSaved: status must be "going", "interested" or null';
       return { eventKey, status: status as SaveStatus | null };
+    },
+  },
+  exportCalendar: {
+    validate(params) {
+      if (!isPlainObject(params)) return 'exportCalendar needs {eventKeys, name}';
+      const keys = checkEventKeys('exportCalendar', params.eventKeys);
+      if (typeof keys === 'string') return keys;
+      if (typeof params.name !== 'string' || params.name.length > 300) return 'exportCalendar: name must be a short string';
+      return { eventKeys: keys, name: params.name };
     },
   },
 };

@@ -8,7 +8,7 @@ import type { EventRow } from './listings.ts';
 import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
 
 export { USER_FEED_ID, PAGE_EVENTS_REQUEST, isUserEvent, festivalKeyOf } from './user-event-ids.ts';
-import { USER_FEED_ID, isUserEvent } from './user-event-ids.ts';
+import { USER_FEED_ID } from './user-event-ids.ts';
 
 /** Stored row; `festival` holds the festival's full key ("default/tiff-2007") since films and festivals of any feed can be chosen. */
 export type UserEvent = EventRow & {

@@ -1,22 +1,29 @@
 import type { ComponentChildren } from 'preact';
-import { exportIcs, icsFileName, type ExportItem } from '../core/ics-export.ts';
+import { send } from './send.ts';
 
 /**
- * A download link for an .ics file made on click: a Blob URL on an <a download>, which works
- * inside the card's shadow root in a content script as well as on extension pages.
+ * "Add to calendar": the background writes the .ics (src/background/calendar-export.ts) and
+ * the file is handed over as a Blob URL on a temporary <a download>, which works inside the
+ * card's shadow root in a content script as well as on extension pages.
  */
-export function CalendarLink({ items, name, children, class: className }: { items: () => ExportItem[]; name: string; children: ComponentChildren; class?: string }) {
-  const onClick = (event: MouseEvent) => {
-    const link = event.currentTarget as HTMLAnchorElement;
-    const { ics } = exportIcs(items(), Date.now());
+export function CalendarLink({ eventKeys, name, children, class: className }: { eventKeys: () => string[]; name: string; children: ComponentChildren; class?: string }) {
+  const onClick = async (event: MouseEvent) => {
+    event.preventDefault();
+    const anchor = event.currentTarget as HTMLButtonElement;
+    const { ics, fileName } = await send('exportCalendar', { eventKeys: eventKeys(), name });
     const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
-    // The download starts from the href set here, before the default action runs.
+    const link = anchor.ownerDocument.createElement('a');
     link.href = url;
+    link.download = fileName;
+    link.hidden = true;
+    anchor.after(link);
+    link.click();
+    link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   };
   return (
-    <a class={className ?? 'ap-button'} href="#" download={icsFileName(name)} onClick={onClick}>
+    <button type="button" class={className ?? 'ap-button'} onClick={onClick}>
       {children}
-    </a>
+    </button>
   );
 }

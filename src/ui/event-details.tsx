@@ -14,8 +14,6 @@ export interface EventDetailsProps {
   timeZone: string;
   showWhen?: boolean;
   zoneChoice?: ZoneChoice;
-  /** Film titles, written into an exported .ics. */
-  filmTitles?: string[];
   /** With onSave: the save toggles and "Add to calendar" are shown. */
   status?: SaveStatus | null;
   onSave?: OnSave;
@@ -31,7 +29,7 @@ export function mapLink(venue: { name: string; address: string | null }): string
  * One event as the card and the popup show it. Every field is rendered as text by Preact:
  * a feed can never inject markup.
  */
-export function EventDetails({ event, timeZone, showWhen = true, zoneChoice = 'both', filmTitles, status = null, onSave, children }: EventDetailsProps) {
+export function EventDetails({ event, timeZone, showWhen = true, zoneChoice = 'both', status = null, onSave, children }: EventDetailsProps) {
   const moved = (event as { moved?: boolean }).moved === true;
   return (
     <div class={`ap-event${event.cancelled ? ' ap-cancelled' : ''}`} data-event-key={event.key}>
@@ -97,7 +95,7 @@ export function EventDetails({ event, timeZone, showWhen = true, zoneChoice = 'b
         <div class="ap-actions">
           <SaveButtons eventKey={event.key} title={event.title} status={status} onSave={onSave} />
           {event.start && (
-            <CalendarLink items={() => [{ event, timeZone, filmTitles }]} name={event.title}>
+            <CalendarLink eventKeys={() => [event.key]} name={event.title}>
               <span aria-hidden="true">+ </span>
               {t('ui_addToCalendar')}
               <span class="ap-sr">{` — ${event.title}`}</span>

@@ -39,7 +39,7 @@ export function FilmSection({ listing, zoneOf, zoneChoice, saved, onSave, headin
         <ul class="ap-events">
           {sortByStart(listing.events, zoneOf).map(({ event, timeZone }) => (
             <li key={event.key}>
-              <EventDetails event={event} timeZone={timeZone} zoneChoice={zoneChoice} filmTitles={[listing.film.title]} status={saved?.get(event.key) ?? null} onSave={onSave} />
+              <EventDetails event={event} timeZone={timeZone} zoneChoice={zoneChoice} status={saved?.get(event.key) ?? null} onSave={onSave} />
             </li>
           ))}
         </ul>

@@ -14,16 +14,14 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
   const status = new Map<string, SaveStatus>(plan.saved.map((s) => [s.eventKey, s.status]));
   const zoneOf = timeZoneResolver(plan.festivals);
   const titles = new Map(plan.events.map((e) => [e.key, e.title]));
-  const filmTitles = new Map(plan.films.map((f) => [f.key, f.title]));
   const clashes = findClashes(plan.events);
   const days = groupByDay(plan.events, zoneOf);
   if (plan.events.length === 0) return <p class="empty">{t('ui_savedEmpty')}</p>;
-  const filmsOf = (keys: string[]) => keys.map((k) => filmTitles.get(k)).filter((x): x is string => !!x);
   return (
     <div class="schedule saved">
       <div class="saved-bar">
         <p class="saved-summary">{t('ui_savedSummary', plan.events.length, clashes.size)}</p>
-        <CalendarLink name={t('ui_planFileName')} items={() => plan.events.map((event) => ({ event, timeZone: zoneOf(event), filmTitles: filmsOf(event.filmKeys) }))}>
+        <CalendarLink name={t('ui_planFileName')} eventKeys={() => plan.events.map((event) => event.key)}>
           {t('ui_exportPlan')}
         </CalendarLink>
       </div>
@@ -37,7 +35,7 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
                 const clash = clashes.get(event.key);
                 return (
                   <li key={event.key} class={`slot-plain${clash ? ' clashing' : ''}`}>
-                    <EventDetails event={event} timeZone={timeZone} zoneChoice={settings.timeZoneShown} filmTitles={filmsOf(event.filmKeys)} status={status.get(event.key) ?? null} onSave={onSave}>
+                    <EventDetails event={event} timeZone={timeZone} zoneChoice={settings.timeZoneShown} status={status.get(event.key) ?? null} onSave={onSave}>
                       {clash && (
                         <p class="ap-clash">
                           <span aria-hidden="true">⚠ </span>

@@ -122,7 +122,6 @@ export function ScheduleView({ data, settings = DEFAULT_SETTINGS, saved, onSave,
                         event={item.event}
                         timeZone={item.timeZone}
                         showWhen={false}
-                        filmTitles={films}
                         zoneChoice={settings.timeZoneShown}
                         status={saved?.get(item.event.key) ?? null}
                         onSave={onSave}

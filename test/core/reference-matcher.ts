@@ -3,7 +3,8 @@
 // trie, no buckets, no deletion indexes, no budgets. It shares with the fast matcher only
 // what has its own tests and is not about searching: text folding (normalize.ts) and the
 // reading of case, quotes and emphasis (evidence.ts).
-import { COMMON_WORDS } from '../../src/core/common-words.ts';
+import { defaultLexicon } from '../../src/core/lexicon.ts';
+const COMMON_WORDS = defaultLexicon().common;
 import { EvidenceContext } from '../../src/core/evidence.ts';
 import type { TextBlock, TitleMatch, TitleSource } from '../../src/core/match-types.ts';
 import { normalizeWithMap } from '../../src/core/normalize.ts';
@@ -133,7 +134,7 @@ export function referenceMatch(films: readonly TitleSource[], block: TextBlock):
   const folded = normalizeWithMap(text);
   const t = tokens(folded.text);
   const gaps = t.words.map((_, k) => (k === 0 ? '' : gapOf(folded.text, t, k)));
-  const evidence = new EvidenceContext(text, folded, t, block.marks ?? []);
+  const evidence = new EvidenceContext(text, folded, t, block.marks ?? [], defaultLexicon());
 
   const candidates: Candidate[] = [];
   for (let start = 0; start < t.words.length; start++) {

@@ -4,6 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { Card } from '../../src/ui/card.tsx';
+import { stubCalendarExport } from './calendar-stub.ts';
 import { event, festival, film } from './fixtures.ts';
 
 let root: HTMLElement;
@@ -14,6 +15,7 @@ function mount(node: preact.ComponentChild) {
   return root;
 }
 afterEach(() => {
+  vi.restoreAllMocks();
   render(null, root);
   root.remove();
 });
@@ -63,9 +65,15 @@ describe('the hover card', () => {
       ['default/a', null],
       ['default/a', 'interested'],
     ]);
-    const calendar = el.querySelector<HTMLAnchorElement>('a[download]')!;
-    expect(calendar.getAttribute('download')).toBe('event-a.ics');
-    expect(calendar.textContent).toContain('Add to calendar');
+  });
+
+  it("asks the background for the event's .ics and downloads it under its name", async () => {
+    const { sendMessage, downloads } = stubCalendarExport('event-a.ics');
+    const el = mount(<Card listings={[{ film, events: [event('a')] }]} festivals={[festival]} surface="" error={null} saved={new Map()} onSave={vi.fn()} />);
+    const calendar = [...el.querySelectorAll('button')].find((b) => b.textContent?.includes('Add to calendar'))!;
+    await act(async () => calendar.click());
+    await vi.waitFor(() => expect(downloads).toEqual(['event-a.ics']));
+    expect(sendMessage).toHaveBeenCalledWith({ type: 'exportCalendar', params: { eventKeys: ['default/a'], name: event('a').title } });
   });
 
   it('says plainly when a film has nothing listed, and renders the slots of other features', () => {

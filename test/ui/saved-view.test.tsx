@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { SavedView } from '../../src/ui/saved-view.tsx';
 import { ViewTabs } from '../../src/ui/view-tabs.tsx';
+import { stubCalendarExport } from './calendar-stub.ts';
 import { event, festival, film } from './fixtures.ts';
 
 let root: HTMLElement;
@@ -15,12 +16,14 @@ function mount(node: preact.ComponentChild) {
   return root;
 }
 afterEach(() => {
+  vi.restoreAllMocks();
   render(null, root);
   root.remove();
 });
 
 describe('the saved view', () => {
-  it('flags clashes between overlapping saved events and offers one .ics of the plan', () => {
+  it('flags clashes between overlapping saved events and offers one .ics of the plan', async () => {
+    const { sendMessage, downloads } = stubCalendarExport('afterparty-plan.ics');
     const events = [
       event('dinner', { title: 'Dinner', start: '2007-09-06T19:00:00-04:00', end: '2007-09-06T21:30:00-04:00' }),
       event('party', { title: 'Party', start: '2007-09-06T21:00:00-04:00' }),
@@ -31,7 +34,10 @@ describe('the saved view', () => {
     expect(el.querySelector('.saved-summary')?.textContent).toBe('3 saved · 2 clashing');
     const clashing = [...el.querySelectorAll('.clashing')].map((li) => li.querySelector('.ap-clash')?.textContent);
     expect(clashing).toEqual(['⚠ Clashes with Party', '⚠ Clashes with Dinner']);
-    expect(el.querySelector('a[download="afterparty-plan.ics"]')?.textContent).toBe('Export as .ics');
+    const exportButton = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Export as .ics')!;
+    await act(async () => exportButton.click());
+    await vi.waitFor(() => expect(downloads).toEqual(['afterparty-plan.ics']));
+    expect(sendMessage).toHaveBeenCalledWith({ type: 'exportCalendar', params: { eventKeys: events.map((e) => e.key), name: 'Afterparty plan' } });
   });
 
   it('says how to save when the plan is empty', () => {

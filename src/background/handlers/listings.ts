@@ -1,3 +1,4 @@
+import { wordLists } from '../../core/common-words.ts';
 import type { AfterpartyDb } from '../../db/database.ts';
 import { listingsFor, liveFilms, schedule } from '../../db/queries.ts';
 import type { ListingMessages } from '../../messages/listings.ts';
@@ -10,6 +11,8 @@ export function listingHandlers({ db, ready }: { db: AfterpartyDb; ready: () => 
       const films = await liveFilms(db);
       return {
         films: films.map((f) => ({ id: f.key, title: f.title, aliases: f.aliases, year: f.year, directors: f.directors })),
+        // The matcher's word lists travel with the titles, so the content script need not carry them.
+        words: wordLists(),
       };
     },
     async getListings({ filmKeys }) {

@@ -1,6 +1,7 @@
 import type { AfterpartyDb } from '../../db/database.ts';
 import { readPlan, savedStatus, setSaved } from '../../db/plan.ts';
 import type { PlanMessages } from '../../messages/plan.ts';
+import { calendarFor } from '../calendar-export.ts';
 import type { HandlersFor } from './types.ts';
 
 export function planHandlers({ db, ready }: { db: AfterpartyDb; ready: () => Promise<void> }): HandlersFor<PlanMessages> {
@@ -15,6 +16,10 @@ export function planHandlers({ db, ready }: { db: AfterpartyDb; ready: () => Pro
     async setSaved({ eventKey, status }) {
       await ready();
       return { saved: await setSaved(db, eventKey, status) };
+    },
+    async exportCalendar({ eventKeys, name }) {
+      await ready();
+      return calendarFor(db, eventKeys, name);
     },
   };
 }

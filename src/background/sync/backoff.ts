@@ -12,10 +12,12 @@ export function refreshPeriod(feedMinutes: number | null): number {
 }
 
 /**
- * Exponential back-off with "equal jitter": 15, 30, 60… minutes up to 12 hours, each drawn
- * between half and all of that, so many browsers do not retry a struggling server in step.
+ * Exponential back-off with "equal jitter": a ceiling of 30, 60, 120… minutes up to 12 hours,
+ * each wait drawn between half and all of it (15–30 minutes after the first failure), so many
+ * browsers do not retry a struggling server in step. The ceiling starts at twice the floor so
+ * the first retry is spread too, not pinned to the 15-minute minimum.
  */
 export function backoffMinutes(failures: number, random: () => number): number {
-  const ceiling = Math.min(MAX_BACKOFF_MINUTES, MIN_PERIOD_MINUTES * 2 ** Math.max(0, failures - 1));
+  const ceiling = Math.min(MAX_BACKOFF_MINUTES, 2 * MIN_PERIOD_MINUTES * 2 ** Math.max(0, failures - 1));
   return Math.max(MIN_PERIOD_MINUTES, ceiling / 2 + (random() * ceiling) / 2);
 }

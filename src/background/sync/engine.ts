@@ -4,7 +4,7 @@
 import type { TitleSource } from '../../core/matcher.ts';
 import type { AfterpartyDb, FeedRow } from '../../db/database.ts';
 import { clearSlot, syncStateOf } from '../../db/feed-slots.ts';
-import { beginStage, stageChunk, switchToStaged } from '../../db/feed-stage.ts';
+import { abandonStage, beginStage, stageChunk, switchToStaged } from '../../db/feed-stage.ts';
 import { countChanges, feedRows, patchFor, removeFeed, replaceFeed, rowCount, updateSyncState, type FeedRows } from '../../db/feed-store.ts';
 import { DEFAULT_SYNC_STATE, type FeedSyncState, type StageJobRow } from '../../db/feed-sync-state.ts';
 import { liveFilms } from '../../db/queries.ts';
@@ -13,7 +13,7 @@ import { backoffMinutes, refreshPeriod } from './backoff.ts';
 import { readDocument, type ReadDocument } from './feed-document.ts';
 import { FEED_MAX_BYTES, FEED_TIMEOUT_MS, fetchFeed, type Download } from './fetch-feed.ts';
 import { acquireLease, LEASE_MS, withLease, type LockApi } from './lease.ts';
-import { describeError } from './storage-fault.ts';
+import { describeError, isQuotaError } from './storage-fault.ts';
 
 export interface SyncDeps {
   db: AfterpartyDb;
@@ -89,12 +89,20 @@ export function createSync(deps: SyncDeps) {
     return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
   }
 
-  async function read(text: string, contentType: string, fallbackTitle: string): Promise<{ doc: ReadDocument; contentHash: string }> {
+  const catalogOf = (films: TitleSource[]) => films.map((f) => `${f.id}\u0000${f.title}\u0000${f.aliases.join('\u0001')}`).join('\n');
+
+  /** The film catalog an iCalendar feed's events were matched against. */
+  async function catalogHash(): Promise<string> {
+    return hash(catalogOf(await filmsForMatching()));
+  }
+
+  async function read(text: string, contentType: string, fallbackTitle: string): Promise<{ doc: ReadDocument; contentHash: string; catalogHash: string | null }> {
     const films = await filmsForMatching();
     const doc = readDocument(text, contentType, () => films, fallbackTitle);
     // An iCalendar feed's links depend on the films of the other feeds: they are part of its content.
-    const catalog = doc.ok && doc.kind === 'ical' ? films.map((f) => `${f.id}\u0000${f.title}\u0000${f.aliases.join('\u0001')}`).join('\n') : '';
-    return { doc, contentHash: await hash(`${text}\u0000${catalog}`) };
+    const ical = doc.ok && doc.kind === 'ical';
+    const catalog = ical ? catalogOf(films) : '';
+    return { doc, contentHash: await hash(`${text}\u0000${catalog}`), catalogHash: ical ? await hash(catalog) : null };
   }
 
   async function fail(feed: FeedRow, error: string, counts = true): Promise<SyncOutcome> {
@@ -105,8 +113,14 @@ export function createSync(deps: SyncDeps) {
     return { feedId: feed.id, status: 'failed', written: 0, requests: 1, error };
   }
 
-  function successPatch(doc: Extract<ReadDocument, { ok: true }>, download: { etag: string | null; lastModified: string | null }, contentHash: string): Partial<FeedSyncState> {
+  function successPatch(
+    doc: Extract<ReadDocument, { ok: true }>,
+    download: { etag: string | null; lastModified: string | null },
+    contentHash: string,
+    catalogHash: string | null,
+  ): Partial<FeedSyncState> {
     return {
+      catalogHash,
       kind: doc.kind,
       etag: download.etag,
       lastModified: download.lastModified,
@@ -130,42 +144,56 @@ export function createSync(deps: SyncDeps) {
     return { feedId: feed.id, status: 'unchanged', written: 0, requests: 1 };
   }
 
-  async function runStage(job: StageJobRow, rows: FeedRows, feed: FeedRow, doc: Extract<ReadDocument, { ok: true }>): Promise<number> {
+  async function runStage(job: StageJobRow, rows: FeedRows, feed: FeedRow, doc: Extract<ReadDocument, { ok: true }>, catalog: string | null): Promise<number> {
     let current: StageJobRow | null = job;
-    while (current) {
-      current = await stageChunk(db, current, rows, chunkSize);
-      await acquireLease(db, owner, clock(), leaseMs, !!deps.locks);
+    try {
+      while (current) {
+        current = await stageChunk(db, current, rows, chunkSize);
+        await acquireLease(db, owner, clock(), leaseMs, !!deps.locks);
+      }
+    } catch (error) {
+      // A full disk will not empty itself: resuming would only fill it again. Free what the job
+      // took (its body, the half-filled idle slot); the next sync downloads afresh.
+      if (isQuotaError(error)) await abandonStage(db, job, chunkSize).catch(() => undefined);
+      throw error;
     }
     const liveSlot = syncStateOf(await db.feeds.get(feed.id)).slot;
     await switchToStaged(
       db,
       job,
       { id: feed.id, url: feed.url, builtIn: feed.builtIn, lastSync: iso(), lastError: null, ...patchFor(doc.feed, doc.problems, rows) },
-      successPatch(doc, job, job.contentHash),
+      successPatch(doc, job, job.contentHash, catalog),
     );
     // The old generation is invisible now; free its space in small steps.
     await clearSlot(db, feed.id, liveSlot, chunkSize);
     return rowCount(rows);
   }
 
-  async function store(feed: FeedRow, doc: Extract<ReadDocument, { ok: true }>, text: string, download: { etag: string | null; lastModified: string | null }, contentHash: string): Promise<number> {
+  async function store(
+    feed: FeedRow,
+    doc: Extract<ReadDocument, { ok: true }>,
+    text: string,
+    download: { etag: string | null; lastModified: string | null },
+    contentHash: string,
+    catalog: string | null,
+  ): Promise<number> {
     const rows = feedRows(feed.id, doc.feed, doc.links);
     if (rowCount(rows) > stageThreshold && (await countChanges(db, feed.id, rows)) > stageThreshold) {
       const job = await beginStage(db, { feedId: feed.id, body: text, kind: doc.kind, contentHash, etag: download.etag, lastModified: download.lastModified, startedAt: iso() });
-      return runStage(job, rows, feed, doc);
+      return runStage(job, rows, feed, doc, catalog);
     }
     const meta = { id: feed.id, url: feed.url, builtIn: feed.builtIn, problems: doc.problems };
-    const result = await replaceFeed(db, meta, doc.feed, new Date(clock()), { links: doc.links, sync: successPatch(doc, download, contentHash) });
+    const result = await replaceFeed(db, meta, doc.feed, new Date(clock()), { links: doc.links, sync: successPatch(doc, download, contentHash, catalog) });
     return result.written;
   }
 
   async function resume(feed: FeedRow, job: StageJobRow): Promise<SyncOutcome> {
-    const { doc } = await read(job.body, job.kind === 'ical' ? 'text/calendar' : 'application/json', feed.title);
+    const { doc, catalogHash: catalog } = await read(job.body, job.kind === 'ical' ? 'text/calendar' : 'application/json', feed.title);
     if (!doc.ok) {
       await db.stageJobs.delete(feed.id);
       return fail(feed, doc.error);
     }
-    const written = await runStage(job, feedRows(feed.id, doc.feed, doc.links), feed, doc);
+    const written = await runStage(job, feedRows(feed.id, doc.feed, doc.links), feed, doc, catalog);
     return { feedId: feed.id, status: 'updated', written, requests: 0 };
   }
 
@@ -174,20 +202,23 @@ export function createSync(deps: SyncDeps) {
     const job = await db.stageJobs.get(feed.id);
     if (job) return resume(feed, job);
     const state = syncStateOf(feed);
-    // Validators only once something is stored: a 304 must never stand for data we lack.
-    const validators = state.contentHash ? { etag: state.etag, lastModified: state.lastModified } : { etag: null, lastModified: null };
+    // Validators only once something is stored: a 304 must never stand for data we lack. Nor
+    // for an iCalendar feed whose events were tied to a film catalog that has changed since
+    // (a feed added or updated): its unchanged body must be matched again.
+    const stale = state.kind === 'ical' && state.catalogHash !== (await catalogHash());
+    const validators = state.contentHash && !stale ? { etag: state.etag, lastModified: state.lastModified } : { etag: null, lastModified: null };
     const download: Download = await fetchFeed(feed.url, validators, limits);
     if (download.status === 'failed') return fail(feed, download.error);
     if (download.status === 'not-modified') return unchanged(feed);
-    const { doc, contentHash } = await read(download.text, download.contentType, new URL(feed.url).hostname);
-    if (contentHash === state.contentHash) return unchanged(feed, { etag: download.etag, lastModified: download.lastModified });
+    const { doc, contentHash, catalogHash: catalog } = await read(download.text, download.contentType, new URL(feed.url).hostname);
+    if (contentHash === state.contentHash) return unchanged(feed, { etag: download.etag, lastModified: download.lastModified, catalogHash: catalog });
     if (!doc.ok) return fail(feed, doc.error);
     if (doc.feed.events.length === 0 && feed.eventCount > 0) {
       const warning = t('sync_errorNoEvents', feed.eventCount);
       await updateSyncState(db, feed.id, { warning }, {});
       return fail(feed, warning, false);
     }
-    const written = await store(feed, doc, download.text, download, contentHash);
+    const written = await store(feed, doc, download.text, download, contentHash, catalog);
     return { feedId: feed.id, status: 'updated', written, requests: 1 };
   }
 
@@ -253,16 +284,19 @@ export function createSync(deps: SyncDeps) {
         const download = await fetchFeed(href, { etag: null, lastModified: null }, limits);
         if (download.status === 'failed') throw new Error(download.error);
         if (download.status !== 'ok') throw new Error(t('sync_errorUnreachable'));
-        const { doc, contentHash } = await read(download.text, download.contentType, url.hostname);
+        const { doc, contentHash, catalogHash: catalog } = await read(download.text, download.contentType, url.hostname);
         if (!doc.ok) throw new Error(doc.error);
-        const id = `f${clock().toString(36)}${Math.floor(random() * 1e9).toString(36)}`;
+        const base = `f${clock().toString(36)}${Math.floor(random() * 1e9).toString(36)}`;
+        // Never overwrite another feed's row, however the clock and the random draw line up.
+        let id = base;
+        for (let n = 2; await db.feeds.get(id); n++) id = `${base}-${n}`;
         const feed: FeedRow = {
           id, title: doc.feed.title, url: href, builtIn: false, updated: doc.feed.updated, lastSync: null, lastError: null,
           problems: [], eventCount: 0, filmCount: 0, sync: { ...DEFAULT_SYNC_STATE, kind: doc.kind },
         };
         await db.feeds.put(feed);
         try {
-          await leased(() => store(feed, doc, download.text, download, contentHash), () => 0);
+          await leased(() => store(feed, doc, download.text, download, contentHash, catalog), () => 0);
         } catch (error) {
           // Kept subscribed with the reason shown: the next sync tries to store it again.
           await fail(feed, describeError(error)).catch(() => undefined);

@@ -12,11 +12,17 @@ function names(error: unknown): string[] {
   return out;
 }
 
+export function isQuotaError(error: unknown): boolean {
+  return names(error).some((n) => /QuotaExceeded/i.test(n));
+}
+
 /** Plain words for a storage fault, or null when the error is something else. */
 export function storageFault(error: unknown): string | null {
   const all = names(error);
-  if (all.some((n) => /QuotaExceeded/i.test(n))) return t('sync_faultQuota');
-  if (all.some((n) => /^(?:MissingAPIError|InvalidStateError|OpenFailedError|DatabaseClosedError)$/.test(n))) return t('sync_faultUnavailable');
+  if (isQuotaError(error)) return t('sync_faultQuota');
+  // Firefox refuses IndexedDB with InvalidStateError in private windows (before 115) and with
+  // SecurityError when the user blocks site storage.
+  if (all.some((n) => /^(?:MissingAPIError|InvalidStateError|SecurityError|OpenFailedError|DatabaseClosedError)$/.test(n))) return t('sync_faultUnavailable');
   if (all.some((n) => /^(?:VersionError|UpgradeError|BlockedError)$/.test(n))) return t('sync_faultBlocked');
   return null;
 }

@@ -100,6 +100,33 @@ describe('iCalendar feeds', () => {
   });
 });
 
+describe('iCalendar feeds and the film catalog', () => {
+  it('keeps sending validators while the catalog stands, and matches an unchanged calendar again once a feed brings its film', async () => {
+    server.on('/cal.ics', conditional(() => ICS, 'text/calendar'));
+    const { db, sync } = setup();
+    const calendar = await sync.addFeed(server.url('/cal.ics'));
+    // No film known yet: the dinner is tied to nothing.
+    expect((await schedule(db)).events.find((e) => e.feedId === calendar.id)?.filmKeys).toEqual([]);
+    const [again] = await sync.syncNow(calendar.id);
+    expect(again).toMatchObject({ status: 'unchanged', written: 0, requests: 1 });
+    expect(server.requests.at(-1)?.ifNoneMatch).toMatch(/^"/);
+    // A JSON feed brings the film. The calendar has not changed (its server would answer 304),
+    // so its next request is unconditional and its events are matched against the new catalog.
+    server.on('/films.json', conditional(() => TWO_EVENTS));
+    const films = await sync.addFeed(server.url('/films.json'));
+    const [relinked] = await sync.syncNow(calendar.id);
+    expect(server.requests.at(-1)).toMatchObject({ path: '/cal.ics', ifNoneMatch: undefined });
+    expect(films.id).not.toBe(calendar.id);
+    expect(relinked).toMatchObject({ status: 'updated', written: 1 });
+    const dinner = (await schedule(db)).events.find((e) => e.feedId === calendar.id);
+    expect(dinner?.filmKeys).toEqual([`${films.id}/fp`]);
+    // With the catalog unchanged again, the validators are back.
+    const [settled] = await sync.syncNow(calendar.id);
+    expect(settled).toMatchObject({ status: 'unchanged', written: 0 });
+    expect(server.requests.at(-1)?.ifNoneMatch).toMatch(/^"/);
+  });
+});
+
 describe('conditional requests and unchanged feeds', () => {
   it('sends the validators, writes nothing on a 304, and nothing for an identical body', async () => {
     server.on('/feed.json', conditional(() => TWO_EVENTS));

@@ -144,15 +144,24 @@ describe('answers that are not failures', () => {
 });
 
 describe('back-off', () => {
+  it('spreads even the first retry (15 to 30 minutes), doubles, and stops at 12 hours', async () => {
+    const { backoffMinutes } = await import('../../../src/background/sync/backoff.ts');
+    expect([0, 0.5, 1].map((r) => backoffMinutes(1, () => r))).toEqual([15, 22.5, 30]);
+    expect([0, 1].map((r) => backoffMinutes(2, () => r))).toEqual([30, 60]);
+    expect([0, 1].map((r) => backoffMinutes(30, () => r))).toEqual([360, 720]);
+    const draws = new Set(Array.from({ length: 50 }, () => backoffMinutes(1, Math.random)));
+    expect(draws.size).toBeGreaterThan(40);
+  });
+
   it('waits longer after each failure, with jitter, and never less than 15 minutes', async () => {
     const { sync, db, row } = await failWith((_, res) => res.writeHead(503).end());
     const first = Date.parse(row?.sync?.nextAttempt ?? '') - now;
-    expect(first).toBe(15 * 60_000);
+    expect(first).toBe(22.5 * 60_000);
     now += first;
     await sync.syncDue();
     const second = await db.feeds.get(row?.id ?? '');
     expect(second?.sync?.failures).toBe(2);
-    expect(Date.parse(second?.sync?.nextAttempt ?? '') - now).toBe(22.5 * 60_000);
+    expect(Date.parse(second?.sync?.nextAttempt ?? '') - now).toBe(45 * 60_000);
     // Not due yet: an alarm now makes no request.
     const requests = server.requests.length;
     await sync.syncDue();

@@ -2,8 +2,8 @@
 // after a stopped worker; and one sync at a time, also across workers.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSync } from '../../../src/background/sync/engine.ts';
-import { acquireLease } from '../../../src/background/sync/lease.ts';
-import { syncStateOf } from '../../../src/db/feed-slots.ts';
+import { acquireLease, LOCK_NAME, type LockApi } from '../../../src/background/sync/lease.ts';
+import { clearSlotChunk, syncStateOf } from '../../../src/db/feed-slots.ts';
 import { beginStage, stageChunk } from '../../../src/db/feed-stage.ts';
 import { feedRows } from '../../../src/db/feed-store.ts';
 import { parseFeed } from '../../../src/core/feed-parse.ts';
@@ -75,6 +75,20 @@ describe('staged generations', () => {
   });
 });
 
+describe('clearing a slot', () => {
+  it('deletes only the feed\'s own rows, in chunks, even beside feeds whose ids share its prefix', async () => {
+    const db = freshDb();
+    const row = (feedId: string, id: string) => ({ key: `${feedId}/${id}`, feedId, id, title: id, kind: 'party', films: [], filmKeys: [] }) as never;
+    const ids = Array.from({ length: 10 }, (_, i) => `e${i}`);
+    for (const feedId of ['f1', 'f1-2', 'f', 'f10']) await db.events.bulkPut(ids.map((id) => row(feedId, id)));
+    expect(await clearSlotChunk(db, 'f1', 'a', 4)).toBe(4);
+    expect(await db.events.where('feedId').equals('f1').count()).toBe(6);
+    while ((await clearSlotChunk(db, 'f1', 'a', 4)) > 0);
+    expect(await db.events.where('feedId').equals('f1').count()).toBe(0);
+    for (const other of ['f1-2', 'f', 'f10']) expect(await db.events.where('feedId').equals(other).count()).toBe(10);
+  });
+});
+
 describe('one sync at a time', () => {
   it('a second sync in the same worker waits for the first', async () => {
     let inFlight = 0;
@@ -103,6 +117,54 @@ describe('one sync at a time', () => {
     const [skipped] = await sync.syncNow();
     expect(skipped).toMatchObject({ status: 'busy', error: 'Another sync is already running; it will finish on its own.' });
     now += 60_000;
+    const [ran] = await sync.syncNow();
+    expect(ran?.status).toBe('unchanged');
+  });
+
+  // Web Locks (navigator.locks) as the browser keeps them: one holder per name, released when
+  // the holder's callback settles, or by the browser when the holder's worker stops.
+  function locks(): LockApi & { held: Set<string> } {
+    const held = new Set<string>();
+    return {
+      held,
+      async request(name, _options, callback) {
+        if (held.has(name)) return callback(null);
+        held.add(name);
+        try {
+          return await callback({ name });
+        } finally {
+          held.delete(name);
+        }
+      },
+    };
+  }
+
+  it('with Web Locks, a stopped worker\'s leftover lease does not lock the next worker out', async () => {
+    server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(many(3, 'x')));
+    const db = freshDb();
+    const manager = locks();
+    const sync = createSync({ db, fetch, clock: () => now, locks: manager });
+    await sync.addFeed(server.url());
+    // The stopped worker's lease row is still unexpired, but its lock went with it.
+    expect(await acquireLease(db, 'a-stopped-worker', now)).toBe(true);
+    const [ran] = await sync.syncNow();
+    expect(ran?.status).toBe('unchanged');
+    expect(manager.held.size).toBe(0);
+    expect(await db.leases.count()).toBe(0);
+  });
+
+  it('with Web Locks, a sync is skipped while a live holder has the lock', async () => {
+    server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(many(3, 'x')));
+    const db = freshDb();
+    const manager = locks();
+    const sync = createSync({ db, fetch, clock: () => now, locks: manager });
+    await sync.addFeed(server.url());
+    let release = () => {};
+    const holding = manager.request(LOCK_NAME, { ifAvailable: true }, () => new Promise<void>((done) => (release = done)));
+    const [skipped] = await sync.syncNow();
+    expect(skipped).toMatchObject({ status: 'busy' });
+    release();
+    await holding;
     const [ran] = await sync.syncNow();
     expect(ran?.status).toBe('unchanged');
   });

@@ -49,11 +49,65 @@ describe('storage faults', () => {
     expect((await db.feeds.get(feed.id))?.lastError).toBe(outcome?.error);
   });
 
+  it('quota exceeded in the middle of a staged sync: the job and its half-written slot are freed, the old listings stay', async () => {
+    const db = freshDb();
+    let puts = 0;
+    let fullAfter = Infinity;
+    db.use({
+      stack: 'dbcore',
+      name: 'disk-fills-up',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          return {
+            ...table,
+            // Deletes still work on a full disk (they free space); new rows do not fit.
+            mutate: (req) => {
+              if (req.type === 'put' && /^(festivals|films|events)(Alt)?$/.test(name) && ++puts > fullAfter) {
+                return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+              }
+              return table.mutate(req);
+            },
+          };
+        },
+      }),
+    });
+    const many = (n: number, label: string) => jsonFeed(Array.from({ length: n }, (_, i) => ({ id: `e${i}`, title: `${label} ${i}` })));
+    let body = many(30, 'Old');
+    server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    const sync = createSync({ db, fetch, clock: Date.now, stageThreshold: 10, chunkSize: 7 });
+    const feed = await sync.addFeed(server.url());
+    const live = (await db.feeds.get(feed.id))?.sync?.slot;
+    body = many(40, 'New');
+    puts = 0;
+    fullAfter = 2; // two chunks fit, the third does not
+    const [outcome] = await sync.syncNow();
+    expect(outcome?.error).toMatch(/^Your browser has no storage left for Afterparty/);
+    const after = await schedule(db);
+    expect(after.events).toHaveLength(30);
+    expect(after.events.every((e) => e.title.startsWith('Old'))).toBe(true);
+    // Nothing left behind to fill the disk again on resume: the next sync downloads afresh.
+    expect(await db.stageJobs.count()).toBe(0);
+    const idle = live === 'a' ? db.eventsAlt : db.events;
+    expect(await idle.where('feedId').equals(feed.id).count()).toBe(0);
+    fullAfter = Infinity;
+    const requests = server.requests.length;
+    const [retry] = await sync.syncNow();
+    expect(retry).toMatchObject({ status: 'updated', requests: 1 });
+    expect(server.requests.length).toBe(requests + 1);
+    expect((await schedule(db)).events.filter((e) => e.title.startsWith('New'))).toHaveLength(40);
+  });
+
   it('IndexedDB unavailable (Firefox private windows of old, storage turned off): a clear reason', async () => {
     const db = openDatabase('no-idb', { indexedDB: undefined as unknown as IDBFactory, IDBKeyRange });
     const error = await db.open().then(() => null, (e: unknown) => e);
     expect(storageFault(error)).toMatch(/does not let Afterparty store data here/);
     expect(storageFault(new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError'))).toMatch(/private window/);
+    // Firefox, with site storage blocked by the user.
+    expect(storageFault(new DOMException('The operation is insecure.', 'SecurityError'))).toMatch(/does not let Afterparty store data here/);
+    // As Dexie reports it: an open failure wrapping the browser's error.
+    expect(storageFault(Object.assign(new Error('open failed'), { name: 'OpenFailedError', inner: new DOMException('x', 'InvalidStateError') }))).toMatch(/private window/);
     expect(storageFault(new Error('something else'))).toBeNull();
   });
 
