@@ -101,7 +101,7 @@ describe('the popup in Chromium', () => {
     await popup.waitForSelector('.saved .clashing');
     expect(await popup.locator('.saved .clashing').count()).toBeGreaterThanOrEqual(2);
     expect(await popup.locator('.saved .ap-clash').first().textContent()).toMatch(/Clashes with/);
-    const [download] = await Promise.all([popup.waitForEvent('download'), popup.getByRole('link', { name: 'Export as .ics' }).click()]);
+    const [download] = await Promise.all([popup.waitForEvent('download'), popup.getByRole('button', { name: 'Export as .ics' }).click()]);
     expect(download.suggestedFilename()).toBe('afterparty-plan.ics');
     const calendar = new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8')));
     const saved = await popup.locator('.saved .ap-event').count();
