@@ -92,9 +92,9 @@ if (docs) {
   await openCard(page);
   const cardShot = join(shots, 'hover-card.png');
   await page.screenshot({ path: cardShot });
-  const popup = await context.newPage();
-  await popup.setViewportSize({ width: 400, height: 600 });
-  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await page.mouse.move(1, 1);
+  const popup = await openPopup(page, 'light');
+  await popup.getByRole('tab', { name: 'Schedule' }).click();
   await popup.waitForSelector('.day-heading', { timeout: 10_000 });
   const popupShot = join(shots, 'popup.png');
   await popup.screenshot({ path: popupShot });

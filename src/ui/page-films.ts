@@ -18,10 +18,14 @@ export function installPageFilms(filmKeys: () => Iterable<string>, signal: Abort
  * the id), or `?tab=ID` when the popup page is opened in a tab of its own (tests, screenshots).
  */
 export async function targetTabId(): Promise<number | null> {
+  return (await targetTab())?.id ?? null;
+}
+
+export async function targetTab(): Promise<{ id?: number; url?: string } | undefined> {
   const forced = Number(new URLSearchParams(location.search).get('tab'));
-  if (Number.isInteger(forced) && forced > 0) return forced;
+  if (Number.isInteger(forced) && forced > 0) return ext.tabs.get(forced);
   const [tab] = await ext.tabs.query({ active: true, currentWindow: true });
-  return tab?.id ?? null;
+  return tab;
 }
 
 /** The film keys found in the tab's top frame; null when no Afterparty content script runs there. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import type { SiteStatus } from '../messages/sites.ts';
 import { t } from './i18n.ts';
+import { targetTab } from './page-films.ts';
 import { send } from './send.ts';
 
 interface Target {
@@ -9,11 +10,10 @@ interface Target {
   url: string | null;
 }
 
-/** The tab the popup is about: the active one, or `?tab=ID` when the popup is opened as a page for a tab. */
-async function targetTab(): Promise<Target> {
-  const asked = Number(new URLSearchParams(location.search).get('tab'));
-  const tab = Number.isInteger(asked) && asked > 0 ? await browser.tabs.get(asked) : (await browser.tabs.query({ active: true, currentWindow: true }))[0];
-  return { tabId: tab?.id ?? null, url: tab?.url ?? null };
+/** The tab the popup is about; its URL only when it is a web page (not the browser's or ours). */
+async function siteTarget(): Promise<Target> {
+  const tab = await targetTab();
+  return { tabId: tab?.id ?? null, url: tab?.url && /^https?:/.test(tab.url) ? tab.url : null };
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -29,7 +29,7 @@ export function SiteToggle() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    targetTab()
+    siteTarget()
       .then(async (found) => {
         setTarget(found);
         if (found.url) setStatus(await send('getSiteStatus', { url: found.url }));
