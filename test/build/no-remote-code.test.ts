@@ -2,10 +2,10 @@
 // constructor, no string timers, no script loaded from the network. (Both stores forbid remote
 // code in Manifest V3, and the extension pages' CSP would block it anyway; this catches a
 // dependency that starts doing it before a reviewer does.)
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSERS, buildProduction } from './production-build.ts';
+import { describe, expect, it } from 'vitest';
+import { BROWSERS, withProductionBuild } from './production-build.ts';
 
 const FORBIDDEN: Array<[string, RegExp]> = [
   // A call of the global, not a property named eval (the polyfill's devtools.inspectedWindow.eval).
@@ -19,15 +19,7 @@ const FORBIDDEN: Array<[string, RegExp]> = [
   ['remote script URL', /(?:https?:)?\/\/[\w.-]+\.[a-z]{2,}(?::\d+)?\/[^\s"'`)]*\.m?js\b/i],
 ];
 
-let out: string;
-
-beforeAll(async () => {
-  out = await buildProduction();
-}, 60_000);
-
-afterAll(async () => {
-  if (out) await rm(out, { recursive: true, force: true });
-});
+const built = withProductionBuild();
 
 async function filesOf(dir: string, suffix: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -36,8 +28,8 @@ async function filesOf(dir: string, suffix: string): Promise<string[]> {
 
 describe('store builds contain no remote or generated code', () => {
   it.each(BROWSERS)('%s: no bundle evaluates strings or loads a remote script', async (browser) => {
-    const bundles = await filesOf(join(out, browser), '.js');
-    expect(bundles.map((f) => f.slice(out.length + browser.length + 2)).sort()).toEqual(expect.arrayContaining(['background.js', 'content.js', 'options.js', 'popup.js']));
+    const bundles = await filesOf(join(built(), browser), '.js');
+    expect(bundles.map((f) => f.slice(built().length + browser.length + 2)).sort()).toEqual(expect.arrayContaining(['background.js', 'content.js', 'options.js', 'popup.js']));
     for (const file of bundles) {
       const code = await readFile(file, 'utf8');
       for (const [what, pattern] of FORBIDDEN) {
@@ -48,7 +40,7 @@ describe('store builds contain no remote or generated code', () => {
   });
 
   it.each(BROWSERS)('%s: extension pages load only packaged scripts, none inline', async (browser) => {
-    const pages = await filesOf(join(out, browser), '.html');
+    const pages = await filesOf(join(built(), browser), '.html');
     expect(pages.length).toBeGreaterThanOrEqual(2);
     for (const file of pages) {
       const html = await readFile(file, 'utf8');

@@ -1,7 +1,7 @@
 // The production manifests grant exactly what docs/permissions.md lists and justifies.
-import { readFile, rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSERS, buildProduction, readManifest } from './production-build.ts';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { BROWSERS, withProductionBuild, readManifest } from './production-build.ts';
 
 const REVIEWED_KEYS = [
   'permissions',
@@ -30,15 +30,7 @@ function granted(manifest: Record<string, any>, key: ReviewedKey): string[] {
   return [...new Set(entries.map(String))].sort();
 }
 
-let out: string;
-
-beforeAll(async () => {
-  out = await buildProduction();
-}, 60_000);
-
-afterAll(async () => {
-  if (out) await rm(out, { recursive: true, force: true });
-});
+const built = withProductionBuild();
 
 describe('docs/permissions.md, the reviewed permission list', () => {
   it('justifies every row in words and uses only known manifest keys', async () => {
@@ -51,7 +43,7 @@ describe('docs/permissions.md, the reviewed permission list', () => {
   });
 
   it.each(BROWSERS)('equals what the production %s manifest grants, key by key', async (browser) => {
-    const manifest = await readManifest(out, browser);
+    const manifest = await readManifest(built(), browser);
     const rows = await reviewedList();
     for (const key of REVIEWED_KEYS) {
       const listed = [...new Set(rows.filter((r) => r.key === key).map((r) => r.value))].sort();
@@ -60,9 +52,9 @@ describe('docs/permissions.md, the reviewed permission list', () => {
   });
 
   it.each(BROWSERS)('gives the %s manifest no development origin and no all-sites access up front', async (browser) => {
-    const text = JSON.stringify(await readManifest(out, browser));
+    const text = JSON.stringify(await readManifest(built(), browser));
     expect(text).not.toMatch(/127\.0\.0\.1|localhost/);
-    const manifest = await readManifest(out, browser);
+    const manifest = await readManifest(built(), browser);
     for (const key of ['permissions', 'host_permissions', 'content_scripts.matches'] as const) {
       expect(granted(manifest, key)).not.toEqual(expect.arrayContaining(['<all_urls>']));
       for (const pattern of granted(manifest, key)) expect(pattern, key).not.toMatch(/^(\*|https?):\/\/\*\//);
@@ -70,7 +62,7 @@ describe('docs/permissions.md, the reviewed permission list', () => {
   });
 
   it.each(BROWSERS)('sets a strict content security policy on the %s extension pages', async (browser) => {
-    const manifest = await readManifest(out, browser);
+    const manifest = await readManifest(built(), browser);
     const policy: string = manifest.content_security_policy?.extension_pages ?? '';
     const directives = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
     expect(directives.get('script-src')).toEqual(["'self'"]);

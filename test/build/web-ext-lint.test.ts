@@ -1,10 +1,9 @@
 // Mozilla's own linter (the one addons.mozilla.org runs on upload) accepts the Firefox package.
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProduction } from './production-build.ts';
+import { describe, expect, it } from 'vitest';
+import { withProductionBuild } from './production-build.ts';
 
 interface LintMessage {
   code: string;
@@ -12,20 +11,12 @@ interface LintMessage {
   file?: string;
 }
 
-let out: string;
-
-beforeAll(async () => {
-  out = await buildProduction();
-}, 60_000);
-
-afterAll(async () => {
-  if (out) await rm(out, { recursive: true, force: true });
-});
+const built = withProductionBuild();
 
 describe('web-ext lint of dist/firefox', () => {
   it('reports no errors, and no warnings but Preact\'s innerHTML', async () => {
     // web-ext exits non-zero when it finds errors; the JSON report is on stdout either way.
-    const run = promisify(execFile)(join('node_modules', '.bin', 'web-ext'), ['lint', '--source-dir', join(out, 'firefox'), '--output', 'json', '--no-input'], {
+    const run = promisify(execFile)(join('node_modules', '.bin', 'web-ext'), ['lint', '--source-dir', join(built(), 'firefox'), '--output', 'json', '--no-input'], {
       maxBuffer: 16 * 1024 * 1024,
     }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
     const { stdout } = await run;

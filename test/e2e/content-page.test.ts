@@ -3,7 +3,7 @@
 import type { CDPSession, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, launchWithExtension, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
-import { cardText } from './extension.ts';
+import { waitForCard } from './extension.ts';
 
 let context: import('playwright-core').BrowserContext;
 let extensionId: string;
@@ -24,16 +24,6 @@ const highlighted = (target: Page | Frame) =>
 
 const scanned = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, null, { timeout: 20_000 });
 
-async function waitForCard(page: Page, expected: RegExp): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  let text: string | null = null;
-  while (Date.now() < deadline) {
-    text = await cardText(page);
-    if (text && expected.test(text)) return text;
-    await page.waitForTimeout(150);
-  }
-  throw new Error(`card never showed ${expected}; last: ${text}`);
-}
 
 /** Clicks a button inside the card's closed shadow root, found by its text, with the real mouse. */
 async function clickInCard(page: Page, label: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
-import { cardText, startHarness, type Harness } from './extension.ts';
+import { cardText, startHarness, type Harness, waitForCard } from './extension.ts';
 
 let harness: Harness;
 
@@ -11,17 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness?.close();
 });
-
-async function waitForCard(page: import('playwright-core').Page, expected: RegExp): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  let text: string | null = null;
-  while (Date.now() < deadline) {
-    text = await cardText(page);
-    if (text && expected.test(text)) return text;
-    await page.waitForTimeout(150);
-  }
-  throw new Error(`card never showed ${expected}; last text: ${text}`);
-}
 
 describe('the demo page in Chromium with the extension', () => {
   it('underlines film titles with a registered highlight and changes no page node', async () => {

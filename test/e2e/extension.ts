@@ -36,24 +36,32 @@ interface DomNode {
 function textOf(node: DomNode): string {
   if (node.nodeType === 3) return node.nodeValue ?? '';
   if (node.nodeName === 'STYLE') return '';
-  const parts = [...(node.shadowRoots ?? []), ...(node.children ?? [])].map(textOf);
-  return parts.join(' ');
-}
-
-function findAll(node: DomNode, name: string, out: DomNode[] = []): DomNode[] {
-  if (node.nodeName === name) out.push(node);
-  for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) findAll(child, name, out);
-  return out;
+  return [...(node.shadowRoots ?? []), ...(node.children ?? [])].map(textOf).join(' ');
 }
 
 /**
  * The hover card's text, read through its closed shadow root with CDP (page scripts, and
- * so page.evaluate, cannot see inside it).
+ * so page.evaluate, cannot see inside it). The host sits on <html> and is looked up alone:
+ * a whole-document dump fails on pages with 100 nested shadow roots.
  */
 export async function cardText(page: Page, session?: CDPSession): Promise<string | null> {
   const cdp = session ?? (await page.context().newCDPSession(page));
-  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
-  const hosts = findAll(root, 'AFTERPARTY-CARD');
-  if (hosts.length === 0) return null;
-  return hosts.map(textOf).join(' ').replace(/\s+/g, ' ').trim();
+  const { root } = (await cdp.send('DOM.getDocument', { depth: 0 })) as { root: { nodeId: number } };
+  const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'afterparty-card' })) as { nodeId: number };
+  if (!nodeId) return null;
+  const { node } = (await cdp.send('DOM.describeNode', { nodeId, depth: -1, pierce: true })) as { node: DomNode };
+  return textOf(node).replace(/\s+/g, ' ').trim();
+}
+
+/** Polls the card until its text matches, and returns it; fails with the last text seen. */
+export async function waitForCard(page: Page, expected: RegExp, { session, timeout = 10_000 }: { session?: CDPSession; timeout?: number } = {}): Promise<string> {
+  const cdp = session ?? (await page.context().newCDPSession(page));
+  const deadline = Date.now() + timeout;
+  let text: string | null = null;
+  while (Date.now() < deadline) {
+    text = await cardText(page, cdp);
+    if (text && expected.test(text)) return text;
+    await page.waitForTimeout(120);
+  }
+  throw new Error(`card never showed ${expected}; last text: ${text}`);
 }

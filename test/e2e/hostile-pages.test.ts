@@ -4,6 +4,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, serveFolder } from '../../scripts/browser.mjs';
+import { cardText, waitForCard } from './extension.ts';
 
 let context: import('playwright-core').BrowserContext;
 let server: { url: string; close(): Promise<void> };
@@ -57,38 +58,7 @@ async function scanResponsiveness(cdp: CDPSession, from = 'afterparty:scan-start
   );
 }
 
-/**
- * The card's text through its closed shadow root. The card host sits on <html>, so it is
- * looked up alone: a whole-document CDP dump fails on 100 nested shadow roots.
- */
-async function cardTextOf(cdp: CDPSession): Promise<string | null> {
-  const { root } = (await cdp.send('DOM.getDocument', { depth: 0 })) as { root: { nodeId: number } };
-  const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'afterparty-card' })) as { nodeId: number };
-  if (!nodeId) return null;
-  const { node } = (await cdp.send('DOM.describeNode', { nodeId, depth: -1, pierce: true })) as { node: DomNode };
-  const textOf = (n: DomNode): string =>
-    n.nodeType === 3 ? (n.nodeValue ?? '') : n.nodeName === 'STYLE' ? '' : [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(textOf).join(' ');
-  return textOf(node).replace(/\s+/g, ' ').trim();
-}
 
-interface DomNode {
-  nodeName: string;
-  nodeType: number;
-  nodeValue?: string;
-  children?: DomNode[];
-  shadowRoots?: DomNode[];
-}
-
-async function waitForCard(page: Page, cdp: CDPSession, expected: RegExp): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  let shown: string | null = null;
-  while (Date.now() < deadline) {
-    shown = await cardTextOf(cdp);
-    if (shown && expected.test(shown)) return shown;
-    await page.waitForTimeout(150);
-  }
-  throw new Error(`card never showed ${expected}; last: ${shown}`);
-}
 
 /** Moves the real mouse onto the text of the element `selector` finds (an element, not a text search: some pages break TreeWalker). */
 async function hoverShowsCard(page: Page, cdp: CDPSession, selector: string, expected: RegExp): Promise<string> {
@@ -107,7 +77,7 @@ async function hoverShowsCard(page: Page, cdp: CDPSession, selector: string, exp
   if (!box) throw new Error(`${selector} is not on the page`);
   await page.mouse.move(box.x - 40, box.y + 60);
   await page.mouse.move(box.x, box.y, { steps: 5 });
-  return waitForCard(page, cdp, expected);
+  return waitForCard(page, expected, { session: cdp });
 }
 
 async function open(file: string): Promise<{ page: Page; cdp: CDPSession }> {
@@ -203,7 +173,7 @@ describe('hostile pages', () => {
     );
     await page.mouse.move(box.x - 40, box.y + 60);
     await page.mouse.move(box.x, box.y, { steps: 5 });
-    expect(await waitForCard(page, cdp, /Medicine for Melancholy/)).toMatch(/Karaoke|Medicine/i);
+    expect(await waitForCard(page, /Medicine for Melancholy/, { session: cdp })).toMatch(/Karaoke|Medicine/i);
     await page.close();
   });
 
@@ -229,7 +199,7 @@ describe('hostile pages', () => {
     );
     await page.mouse.move(box.x, box.y, { steps: 5 });
     await until(cdp, 'window.removedCards === 1', 10_000);
-    expect(await cardTextOf(cdp)).toBeNull();
+    expect(await cardText(page, cdp)).toBeNull();
     await page.mouse.move(5, 5, { steps: 3 });
     await page.waitForTimeout(400);
     const text = await hoverShowsCard(page, cdp, '#second i', /Poor Boys Game/);

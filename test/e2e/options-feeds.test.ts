@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
-import { cardText, startHarness, type Harness } from './extension.ts';
+import { startHarness, type Harness, waitForCard } from './extension.ts';
 
 let harness: Harness;
 let server: Server;
@@ -43,16 +43,6 @@ afterAll(async () => {
   await new Promise((done) => server.close(done));
 });
 
-async function waitForCard(page: Page, expected: RegExp): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  let text: string | null = null;
-  while (Date.now() < deadline) {
-    text = await cardText(page);
-    if (text && expected.test(text)) return text;
-    await page.waitForTimeout(150);
-  }
-  throw new Error(`card never showed ${expected}; last text: ${text}`);
-}
 
 async function hoverPersepolis(expected: RegExp): Promise<string> {
   const page = await harness.context.newPage();

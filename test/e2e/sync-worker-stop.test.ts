@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
-import { cardText, startHarness, type Harness } from './extension.ts';
+import { startHarness, type Harness, waitForCard } from './extension.ts';
 
 const FILLER = 12_000;
 let version = 1;
@@ -95,16 +95,6 @@ async function feedSchedule(page: Page): Promise<{ events: string[]; films: stri
   return { events: all.events.filter(mine).map((e) => e.title), films: all.films.filter(mine).map((f) => f.title) };
 }
 
-async function waitForCard(page: Page, expected: RegExp): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  let text: string | null = null;
-  while (Date.now() < deadline) {
-    text = await cardText(page);
-    if (text && expected.test(text)) return text;
-    await page.waitForTimeout(150);
-  }
-  throw new Error(`card never showed ${expected}; last text: ${text}`);
-}
 
 /** The review page: its card for Persepolis and which titles it underlines. */
 async function readReview(): Promise<{ card: string; underlined: string[] }> {
@@ -113,7 +103,7 @@ async function readReview(): Promise<{ card: string; underlined: string[] }> {
   await waitForHighlights(page);
   const underlined = await page.evaluate(() => [...(CSS.highlights.get('afterparty-film') ?? [])].map((r) => (r as Range).toString()));
   await hoverText(page, 'Persepolis');
-  const card = await waitForCard(page, /Persepolis/);
+  const card = await waitForCard(page, /Persepolis/, { timeout: 15_000 });
   await page.close();
   return { card, underlined };
 }

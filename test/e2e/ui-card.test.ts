@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
 import { loadCatalog } from '../../scripts/locales.mjs';
-import { cardText, startHarness, type Harness } from './extension.ts';
+import { cardText, startHarness, type Harness, waitForCard } from './extension.ts';
 import { seriousViolations } from './ui-axe.ts';
 
 let harness: Harness;
@@ -21,16 +21,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-async function waitForCard(page: Page, expected: RegExp): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  let text: string | null = null;
-  while (Date.now() < deadline) {
-    text = await cardText(page);
-    if (text && expected.test(text)) return text;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`card never showed ${expected}; last text: ${text}`);
-}
 
 /** Tab id of a page, asked from the extension's own page (tabs.query needs no permission for ids and URLs of our own tabs; the demo's URL is matched by host permission in dev builds). */
 async function tabIdOf(page: Page, extPage: Page): Promise<number> {

@@ -1,24 +1,12 @@
 // @vitest-environment happy-dom
-import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { Card } from '../../src/ui/card.tsx';
 import { stubCalendarExport } from './calendar-stub.ts';
 import { event, festival, film } from './fixtures.ts';
+import { mount } from './mount.ts';
 
-let root: HTMLElement;
-function mount(node: preact.ComponentChild) {
-  root = document.createElement('div');
-  document.body.append(root);
-  act(() => render(node, root));
-  return root;
-}
-afterEach(() => {
-  vi.restoreAllMocks();
-  render(null, root);
-  root.remove();
-});
 
 const events = [event('late', { start: '2007-09-07T01:00:00-04:00', title: 'Late one' }), event('early', { title: 'Early one', cancelled: true }), event('undated', { start: null, title: 'Undated one' })];
 

@@ -1,25 +1,13 @@
 // @vitest-environment happy-dom
-import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { SavedView } from '../../src/ui/saved-view.tsx';
 import { ViewTabs } from '../../src/ui/view-tabs.tsx';
 import { stubCalendarExport } from './calendar-stub.ts';
 import { event, festival, film } from './fixtures.ts';
+import { mount } from './mount.ts';
 
-let root: HTMLElement;
-function mount(node: preact.ComponentChild) {
-  root = document.createElement('div');
-  document.body.append(root);
-  act(() => render(node, root));
-  return root;
-}
-afterEach(() => {
-  vi.restoreAllMocks();
-  render(null, root);
-  root.remove();
-});
 
 describe('the saved view', () => {
   it('flags clashes between overlapping saved events and offers one .ics of the plan', async () => {

@@ -1,22 +1,11 @@
 // @vitest-environment happy-dom
-import { render } from 'preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { filterEvents, NO_FILTER } from '../../src/ui/schedule-filter.ts';
 import { ScheduleView } from '../../src/ui/schedule-view.tsx';
 import { event, festival, film } from './fixtures.ts';
+import { mount } from './mount.ts';
 
-let root: HTMLElement;
-function mount(node: preact.ComponentChild) {
-  root = document.createElement('div');
-  document.body.append(root);
-  act(() => render(node, root));
-  return root;
-}
-afterEach(() => {
-  render(null, root);
-  root.remove();
-});
 
 const data = {
   festivals: [festival],
