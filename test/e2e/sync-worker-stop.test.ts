@@ -96,6 +96,15 @@ async function feedSchedule(page: Page): Promise<{ events: string[]; films: stri
 }
 
 
+/** Waits until no sync runs (the subscription's own first sync, an alarm), so "Sync now" starts one. */
+async function waitForIdleSync(page: Page): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while ((await ask<{ running: boolean }>(page, 'getSyncStatus')).running) {
+    if (Date.now() > deadline) throw new Error('a sync was still running after 30 s');
+    await page.waitForTimeout(100);
+  }
+}
+
 /** The review page: its card for Persepolis and which titles it underlines. */
 async function readReview(): Promise<{ card: string; underlined: string[] }> {
   const page = await harness.context.newPage();
@@ -193,11 +202,15 @@ describe('a service worker stopped in the middle of a staged sync', () => {
     await probe.goto(`chrome-extension://${harness.extensionId}/popup.html`);
     const { feeds } = await ask<{ feeds: Array<{ id: string; title: string }> }>(probe, 'getFeeds');
     const feedId = feeds.find((f) => f.title === 'Large local listings')?.id ?? '';
+    await waitForIdleSync(probe);
     const held = holdMidStaging(probe, feedId, FILLER + 2);
     const worker = await runningVersion();
     // The options page's own button: its reply never comes, the worker is stopped first.
     await options.getByRole('button', { name: 'Sync now' }).click();
-    const at = await held;
+    const at = await Promise.race([
+      held,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the sync never reached the middle of staging in 30 s')), 30_000)),
+    ]);
     expect(at.staged).toBeGreaterThan(0);
     expect(at.staged).toBeLessThan(FILLER + 2);
     expect(feedRequests).toBe(requestsBefore + 1);
