@@ -101,16 +101,35 @@ describe('hostile pages', () => {
     await page.close();
   });
 
-  it('a 5 MB text node: matched in overlapping windows, card works', async () => {
+  it('a 5 MB text node: matched in overlapping windows, not painted, card works', async () => {
     const { page, cdp } = await open('big-text-node.html');
     const r = await scanResponsiveness(cdp);
     console.log('5 MB text node:', r);
-    // Measured: adding even one styled highlight range to a 5 MB text node costs Chromium a
-    // repaint of about 130-230 ms, with or without Afterparty (no script runs in it). The scan
-    // registers ranges twice (first titles, then the rest), so that repaint is in this window.
-    expect(r.maxGapMs).toBeLessThan(300);
-    expect(await evaluate<number>(cdp, "CSS.highlights.get('afterparty-film').size")).toBeGreaterThan(1000);
+    // Chromium repaints the whole node for any highlight range in it (130-230 ms measured, with
+    // no script running), so titles in a node over PAINT_LIMIT are found but not painted.
+    expect(r.maxGapMs).toBeLessThan(RESPONSIVE_MS);
+    const painted = await evaluate<string[]>(cdp, "[...CSS.highlights.get('afterparty-film')].map((r) => r.startContainer.parentElement.closest('p').id)");
+    expect(painted).toEqual(['last']);
     await hoverShowsCard(page, cdp, '#last i', /Medicine for Melancholy/);
+    await page.keyboard.press('Escape');
+    // A title inside the 5 MB node: found, so its card opens on hover although it is not underlined.
+    const box = await evaluate<{ x: number; y: number } | null>(
+      cdp,
+      `(() => {
+        const text = document.getElementById('big').firstChild;
+        const at = text.data.indexOf('Fugitive Pieces');
+        const range = new Range();
+        range.setStart(text, at);
+        range.setEnd(text, at + 'Fugitive Pieces'.length);
+        document.getElementById('big').scrollIntoView({ block: 'start' });
+        const rect = range.getClientRects()[0];
+        return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
+      })()`,
+    );
+    expect(box).not.toBeNull();
+    await page.mouse.move(box!.x - 40, box!.y + 60);
+    await page.mouse.move(box!.x, box!.y, { steps: 5 });
+    expect(await waitForCard(page, /Fugitive Pieces/, { session: cdp })).toMatch(/Rosedale/);
     await page.close();
   });
 
