@@ -1,7 +1,7 @@
 // The user's own events: written from the popup's "Add an event" form or picked up from a page
 // ("Add this event"). Stored beside feed events, shaped like them, under the feed id "user".
 import { readEvent } from '../core/feed-items.ts';
-import type { Access, EventKind, Source, Venue } from '../core/model.ts';
+import type { FeedEvent } from '../core/model.ts';
 import type { PageEventDraft } from '../core/jsonld-events.ts';
 import { isTimeZone, wallTimeToIso } from '../core/zoned-time.ts';
 import type { EventRow } from './listings.ts';
@@ -21,24 +21,13 @@ export type UserEvent = EventRow & {
 };
 
 /** What the form or the page offer sends: times already carry their offset (or are a date alone). */
-export interface UserEventInput {
-  kind: EventKind;
-  title: string;
+export type UserEventInput = Omit<FeedEvent, 'id' | 'films'> & {
   /** Film keys ("default/fugitive-pieces"). */
   films: string[];
-  festival: string | null;
-  start: string | null;
-  end: string | null;
+  /** The zone the time was entered in, to show it again when editing. */
   timeZone: string | null;
-  venue: Venue | null;
-  host: string | null;
-  access: Access;
-  url: string | null;
-  description: string | null;
-  source: Source | null;
-  cancelled: boolean;
   moved: boolean;
-}
+};
 
 export interface UserEventMessages {
   getUserEvents: { params: Record<string, never>; result: { events: UserEvent[] } };

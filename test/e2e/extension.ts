@@ -53,15 +53,20 @@ export async function cardText(page: Page, session?: CDPSession): Promise<string
   return textOf(node).replace(/\s+/g, ' ').trim();
 }
 
-/** Polls the card until its text matches, and returns it; fails with the last text seen. */
-export async function waitForCard(page: Page, expected: RegExp, { session, timeout = 10_000 }: { session?: CDPSession; timeout?: number } = {}): Promise<string> {
-  const cdp = session ?? (await page.context().newCDPSession(page));
+/** Polls a card reader until the text matches, and returns it; fails with the last text seen. */
+export async function pollCard(read: () => Promise<string | null>, expected: RegExp, timeout = 10_000): Promise<string> {
   const deadline = Date.now() + timeout;
   let text: string | null = null;
   while (Date.now() < deadline) {
-    text = await cardText(page, cdp);
+    text = await read();
     if (text && expected.test(text)) return text;
-    await page.waitForTimeout(120);
+    await new Promise((done) => setTimeout(done, 120));
   }
   throw new Error(`card never showed ${expected}; last text: ${text}`);
+}
+
+/** Waits until the card in a Chromium page shows `expected`, and returns its text. */
+export async function waitForCard(page: Page, expected: RegExp, { session, timeout = 10_000 }: { session?: CDPSession; timeout?: number } = {}): Promise<string> {
+  const cdp = session ?? (await page.context().newCDPSession(page));
+  return pollCard(() => cardText(page, cdp), expected, timeout);
 }

@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFolder } from '../../scripts/browser.mjs';
+// hoverText drives puppeteer's Page as it drives playwright's: the same evaluate and mouse calls.
+import { hoverText, serveFolder } from '../../scripts/browser.mjs';
+import { pollCard } from './extension.ts';
 
 const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox', '/Applications/Firefox.app/Contents/MacOS/firefox'];
 const ADDON_ID = 'afterparty@afterparty.film';
@@ -52,27 +54,6 @@ async function demoPage(): Promise<Page> {
   return page;
 }
 
-/** Puts the real (BiDi input) mouse on the middle of the first occurrence of `text`. */
-async function hover(page: Page, text: string): Promise<void> {
-  const box = await page.evaluate((needle) => {
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-      const at = node.data.indexOf(needle);
-      if (at < 0) continue;
-      node.parentElement?.scrollIntoView({ block: 'center' });
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + needle.length);
-      const rect = range.getClientRects()[0];
-      return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
-    }
-    return null;
-  }, text);
-  if (!box) throw new Error(`"${text}" is not on the page`);
-  await page.mouse.move(box.x - 30, box.y + 40);
-  await page.mouse.move(box.x, box.y, { steps: 5 });
-}
-
 /**
  * The card's text, read through its CLOSED shadow root. Page scripts (and so page.evaluate)
  * get null from `host.shadowRoot`, and puppeteer's pierce handlers only walk open roots. WebDriver
@@ -105,15 +86,8 @@ async function cardText(page: Page): Promise<string | null> {
   return String(text.result.result?.value ?? '').replace(/\s+/g, ' ').trim();
 }
 
-async function waitForCard(page: Page, expected: RegExp): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  let text: string | null = null;
-  while (Date.now() < deadline) {
-    text = await cardText(page);
-    if (text && expected.test(text)) return text;
-    await new Promise((done) => setTimeout(done, 150));
-  }
-  throw new Error(`card never showed ${expected}; last text: ${text}`);
+function waitForCard(page: Page, expected: RegExp): Promise<string> {
+  return pollCard(() => cardText(page), expected);
 }
 
 describe('the demo page in Firefox with the extension', () => {
@@ -130,7 +104,7 @@ describe('the demo page in Firefox with the extension', () => {
 
   it('shows the Fugitive Pieces party on hover, in a closed shadow root, and closes on Escape', async () => {
     const page = await demoPage();
-    await hover(page, 'Fugitive Pieces');
+    await hoverText(page, 'Fugitive Pieces');
     const text = await waitForCard(page, /Rosedale/);
     expect(text).toContain('Fugitive Pieces');
     expect(text).toContain('Jeremy Podeswa');

@@ -1,11 +1,11 @@
 // Storage faults give a clear status and lose nothing. The faults are raised inside real
 // Dexie (a DBCore middleware), so the engine meets them where a browser would raise them.
-import Dexie from 'dexie';
+import Dexie, { type DBCoreMutateRequest } from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSync } from '../../../src/background/sync/engine.ts';
 import { storageFault, watchStorage } from '../../../src/background/sync/storage-fault.ts';
-import { openDatabase } from '../../../src/db/database.ts';
+import { openDatabase, type AfterpartyDb } from '../../../src/db/database.ts';
 import { schedule } from '../../../src/db/queries.ts';
 import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer } from './feed-server.ts';
@@ -19,24 +19,29 @@ afterEach(async () => {
   await server.close();
 });
 
+/** Makes the writes `full` picks fail as a full disk does, inside Dexie (a DBCore middleware). */
+function fillDisk(db: AfterpartyDb, full: (table: string, req: DBCoreMutateRequest) => boolean): void {
+  db.use({
+    stack: 'dbcore',
+    name: 'full-disk',
+    create: (down) => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        return {
+          ...table,
+          mutate: (req) => (full(name, req) ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req)),
+        };
+      },
+    }),
+  });
+}
+
 describe('storage faults', () => {
   it('quota exceeded: the sync fails in plain words and the old listings stay', async () => {
     const db = freshDb();
     let full = false;
-    db.use({
-      stack: 'dbcore',
-      name: 'full-disk',
-      create: (down) => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          return {
-            ...table,
-            mutate: (req) => (full && name !== 'leases' && name !== 'feeds' ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req)),
-          };
-        },
-      }),
-    });
+    fillDisk(db, (name) => full && name !== 'leases' && name !== 'feeds');
     const sync = createSync({ db, fetch, clock: Date.now });
     let body = TWO_EVENTS;
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
@@ -53,26 +58,8 @@ describe('storage faults', () => {
     const db = freshDb();
     let puts = 0;
     let fullAfter = Infinity;
-    db.use({
-      stack: 'dbcore',
-      name: 'disk-fills-up',
-      create: (down) => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          return {
-            ...table,
-            // Deletes still work on a full disk (they free space); new rows do not fit.
-            mutate: (req) => {
-              if (req.type === 'put' && /^(festivals|films|events)(Alt)?$/.test(name) && ++puts > fullAfter) {
-                return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
-              }
-              return table.mutate(req);
-            },
-          };
-        },
-      }),
-    });
+    // Deletes still work on a full disk (they free space); new rows do not fit.
+    fillDisk(db, (name, req) => req.type === 'put' && /^(festivals|films|events)(Alt)?$/.test(name) && ++puts > fullAfter);
     const many = (n: number, label: string) => jsonFeed(Array.from({ length: n }, (_, i) => ({ id: `e${i}`, title: `${label} ${i}` })));
     let body = many(30, 'Old');
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
