@@ -5,7 +5,8 @@ export function AddEventButton({ filmTitle, onAdd }: { filmTitle: string; onAdd:
   return (
     <div class="ap-actions ap-add-event">
       <button type="button" class="ap-button" onClick={onAdd} aria-label={t('polish_addEventLabel', filmTitle)}>
-        ＋ {t('polish_addEvent')}
+        <span aria-hidden="true">+ </span>
+        {t('polish_addEvent')}
       </button>
     </div>
   );
