@@ -16,7 +16,7 @@ const outRoot = argv.includes('--out') ? argv[argv.indexOf('--out') + 1] : join(
 const watch = args.has('--watch');
 const dev = args.has('--dev') || watch;
 const DEV_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
-const STATIC_FILES = ['src/popup/popup.html', 'src/options/options.html', 'src/content/content.css', 'src/ui/pages.css'];
+const STATIC_FILES = ['src/popup/popup.html', 'src/options/options.html', 'src/content/content.css', 'src/ui/shared/pages.css'];
 
 const entryPoints = {
   background: 'src/background/index.ts',

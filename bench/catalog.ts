@@ -1,7 +1,7 @@
 // The benchmarks' catalog and page text, generated from a fixed seed so every run measures
 // the same thing: 10,000 films (30% with an alias) and paragraphs of festival prose with a
 // title every ~40 words. Shared by matcher.bench.ts, index-heap.ts and chromium.bench.ts.
-import type { TitleSource } from '../src/core/matcher.ts';
+import type { TitleSource } from '../src/core/matching/index.ts';
 
 export const TITLES = 10_000;
 export const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 // Index build time and retained heap, measured in a process of its own started with
 // --expose-gc (matcher.bench.ts runs it): the heap the compiled matcher keeps alive after two
 // full collections, for 10,000 films with aliases. Prints one JSON line.
-import { compileMatcher, type Matcher } from '../src/core/matcher.ts';
+import { compileMatcher, type Matcher } from '../src/core/matching/index.ts';
 import { films } from './catalog.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;

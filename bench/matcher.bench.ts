@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import AhoCorasick from 'modern-ahocorasick';
 import { afterAll, bench, describe } from 'vitest';
-import { compileMatcher } from '../src/core/matcher.ts';
+import { compileMatcher } from '../src/core/matching/index.ts';
 import { chars, films, MB, names, pageText, TITLES } from './catalog.ts';
 
 const page1 = pageText(MB);

@@ -1,7 +1,7 @@
-import { exportIcs, icsFileName } from '../core/ics-export.ts';
+import { exportIcs, icsFileName } from '../core/ical/index.ts';
 import type { AfterpartyDb } from '../db/database.ts';
 import { eventsWithContext } from '../db/plan.ts';
-import { timeZoneResolver } from '../ui/time-zones.ts';
+import { timeZoneResolver } from '../core/time/index.ts';
 
 /**
  * The .ics of some events, written here rather than in the card so the calendar code stays

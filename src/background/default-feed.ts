@@ -1,4 +1,4 @@
-import { parseFeed } from '../core/feed-parse.ts';
+import { parseFeed } from '../core/feed/index.ts';
 import type { AfterpartyDb } from '../db/database.ts';
 import { recordFeedError, replaceFeed } from '../db/feed-store.ts';
 import defaultFeed from '../data/default-feed.json';

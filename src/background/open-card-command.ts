@@ -2,7 +2,7 @@
 // script to open the card for the film title at the selection or caret. The tab's id needs
 // no "tabs" permission.
 import browser from 'webextension-polyfill';
-import { OPEN_CARD_COMMAND, OPEN_CARD_REQUEST } from '../ui/page-films.ts';
+import { OPEN_CARD_COMMAND, OPEN_CARD_REQUEST } from '../browser/page-films.ts';
 
 export function watchOpenCardCommand(): void {
   browser.commands?.onCommand.addListener(async (command: string, tab?: browser.Tabs.Tab) => {

@@ -2,9 +2,9 @@
 // JSON feed v1 (docs/feed-format.md), read back through the same parser the extension uses.
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { parseFeed } from '../core/feed-parse.ts';
-import { importICalendar } from '../core/ical-import.ts';
-import { isIanaZone, wallOffsetMinutes } from '../core/ical-time.ts';
+import { parseFeed } from '../core/feed/index.ts';
+import { importICalendar } from '../core/ical/index.ts';
+import { isIanaZone, wallOffsetMinutes } from '../core/ical/index.ts';
 import type { Feed, Film } from '../core/model.ts';
 
 type Out = { log: (line: string) => void; error: (line: string) => void };

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { parseFeed } from '../core/feed-parse.ts';
-import { importICalendar, looksLikeICalendar } from '../core/ical-import.ts';
+import { parseFeed } from '../core/feed/index.ts';
+import { importICalendar, looksLikeICalendar } from '../core/ical/index.ts';
 import { convertCommand } from './convert.ts';
 import { scanCommand } from './scan.ts';
 

@@ -3,8 +3,8 @@
 
 import { readFile } from 'node:fs/promises';
 import { Window } from 'happy-dom';
-import { parseFeed } from '../core/feed-parse.ts';
-import { compileMatcher, type Matcher } from '../core/matcher.ts';
+import { parseFeed } from '../core/feed/index.ts';
+import { compileMatcher, type Matcher } from '../core/matching/index.ts';
 import { iterateBlocks, type Block } from '../content/text-extract.ts';
 
 export interface PageMatch {

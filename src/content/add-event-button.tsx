@@ -1,4 +1,4 @@
-import { t } from '../ui/i18n.ts';
+import { t } from '../browser/i18n.ts';
 
 /** The card's "Add an event" for one film: the background opens the form with the film chosen. */
 export function AddEventButton({ filmTitle, onAdd }: { filmTitle: string; onAdd: () => void }) {

@@ -2,7 +2,7 @@
 // linear, but one call on 5 MB is still a long task, so a long block is matched in windows
 // that overlap by more than any title's length; each match is kept by the window owning it.
 
-import type { Matcher, TextSpan, TitleMatch } from '../core/matcher.ts';
+import type { Matcher, TextSpan, TitleMatch } from '../core/matching/index.ts';
 
 /** Windows longer than this are cut: a few milliseconds of matching each, even on text dense with titles. */
 export const CHUNK_CHARS = 8_000;

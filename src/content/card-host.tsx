@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { placeCard, containsPoint, type Rect } from '../core/place-card.ts';
-import { Card, type CardProps } from '../ui/card.tsx';
-import { CARD_STYLE } from '../ui/card-style.ts';
+import { Card, type CardProps } from '../ui/card/card.tsx';
+import { CARD_STYLE } from '../ui/card/card-style.ts';
 import { pageLooksDark } from './page-scheme.ts';
 import { IGNORE_ATTRIBUTE } from './text-extract.ts';
 

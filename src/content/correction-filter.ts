@@ -1,4 +1,4 @@
-import { normalizeTitle } from '../core/normalize.ts';
+import { normalizeTitle } from '../core/matching/index.ts';
 
 export interface CorrectionLike {
   filmKey: string;

@@ -1,5 +1,5 @@
 import { DATA_REVISION_KEY } from '../messages/data-revision.ts';
-import { ext } from '../ui/ext.ts';
+import { ext } from '../browser/ext.ts';
 
 /** Drops the page's cached listings when the background notes a change (src/background/data-changes.ts). */
 export function forgetOnChange(cache: { forget(): void }, signal: AbortSignal): void {

@@ -1,12 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import { DEFAULT_SETTINGS, underlineCss, type ModifierKey, type Settings } from '../core/settings.ts';
-import type { FestivalRow, FilmRow, Listing } from '../messages/index.ts';
-import type { SaveStatus } from '../messages/plan.ts';
-import { t } from '../ui/i18n.ts';
-import { OPEN_CARD_REQUEST } from '../ui/page-films.ts';
-import { send } from '../ui/send.ts';
+import type { FestivalRow, FilmRow, Listing } from '../core/rows.ts';
+import type { SaveStatus } from '../core/rows.ts';
+import { t } from '../browser/i18n.ts';
+import { OPEN_CARD_REQUEST } from '../browser/page-films.ts';
+import { send } from '../browser/send.ts';
 import { CardHost } from './card-host.tsx';
-import { answerTabMessage } from './tab-messages.ts';
+import { answerTabMessage } from '../browser/tab-messages.ts';
 import type { FoundTitle } from './page-scan.ts';
 import { HIGHLIGHT_NAME, type TitleHighlights } from './title-highlights.ts';
 

@@ -1,10 +1,10 @@
 // The content script: finds film titles in the page, underlines them and shows their events
 // on hover. Its whole life hangs on one AbortSignal, so teardown (the user switching the
 // site off, the extension updating) is a single abort().
-import { lexiconFrom } from '../core/lexicon.ts';
-import { compileMatcherWith, type Matcher } from '../core/matcher.ts';
-import { installPageFilms } from '../ui/page-films.ts';
-import { send } from '../ui/send.ts';
+import { lexiconFrom } from '../core/matching/index.ts';
+import { compileMatcherWith, type Matcher } from '../core/matching/index.ts';
+import { installPageFilms } from '../browser/page-films.ts';
+import { send } from '../browser/send.ts';
 import { AddEventButton } from './add-event-button.tsx';
 import { CorrectionFilter } from './correction-filter.ts';
 import { forgetOnChange } from './forget-on-change.ts';

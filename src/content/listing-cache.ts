@@ -1,5 +1,5 @@
-import type { FestivalRow, Listing } from '../messages/index.ts';
-import { send } from '../ui/send.ts';
+import type { FestivalRow, Listing } from '../core/rows.ts';
+import { send } from '../browser/send.ts';
 import type { ListingSource } from './hover-card.ts';
 
 /** Listings fetched once per page: prefetched after a scan so the card opens without waiting. */

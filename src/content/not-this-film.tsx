@@ -1,4 +1,4 @@
-import { t } from '../ui/i18n.ts';
+import { t } from '../browser/i18n.ts';
 
 export interface NotThisFilmProps {
   filmTitle: string;

@@ -1,4 +1,4 @@
-import type { Matcher } from '../core/matcher.ts';
+import type { Matcher } from '../core/matching/index.ts';
 import { matchInChunks } from './block-chunks.ts';
 import type { Slicer } from './slices.ts';
 import { iterateBlocks, rangeFor, type Block, type ExtractOptions } from './text-extract.ts';

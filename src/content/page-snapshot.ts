@@ -1,9 +1,9 @@
 // The text and attribute values a page gives about its events: the textContent of
 // <script type="application/ld+json"> (a data block, never run) and microdata attributes.
 // Plain DOM reading, so it is tested in Node with happy-dom on publisher-shaped fixtures.
-import type { MicrodataItem, PageSnapshot } from '../core/jsonld-events.ts';
-import { JSONLD_LIMITS } from '../core/jsonld-parse.ts';
-import { MICRODATA_LIMITS } from '../core/microdata-events.ts';
+import type { MicrodataItem, PageSnapshot } from '../core/page-events/index.ts';
+import { JSONLD_LIMITS } from '../core/page-events/index.ts';
+import { MICRODATA_LIMITS } from '../core/page-events/index.ts';
 
 const MAX_ELEMENTS = 5_000;
 

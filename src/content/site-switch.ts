@@ -1,4 +1,4 @@
-import { ext } from '../ui/ext.ts';
+import { ext } from '../browser/ext.ts';
 import { DISABLED_SITES_KEY } from '../messages/sites.ts';
 
 const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);

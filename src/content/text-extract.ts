@@ -2,7 +2,7 @@
 // character came from so a match can become a DOM Range without touching the page.
 // Standard DOM only (no extension APIs): it runs the same in a browser and in happy-dom.
 
-import type { TextBlock, TextSpan } from '../core/match-types.ts';
+import type { TextBlock, TextSpan } from '../core/matching/index.ts';
 
 /** `block.text.slice(start, end)` is `node.data.slice(nodeOffset, nodeOffset + end - start)`. */
 export interface TextSegment {

@@ -4,8 +4,9 @@
 // Feed tables are not in a backup: they are rebuilt from the feeds.
 import { ACCESS_LEVELS, EVENT_KINDS } from '../core/model.ts';
 import { readSettings, type Settings } from '../core/settings.ts';
-import type { AfterpartyDb, CorrectionRow, SavedRow, UserEventRow } from './database.ts';
+import type { AfterpartyDb } from './database.ts';
 import { syncStateOf } from './feed-slots.ts';
+import type { CorrectionRow, SavedRow, UserEventRow } from '../core/rows.ts';
 
 export const BACKUP_FORMAT = 'afterparty-backup';
 export const BACKUP_VERSION = 1;

@@ -1,7 +1,8 @@
 // "Not this film": the user's corrections of the matcher. User data: feed loading and sync
 // never write this table, and film keys ("feedId/filmId") stay the same across syncs.
-import { normalizeTitle } from '../core/normalize.ts';
-import type { AfterpartyDb, CorrectionRow } from './database.ts';
+import { normalizeTitle } from '../core/matching/index.ts';
+import type { AfterpartyDb } from './database.ts';
+import type { CorrectionRow } from '../core/rows.ts';
 
 export interface NewCorrection {
   filmKey: string;

@@ -1,7 +1,7 @@
 // The one IndexedDB database. Every version(n) stays here with its upgrade, so a profile
 // created by any shipped release opens with its data intact.
 import Dexie, { type EntityTable } from 'dexie';
-import type { EventRow, FestivalRow, FilmRow } from '../messages/index.ts';
+import type { CorrectionRow, EventRow, FestivalRow, FilmRow, SavedRow, UserEventRow } from '../core/rows.ts';
 import type { FeedSyncState, LeaseRow, StageJobRow } from './feed-sync-state.ts';
 
 export interface FeedRow {
@@ -20,27 +20,6 @@ export interface FeedRow {
   /** Sync state (v4); absent on rows written before, read with defaults by src/db/feed-store.ts. */
   sync?: FeedSyncState;
 }
-
-/** The user's own data: written only by the user's actions, never by feed loading. */
-export interface SavedRow {
-  eventKey: string;
-  status: 'going' | 'interested';
-  savedAt: string;
-}
-
-/** "Not this film": hides one film's match for a surface text on a site, or everywhere. */
-export interface CorrectionRow {
-  id: string;
-  filmKey: string;
-  /** The matched text, normalised (normalizeTitle). */
-  surface: string;
-  /** Hostname, or null for everywhere. */
-  site: string | null;
-  createdAt: string;
-}
-
-/** An event the user wrote or picked up from a page: shaped like a feed event, owned by the user. */
-export type UserEventRow = EventRow & { createdAt: string; updatedAt: string };
 
 /** The user's settings as stored; read back through readSettings, which defaults bad fields. */
 export interface SettingsRow {

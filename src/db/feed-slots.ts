@@ -3,7 +3,7 @@
 // feed's rows from its live slot only, so a large feed can be written into the idle slot in
 // many small transactions and made live by one small write to its feed row.
 import type { EntityTable, Table } from 'dexie';
-import type { EventRow, FestivalRow, FilmRow } from '../messages/index.ts';
+import type { EventRow, FestivalRow, FilmRow } from '../core/rows.ts';
 import type { AfterpartyDb, FeedRow } from './database.ts';
 import { DEFAULT_SYNC_STATE, type FeedSyncState, type Slot } from './feed-sync-state.ts';
 

@@ -1,5 +1,5 @@
 import type { Feed } from '../core/model.ts';
-import type { EventRow, FestivalRow, FilmRow } from '../messages/index.ts';
+import type { EventRow, FestivalRow, FilmRow } from '../core/rows.ts';
 import type { AfterpartyDb, FeedRow } from './database.ts';
 import { clearSlot, slotTables, syncStateOf, type RowTable } from './feed-slots.ts';
 import type { FeedSyncState } from './feed-sync-state.ts';

@@ -1,19 +1,9 @@
 // The user's plan: events saved as "going" or "interested". Written only by the user's own
 // clicks (card, popup); feed loading never opens the `saved` table.
-import type { EventRow, FestivalRow, FilmRow } from '../messages/index.ts';
-import { festivalKeyOf } from '../messages/user-events.ts';
-import type { AfterpartyDb, SavedRow } from './database.ts';
+import { festivalKeyOf, type EventRow, type FestivalRow, type FilmRow, type Plan, type SaveStatus } from '../core/rows.ts';
+import type { AfterpartyDb } from './database.ts';
 import { liveSlots, slotTables } from './feed-slots.ts';
-
-export type SaveStatus = SavedRow['status'];
-
-export interface Plan {
-  saved: SavedRow[];
-  /** The saved events still known (from feeds or the user's own), with their films and festivals. */
-  events: EventRow[];
-  films: FilmRow[];
-  festivals: FestivalRow[];
-}
+import type { SavedRow } from '../core/rows.ts';
 
 type Named = 'festivals' | 'films' | 'events';
 

@@ -1,9 +1,9 @@
 // Every read of feed rows goes through here: each feed's rows are taken from its live slot
 // only (feed-slots.ts), so a generation being staged, or a feed being removed, is never seen.
 import type { Table } from 'dexie';
-import { mergeListings } from '../core/feed-merge.ts';
-import type { EventRow, FestivalRow, FilmRow, Listing } from '../messages/index.ts';
-import { festivalKeyOf } from '../messages/user-events.ts';
+import { mergeListings } from '../core/feed/index.ts';
+import type { EventRow, FestivalRow, FilmRow, Listing } from '../core/rows.ts';
+import { festivalKeyOf } from '../core/rows.ts';
 import type { AfterpartyDb } from './database.ts';
 import { liveSlots, slotTables } from './feed-slots.ts';
 import { userEventsForFilms } from './user-events.ts';

@@ -1,9 +1,10 @@
 // The user's own events in the `userEvents` table. Only these functions write it, each called
 // from a privileged message (an extension page); sync and feed loading never open the table.
-import type { EventRow } from '../messages/listings.ts';
-import { USER_FEED_ID, type UserEvent, type UserEventInput } from '../messages/user-events.ts';
+import type { EventRow } from '../core/rows.ts';
+import { type UserEventInput } from '../messages/user-events.ts';
 import type { AfterpartyDb } from './database.ts';
 import { liveSlots, slotTables } from './feed-slots.ts';
+import { USER_FEED_ID, type UserEventRow } from '../core/rows.ts';
 
 export interface UserEventDeps {
   now?: () => Date;
@@ -25,7 +26,7 @@ async function known(db: AfterpartyDb, input: UserEventInput): Promise<Pick<User
   return { films: input.films.filter((key) => films.has(key)), festival };
 }
 
-function row(id: string, input: UserEventInput, links: Pick<UserEventInput, 'films' | 'festival'>, createdAt: string, updatedAt: string): UserEvent {
+function row(id: string, input: UserEventInput, links: Pick<UserEventInput, 'films' | 'festival'>, createdAt: string, updatedAt: string): UserEventRow {
   return {
     ...input,
     ...links,
@@ -38,7 +39,7 @@ function row(id: string, input: UserEventInput, links: Pick<UserEventInput, 'fil
   };
 }
 
-export async function addUserEvent(db: AfterpartyDb, input: UserEventInput, deps: UserEventDeps = {}): Promise<UserEvent> {
+export async function addUserEvent(db: AfterpartyDb, input: UserEventInput, deps: UserEventDeps = {}): Promise<UserEventRow> {
   const now = (deps.now?.() ?? new Date()).toISOString();
   const id = deps.newId?.() ?? crypto.randomUUID();
   const event = row(id, input, await known(db, input), now, now);
@@ -46,7 +47,7 @@ export async function addUserEvent(db: AfterpartyDb, input: UserEventInput, deps
   return event;
 }
 
-export async function updateUserEvent(db: AfterpartyDb, key: string, input: UserEventInput, deps: UserEventDeps = {}): Promise<UserEvent> {
+export async function updateUserEvent(db: AfterpartyDb, key: string, input: UserEventInput, deps: UserEventDeps = {}): Promise<UserEventRow> {
   const links = await known(db, input);
   return db.transaction('rw', db.userEvents, async () => {
     const existing = await db.userEvents.get(key);
@@ -67,8 +68,8 @@ export async function deleteUserEvent(db: AfterpartyDb, key: string): Promise<bo
   });
 }
 
-export async function listUserEvents(db: AfterpartyDb): Promise<UserEvent[]> {
-  return (await db.userEvents.toArray()) as UserEvent[];
+export async function listUserEvents(db: AfterpartyDb): Promise<UserEventRow[]> {
+  return (await db.userEvents.toArray()) as UserEventRow[];
 }
 
 /** The user's events tied to any of these films, for the hover card. */

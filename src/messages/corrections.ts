@@ -1,7 +1,6 @@
-import type { CorrectionRow } from '../db/database.ts';
+import type { CorrectionRow } from '../core/rows.ts';
 import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
 
-export type { CorrectionRow } from '../db/database.ts';
 
 export interface CorrectionMessages {
   /**

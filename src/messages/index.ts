@@ -12,7 +12,6 @@ import { isPlainObject, type MessageSpec, type SpecsFor } from './spec.ts';
 import { userEventSpecs, type UserEventMessages } from './user-events.ts';
 
 export type { FeedStatus } from './feeds.ts';
-export type { EventRow, FestivalRow, FilmRow, Listing } from './listings.ts';
 
 export interface Messages extends ListingMessages, FeedMessages, SettingsMessages, PlanMessages, UserEventMessages, CorrectionMessages, SiteMessages, AddEventMessages {}
 

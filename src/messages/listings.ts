@@ -1,17 +1,7 @@
-import type { WordListText } from '../core/lexicon.ts';
-import type { TitleSource } from '../core/matcher.ts';
-import type { Festival, FeedEvent, Film } from '../core/model.ts';
+import type { WordListText } from '../core/matching/index.ts';
+import type { TitleSource } from '../core/matching/index.ts';
+import type { EventRow, FestivalRow, FilmRow, Listing } from '../core/rows.ts';
 import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
-
-/** A film as the extension knows it: keys are unique across feeds ("feedId/filmId"). */
-export type FilmRow = Film & { key: string; feedId: string };
-export type EventRow = FeedEvent & { key: string; feedId: string; filmKeys: string[] };
-export type FestivalRow = Festival & { key: string; feedId: string };
-
-export interface Listing {
-  film: FilmRow;
-  events: EventRow[];
-}
 
 export interface ListingMessages {
   /** Every film title and alias, for the content script's matcher. */

@@ -1,9 +1,6 @@
-import type { SavedRow } from '../db/database.ts';
-import type { Plan } from '../db/plan.ts';
+import type { Plan, SavedRow, SaveStatus } from '../core/rows.ts';
 import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
 
-export type { Plan } from '../db/plan.ts';
-export type SaveStatus = SavedRow['status'];
 
 export interface PlanMessages {
   /** The saved events with their films and festivals (popup "Saved"); extension pages only. */

@@ -1,24 +1,13 @@
 // The user's own events: written from the popup's "Add an event" form or picked up from a page
 // ("Add this event"). Stored beside feed events, shaped like them, under the feed id "user".
-import { readEvent } from '../core/feed-items.ts';
+import { readEvent } from '../core/feed/index.ts';
 import type { FeedEvent } from '../core/model.ts';
-import type { PageEventDraft } from '../core/jsonld-events.ts';
-import { isTimeZone, wallTimeToIso } from '../core/zoned-time.ts';
-import type { EventRow } from './listings.ts';
+import type { PageEventDraft } from '../core/page-events/index.ts';
+import { isTimeZone, wallTimeToIso } from '../core/time/index.ts';
+import type { UserEventRow } from '../core/rows.ts';
 import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
 
-export { USER_FEED_ID, PAGE_EVENTS_REQUEST, isUserEvent, festivalKeyOf } from './user-event-ids.ts';
-import { USER_FEED_ID } from './user-event-ids.ts';
-
-/** Stored row; `festival` holds the festival's full key ("default/tiff-2007") since films and festivals of any feed can be chosen. */
-export type UserEvent = EventRow & {
-  createdAt: string;
-  updatedAt: string;
-  /** The zone the user entered the time in, to show it again when editing. */
-  timeZone?: string | null;
-  /** The page said the event was rescheduled or postponed. */
-  moved?: boolean;
-};
+import { USER_FEED_ID } from '../core/rows.ts';
 
 /** What the form or the page offer sends: times already carry their offset (or are a date alone). */
 export type UserEventInput = Omit<FeedEvent, 'id' | 'films'> & {
@@ -30,9 +19,9 @@ export type UserEventInput = Omit<FeedEvent, 'id' | 'films'> & {
 };
 
 export interface UserEventMessages {
-  getUserEvents: { params: Record<string, never>; result: { events: UserEvent[] } };
-  addUserEvent: { params: { event: UserEventInput }; result: { event: UserEvent } };
-  updateUserEvent: { params: { key: string; event: UserEventInput }; result: { event: UserEvent } };
+  getUserEvents: { params: Record<string, never>; result: { events: UserEventRow[] } };
+  addUserEvent: { params: { event: UserEventInput }; result: { event: UserEventRow } };
+  updateUserEvent: { params: { key: string; event: UserEventInput }; result: { event: UserEventRow } };
   deleteUserEvent: { params: { key: string }; result: { deleted: boolean } };
 }
 

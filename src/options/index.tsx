@@ -1,11 +1,11 @@
 import { render } from 'preact';
-import { CorrectionsPanel } from '../ui/corrections-panel.tsx';
-import { DataPanel } from '../ui/data-panel.tsx';
-import { DisplaySettings } from '../ui/display-settings.tsx';
-import { FeedsPanel } from '../ui/feeds-panel.tsx';
-import { t, uiLocale } from '../ui/i18n.ts';
-import { adoptEventStyle } from '../ui/page-style.ts';
-import { SitesPanel } from '../ui/sites-panel.tsx';
+import { CorrectionsPanel } from '../ui/options/corrections-panel.tsx';
+import { DataPanel } from '../ui/options/data-panel.tsx';
+import { DisplaySettings } from '../ui/options/display-settings.tsx';
+import { FeedsPanel } from '../ui/options/feeds-panel.tsx';
+import { t, uiLocale } from '../browser/i18n.ts';
+import { adoptEventStyle } from '../ui/shared/page-style.ts';
+import { SitesPanel } from '../ui/options/sites-panel.tsx';
 
 // The page's sections, in order: feeds (src/ui/feeds-panel.tsx); sites (curated, added,
 // disabled, src/ui/sites-panel.tsx); display settings; corrections (src/ui/corrections-panel.tsx);

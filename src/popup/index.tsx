@@ -1,11 +1,11 @@
 import { render } from 'preact';
 import { ADD_EVENT_PARAM } from '../messages/add-event.ts';
-import { adoptEventStyle } from '../ui/page-style.ts';
-import { PageEventOffer } from '../ui/page-event-offer.tsx';
-import { PopupApp } from '../ui/popup-app.tsx';
-import { UserEventsPanel } from '../ui/user-events-panel.tsx';
-import { SiteToggle } from '../ui/site-toggle.tsx';
-import { SyncStatus } from '../ui/sync-status.tsx';
+import { adoptEventStyle } from '../ui/shared/page-style.ts';
+import { PageEventOffer } from '../ui/popup/page-event-offer.tsx';
+import { PopupApp } from '../ui/popup/popup-app.tsx';
+import { UserEventsPanel } from '../ui/popup/user-events-panel.tsx';
+import { SiteToggle } from '../ui/popup/site-toggle.tsx';
+import { SyncStatus } from '../ui/popup/sync-status.tsx';
 
 // Each feature puts its part of the popup into one of PopupApp's slots:
 //   top        "Enable/Disable on this site" (src/ui/site-toggle.tsx)

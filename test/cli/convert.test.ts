@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/cli/convert.ts';
 import { main } from '../../src/cli/main.ts';
-import { parseFeed } from '../../src/core/feed-parse.ts';
+import { parseFeed } from '../../src/core/feed/parse.ts';
 
 function capture() {
   const lines: string[] = [];

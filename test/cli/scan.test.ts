@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.ts';
 import { parsePage, scanBlocks, type PageMatch } from '../../src/cli/scan.ts';
 import { iterateBlocks } from '../../src/content/text-extract.ts';
-import { compileMatcher } from '../../src/core/matcher.ts';
+import { compileMatcher } from '../../src/core/matching/matcher.ts';
 
 const CATALOG = 'test/fixtures/corpus/catalog.json';
 

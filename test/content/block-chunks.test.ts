@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileMatcher } from '../../src/core/matcher.ts';
+import { compileMatcher } from '../../src/core/matching/matcher.ts';
 import { matchInChunks } from '../../src/content/block-chunks.ts';
 
 const matcher = compileMatcher([

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { compileMatcher, type TitleSource } from '../../src/core/matcher.ts';
+import { compileMatcher, type TitleSource } from '../../src/core/matching/matcher.ts';
 import {
   blockRootOf,
   extractBlocks,

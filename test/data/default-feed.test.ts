@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { ACCESS_LEVELS, EVENT_KINDS, type Feed, type FeedEvent } from '../../src/core/model';
-import { parseFeed } from '../../src/core/feed-parse';
+import { parseFeed } from '../../src/core/feed/parse';
 
 const raw: unknown = JSON.parse(
   readFileSync(new URL('../../src/data/default-feed.json', import.meta.url), 'utf8'),

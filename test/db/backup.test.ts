@@ -4,7 +4,7 @@ import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { clearCache, makeBackup, readBackup, restoreBackup } from '../../src/db/backup.ts';
-import type { UserEventRow } from '../../src/db/database.ts';
+import type { UserEventRow } from '../../src/core/rows.ts';
 import { readPlan, setSaved } from '../../src/db/plan.ts';
 import { freshDb } from './fake-db.ts';
 

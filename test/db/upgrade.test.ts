@@ -3,7 +3,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { loadDefaultFeed } from '../../src/background/default-feed.ts';
-import { parseFeed } from '../../src/core/feed-parse.ts';
+import { parseFeed } from '../../src/core/feed/parse.ts';
 import defaultFeedDocument from '../../src/data/default-feed.json';
 import { feedRows } from '../../src/db/feed-store.ts';
 import { liveFilms, schedule } from '../../src/db/queries.ts';

@@ -112,7 +112,7 @@ describe('messages for own events', () => {
 
 describe('an event found on a page, added as your own', () => {
   it('keeps its page as source, reads zone-less times locally and carries cancelled/moved', async () => {
-    const { eventsOf } = await import('../core/jsonld-fixtures.ts');
+    const { eventsOf } = await import('../core/page-events/jsonld-fixtures.ts');
     const [floating] = eventsOf('floating.html');
     const input = inputFromDraft(floating!, 'Europe/Paris');
     expect(input).toMatchObject({ start: '2031-06-20T21:30:00+02:00', end: '2031-06-20T23:45:00+02:00', timeZone: 'Europe/Paris', source: { url: 'https://publisher.example/floating.html' } });
@@ -127,8 +127,8 @@ describe('an event found on a page, added as your own', () => {
 
 describe('own events in the calendar export', () => {
   it('are written as VEVENTs in their festival zone, like feed events', async () => {
-    const { exportIcs } = await import('../../src/core/ics-export.ts');
-    const { timeZoneResolver } = await import('../../src/ui/time-zones.ts');
+    const { exportIcs } = await import('../../src/core/ical/export.ts');
+    const { timeZoneResolver } = await import('../../src/core/time/time-zones.ts');
     const db = await loaded();
     await addUserEvent(db, dinner, { newId: () => 'd1' });
     const { events, festivals } = await schedule(db);

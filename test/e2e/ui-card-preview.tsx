@@ -3,9 +3,9 @@
 // Bundled by test/e2e/ui-card.test.ts with esbuild; strings come from the English catalog.
 import { render } from 'preact';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
-import { Card } from '../../src/ui/card.tsx';
-import { CARD_STYLE } from '../../src/ui/card-style.ts';
-import type { Listing, FestivalRow } from '../../src/messages/index.ts';
+import { Card } from '../../src/ui/card/card.tsx';
+import { CARD_STYLE } from '../../src/ui/card/card-style.ts';
+import type { Listing, FestivalRow } from '../../src/core/rows.ts';
 
 declare const PREVIEW: { listings: Listing[]; festivals: FestivalRow[]; dark: boolean };
 

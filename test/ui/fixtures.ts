@@ -1,4 +1,4 @@
-import type { EventRow, FestivalRow, FilmRow } from '../../src/messages/index.ts';
+import type { EventRow, FestivalRow, FilmRow } from '../../src/core/rows.ts';
 
 export const festival: FestivalRow = {
   id: 'tiff-2007', key: 'default/tiff-2007', feedId: 'default', name: 'Toronto International Film Festival 2007',

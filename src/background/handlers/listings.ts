@@ -1,4 +1,4 @@
-import { wordLists } from '../../core/common-words.ts';
+import { wordLists } from '../../core/matching/index.ts';
 import type { AfterpartyDb } from '../../db/database.ts';
 import { listingsFor, liveFilms, schedule } from '../../db/queries.ts';
 import type { ListingMessages } from '../../messages/listings.ts';

@@ -1,14 +1,14 @@
 // The sync engine: keeps every subscribed feed current in IndexedDB. Its dependencies are
 // arguments (createSync({db, fetch, clock})) so tests run it against a real local HTTP
 // server, a fake clock and a real Dexie on fake-indexeddb.
-import type { TitleSource } from '../../core/matcher.ts';
+import type { TitleSource } from '../../core/matching/index.ts';
 import type { AfterpartyDb, FeedRow } from '../../db/database.ts';
 import { clearSlot, syncStateOf } from '../../db/feed-slots.ts';
 import { abandonStage, beginStage, stageChunk, switchToStaged } from '../../db/feed-stage.ts';
 import { countChanges, feedRows, patchFor, removeFeed, replaceFeed, rowCount, updateSyncState, type FeedRows } from '../../db/feed-store.ts';
 import { DEFAULT_SYNC_STATE, type FeedSyncState, type StageJobRow } from '../../db/feed-sync-state.ts';
 import { liveFilms } from '../../db/queries.ts';
-import { t } from '../../ui/i18n.ts';
+import { t } from '../../browser/i18n.ts';
 import { backoffMinutes, refreshPeriod } from './backoff.ts';
 import { readDocument, type ReadDocument } from './feed-document.ts';
 import { FEED_MAX_BYTES, FEED_TIMEOUT_MS, fetchFeed, type Download } from './fetch-feed.ts';

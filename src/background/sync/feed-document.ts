@@ -1,10 +1,10 @@
 // A downloaded body to a feed: iCalendar when it says so, else the JSON feed format.
-import { parseFeed } from '../../core/feed-parse.ts';
-import { importICalendar, looksLikeICalendar } from '../../core/ical-import.ts';
-import type { TitleSource } from '../../core/matcher.ts';
+import { parseFeed } from '../../core/feed/index.ts';
+import { importICalendar, looksLikeICalendar } from '../../core/ical/index.ts';
+import type { TitleSource } from '../../core/matching/index.ts';
 import type { Feed } from '../../core/model.ts';
 import type { FeedKind } from '../../db/feed-sync-state.ts';
-import { t } from '../../ui/i18n.ts';
+import { t } from '../../browser/i18n.ts';
 
 export type ReadDocument =
   | { ok: true; kind: FeedKind; feed: Feed; links?: Map<string, string[]>; problems: string[]; refreshMinutes: number | null }

@@ -1,6 +1,6 @@
 // One conditional GET of a feed, bounded in time and size. Never throws: every way a
 // download can fail comes back as a reason in plain words.
-import { t } from '../../ui/i18n.ts';
+import { t } from '../../browser/i18n.ts';
 
 export interface FetchLimits {
   fetch: typeof fetch;

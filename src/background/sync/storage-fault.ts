@@ -1,6 +1,6 @@
 // IndexedDB failures in words a user can act on. The cached listings are never deleted on a
 // fault: a failed write transaction rolls back whole.
-import { t } from '../../ui/i18n.ts';
+import { t } from '../../browser/i18n.ts';
 
 function names(error: unknown): string[] {
   const out: string[] = [];

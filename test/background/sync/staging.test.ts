@@ -6,7 +6,7 @@ import { acquireLease, LOCK_NAME, type LockApi } from '../../../src/background/s
 import { clearSlotChunk, syncStateOf } from '../../../src/db/feed-slots.ts';
 import { beginStage, stageChunk } from '../../../src/db/feed-stage.ts';
 import { feedRows } from '../../../src/db/feed-store.ts';
-import { parseFeed } from '../../../src/core/feed-parse.ts';
+import { parseFeed } from '../../../src/core/feed/parse.ts';
 import { schedule } from '../../../src/db/queries.ts';
 import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer } from './feed-server.ts';

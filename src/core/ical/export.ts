@@ -1,0 +1,171 @@
+// Exports events as an iCalendar file (RFC 5545). Times keep their festival's zone: each
+// DTSTART/DTEND carries a TZID, and the file holds a VTIMEZONE for every zone it names, built
+// from the platform's own zone data (Intl) for the years the events span, so a calendar
+// without that zone in its database still reads the right instant (RFC 5545 §3.6.5).
+import { readWhen } from '../time/index.ts';
+import type { FeedEvent } from '../model.ts';
+import { offsetMinutes, wallClock } from '../time/index.ts';
+
+export interface ExportItem {
+  event: FeedEvent & { key: string };
+  /** IANA zone the event's times are written in. */
+  timeZone: string;
+  /** Titles of the films the event is for, written into the description. */
+  filmTitles?: string[];
+}
+
+export interface ExportResult {
+  ics: string;
+  /** Events left out because their date is not announced. */
+  skipped: string[];
+}
+
+const PRODID = '-//Afterparty//Afterparty festival schedule//EN';
+
+/** RFC 5545 §3.3.11: backslash, semicolon, comma and newline are escaped in TEXT values. */
+export function escapeText(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** RFC 5545 §3.1: lines longer than 75 octets are folded; a UTF-8 sequence is never split. */
+export function foldLine(line: string): string {
+  const encoder = new TextEncoder();
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = encoder.encode(char).length;
+    const limit = out.length === 0 ? 75 : 74; // continuation lines start with one space
+    if (octets + size > limit) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
+
+function localStamp(instant: number, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
+  return `${pad(w.y, 4)}${pad(w.mo)}${pad(w.d)}T${pad(w.h)}${pad(w.mi)}${pad(w.s)}`;
+}
+
+function utcStamp(instant: number): string {
+  return `${new Date(instant).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+}
+
+function offsetText(minutes: number): string {
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(minutes) / 60))}${pad(Math.abs(minutes) % 60)}`;
+}
+
+/** The instants in [from, to) where the zone's offset changes, found to the minute. */
+function transitions(timeZone: string, from: number, to: number): number[] {
+  const step = 6 * 3600_000; // no zone changes its offset twice within six hours
+  const found: number[] = [];
+  let before = offsetMinutes(from, timeZone);
+  for (let t = from + step; t < to + step; t += step) {
+    const now = offsetMinutes(t, timeZone);
+    if (now === before) continue;
+    let lo = t - step;
+    let hi = t;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+      if (offsetMinutes(mid, timeZone) === before) lo = mid;
+      else hi = mid;
+    }
+    found.push(hi);
+    before = now;
+  }
+  return found;
+}
+
+/** A VTIMEZONE covering every year from `firstYear` to `lastYear` with the zone's real rules. */
+export function vtimezone(timeZone: string, firstYear: number, lastYear: number): string[] {
+  const from = Date.UTC(firstYear, 0, 1);
+  const to = Date.UTC(lastYear + 1, 0, 1);
+  const changes = transitions(timeZone, from, to);
+  const offsets = [offsetMinutes(from, timeZone), ...changes.map((t) => offsetMinutes(t, timeZone))];
+  const standard = Math.min(...offsets);
+  const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`];
+  const observance = (start: string, fromOffset: number, toOffset: number) => {
+    const kind = toOffset > standard ? 'DAYLIGHT' : 'STANDARD';
+    lines.push(`BEGIN:${kind}`, `DTSTART:${start}`, `TZOFFSETFROM:${offsetText(fromOffset)}`, `TZOFFSETTO:${offsetText(toOffset)}`, `END:${kind}`);
+  };
+  // The rule in force on the first day, then each change; DTSTART is the wall clock before the change.
+  observance(`${pad(firstYear, 4)}0101T000000`, offsets[0]!, offsets[0]!);
+  changes.forEach((instant, i) => observance(localStamp(instant + offsets[i]! * 60_000, 'UTC'), offsets[i]!, offsets[i + 1]!));
+  lines.push('END:VTIMEZONE');
+  return lines;
+}
+
+function nextDay(date: string): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+function describe(item: ExportItem): string {
+  const { event } = item;
+  const lines: string[] = [];
+  if (item.filmTitles?.length) lines.push(item.filmTitles.join(', '));
+  if (event.host) lines.push(`Host: ${event.host}`);
+  lines.push(`Access: ${event.access}`);
+  if (event.description) lines.push('', event.description);
+  if (event.source) lines.push('', `Source: ${event.source.name}${event.source.url ? ` ${event.source.url}` : ''}`);
+  return lines.join('\n');
+}
+
+/** One VCALENDAR with a VEVENT per dated event; `now` stamps DTSTAMP (RFC 5545 §3.8.7.2). */
+export function exportIcs(items: readonly ExportItem[], now: number): ExportResult {
+  const skipped: string[] = [];
+  const events: string[][] = [];
+  const years = new Map<string, { first: number; last: number }>();
+  for (const item of items) {
+    const { event, timeZone } = item;
+    const start = readWhen(event.start, timeZone);
+    if (start.precision === 'none') {
+      skipped.push(event.key);
+      continue;
+    }
+    const lines = ['BEGIN:VEVENT', `UID:${escapeText(event.key)}@afterparty`, `DTSTAMP:${utcStamp(now)}`];
+    if (start.precision === 'date') {
+      lines.push(`DTSTART;VALUE=DATE:${start.date.replace(/-/g, '')}`, `DTEND;VALUE=DATE:${nextDay(start.date).replace(/-/g, '')}`);
+    } else {
+      const end = readWhen(event.end, timeZone);
+      const stamps = [start.instant, ...(end.precision === 'time' && end.instant > start.instant ? [end.instant] : [])];
+      if (timeZone === 'UTC') {
+        lines.push(`DTSTART:${utcStamp(stamps[0]!)}`);
+        if (stamps[1] !== undefined) lines.push(`DTEND:${utcStamp(stamps[1])}`);
+      } else {
+        lines.push(`DTSTART;TZID=${timeZone}:${localStamp(stamps[0]!, timeZone)}`);
+        if (stamps[1] !== undefined) lines.push(`DTEND;TZID=${timeZone}:${localStamp(stamps[1], timeZone)}`);
+        for (const stamp of stamps) {
+          const year = new Date(stamp).getUTCFullYear();
+          const span = years.get(timeZone);
+          years.set(timeZone, { first: Math.min(span?.first ?? year, year), last: Math.max(span?.last ?? year, year) });
+        }
+      }
+    }
+    lines.push(`SUMMARY:${escapeText(event.title)}`);
+    if (event.venue) lines.push(`LOCATION:${escapeText([event.venue.name, event.venue.address].filter(Boolean).join(', '))}`);
+    lines.push(`DESCRIPTION:${escapeText(describe(item))}`, `CATEGORIES:${event.kind.toUpperCase()}`);
+    if (event.url) lines.push(`URL:${event.url}`);
+    if (event.cancelled) lines.push('STATUS:CANCELLED');
+    lines.push('END:VEVENT');
+    events.push(lines);
+  }
+  const zones = [...years].flatMap(([zone, span]) => vtimezone(zone, span.first, span.last));
+  const all = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODID}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...zones, ...events.flat(), 'END:VCALENDAR'];
+  return { ics: `${all.map(foldLine).join('\r\n')}\r\n`, skipped };
+}
+
+/** A file name for a download: letters, digits and dashes only. */
+export function icsFileName(title: string): string {
+  const slug = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  return `${slug || 'afterparty'}.ics`;
+}

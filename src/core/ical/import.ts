@@ -1,0 +1,303 @@
+// iCalendar (RFC 5545) to the feed model, with ical.js: each VEVENT (each occurrence of a
+// recurring one) becomes an event, tied to films by running the title matcher over its
+// SUMMARY and DESCRIPTION. The calendar becomes one festival spanning its events, so every
+// time is shown in the calendar's own zone. Mapping documented in docs/feed-format.md.
+import ICAL from 'ical.js';
+import type { FeedProblem } from '../feed/index.ts';
+import { ProblemList } from '../feed/index.ts';
+import { durationMinutes, kindFromCategories, multiLine, oneLine, urlFrom, venueFrom } from './fields.ts';
+import { dateString, isIanaZone, isoFromTime } from './time.ts';
+import { compileMatcher, type TitleSource } from '../matching/index.ts';
+import type { FeedEvent, Festival, Feed } from '../model.ts';
+
+type Component = InstanceType<typeof ICAL.Component>;
+type Time = InstanceType<typeof ICAL.Time>;
+
+export type ICalResult =
+  | {
+      ok: true;
+      feed: Feed;
+      /** Event id to the keys of the films (from `films`) its summary or description names. */
+      links: Map<string, string[]>;
+      problems: FeedProblem[];
+      /** REFRESH-INTERVAL (RFC 7986) or X-PUBLISHED-TTL, in minutes. */
+      refreshMinutes: number | null;
+    }
+  | { ok: false; error: string };
+
+export interface ICalOptions {
+  /** Films to tie events to; their ids are kept as given (row keys in the extension). */
+  films?: readonly TitleSource[];
+  /** The feed's title when the calendar has no name (X-WR-CALNAME, NAME). */
+  fallbackTitle?: string;
+  /** Recurring events are expanded within these dates; by default the span of the calendar. */
+  window?: { start: string; end: string };
+}
+
+export const ICAL_LIMITS = { events: 50_000, occurrencesPerEvent: 400, minWindowDays: 14 };
+const FESTIVAL_ID = 'calendar';
+
+/** RFC 5545 §3.1: a line may be folded anywhere (CRLF then a space or tab), even the first. */
+export function looksLikeICalendar(text: string): boolean {
+  const head = text.slice(0, 400).replace(/\r?\n[ \t]/g, '');
+  return /^\uFEFF?\s*BEGIN:VCALENDAR/i.test(head);
+}
+
+function fnv(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+function safeId(raw: string): string {
+  const clean = raw.replace(/[\u0000-\u001F]/g, '');
+  return clean.length <= 200 ? clean : `${clean.slice(0, 180)}~${fnv(clean)}`;
+}
+
+function textList(component: Component, name: string): string[] {
+  return component
+    .getAllProperties(name)
+    .flatMap((p) => p.getValues())
+    .filter((v): v is string => typeof v === 'string');
+}
+
+function calendarOf(text: string): Component | string {
+  if (!looksLikeICalendar(text)) {
+    if (/^\s*</.test(text)) return 'This is not an iCalendar file (it looks like an HTML page)';
+    return 'This is not an iCalendar file: it does not start with BEGIN:VCALENDAR';
+  }
+  let parsed: unknown;
+  try {
+    parsed = ICAL.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.slice(0, 160) : 'unknown error';
+    return `This iCalendar file could not be read (${detail})`;
+  }
+  // Several VCALENDARs in one file come back as a list: read the first, as calendar apps do.
+  const root = Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed[0] : parsed;
+  const calendar = new ICAL.Component(root as unknown[]);
+  if (calendar.name !== 'vcalendar') return 'This iCalendar file has no VCALENDAR';
+  return calendar;
+}
+
+/** The zone the calendar is read in: X-WR-TIMEZONE, else the zone most of its events use. */
+function calendarZone(calendar: Component, vevents: Component[]): string {
+  const declared = calendar.getFirstPropertyValue('x-wr-timezone');
+  if (typeof declared === 'string' && isIanaZone(declared.trim())) return declared.trim();
+  const counts = new Map<string, number>();
+  for (const vevent of vevents) {
+    const tzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid');
+    if (typeof tzid === 'string' && isIanaZone(tzid)) counts.set(tzid, (counts.get(tzid) ?? 0) + 1);
+  }
+  const common = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  return common ?? fixedZoneOf(vevents[0]) ?? 'UTC';
+}
+
+/**
+ * A zone only the file defines ("custom_America/New_York"): shown at the fixed offset of the
+ * first event, as an Etc/GMT zone (whose sign is inverted, POSIX style).
+ */
+function fixedZoneOf(vevent: Component | undefined): string | null {
+  try {
+    const start = vevent?.getFirstPropertyValue('dtstart') as Time | null;
+    if (!start || start.isDate) return null;
+    const hours = start.utcOffset() / 3600;
+    if (!Number.isInteger(hours) || hours === 0) return null;
+    const zone = `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
+    return isIanaZone(zone) ? zone : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Draft {
+  uid: string;
+  master: InstanceType<typeof ICAL.Event>;
+  at: string;
+}
+
+export function importICalendar(text: string, options: ICalOptions = {}): ICalResult {
+  const calendar = calendarOf(text);
+  if (typeof calendar === 'string') return { ok: false, error: calendar };
+  const problems = new ProblemList();
+  const vevents = calendar.getAllSubcomponents('vevent');
+  const zone = calendarZone(calendar, vevents);
+  const title =
+    oneLine(calendar.getFirstPropertyValue('x-wr-calname'), 300) ??
+    oneLine(calendar.getFirstPropertyValue('name'), 300) ??
+    oneLine(options.fallbackTitle, 300) ??
+    'Calendar';
+  const refreshMinutes =
+    durationMinutes(String(calendar.getFirstPropertyValue('refresh-interval') ?? '')) ??
+    durationMinutes(calendar.getFirstPropertyValue('x-published-ttl'));
+
+  // Group by UID: a VEVENT with RECURRENCE-ID overrides one occurrence of its master.
+  const masters = new Map<string, Draft>();
+  const exceptions: Array<{ uid: string; component: Component }> = [];
+  vevents.forEach((vevent, i) => {
+    const at = `VEVENT[${i}]`;
+    const uidRaw = vevent.getFirstPropertyValue('uid');
+    const uid = typeof uidRaw === 'string' && uidRaw.trim() ? uidRaw.trim() : `no-uid-${fnv(vevent.toString())}`;
+    if (vevent.hasProperty('recurrence-id')) return void exceptions.push({ uid, component: vevent });
+    if (!vevent.hasProperty('dtstart')) return problems.add(at, 'has no DTSTART; this event was skipped');
+    if (masters.has(uid)) return problems.add(`${at}.UID`, `UID "${uid.slice(0, 60)}" is used twice; this event was skipped`);
+    try {
+      // Overrides are related below: handing `exceptions` stops ical.js scanning every VEVENT
+      // of the calendar for each one (quadratic: 10,000 events took about 7 s).
+      masters.set(uid, { uid, master: new ICAL.Event(vevent, { exceptions: [] }), at });
+    } catch (error) {
+      problems.add(at, `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`);
+    }
+  });
+  for (const { uid, component } of exceptions) {
+    try {
+      masters.get(uid)?.master.relateException(component);
+    } catch {
+      problems.add(`UID ${uid.slice(0, 60)}`, 'has an override that could not be read; it was ignored');
+    }
+  }
+
+  const window = options.window ?? spanOf([...masters.values()], zone);
+  const events: FeedEvent[] = [];
+  for (const draft of masters.values()) {
+    if (events.length >= ICAL_LIMITS.events) {
+      problems.add('', `the calendar has more than ${ICAL_LIMITS.events} events; only the first were read`);
+      break;
+    }
+    try {
+      events.push(...readDraft(draft, zone, window, problems));
+    } catch (error) {
+      problems.add(draft.at, `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`);
+    }
+  }
+
+  const links = linkFilms(events, options.films ?? []);
+  const festival: Festival | null = events.length > 0 ? { id: FESTIVAL_ID, name: title, timeZone: zone, start: window.start, end: window.end } : null;
+  const feed: Feed = {
+    title,
+    updated: null,
+    festivals: festival ? [festival] : [],
+    films: [],
+    events: events.map((e) => ({ ...e, festival: festival ? FESTIVAL_ID : null })),
+  };
+  return { ok: true, feed, links, problems: problems.finish(), refreshMinutes };
+}
+
+function startDateOf(time: Time | null): string | null {
+  if (!time) return null;
+  try {
+    return dateString(time);
+  } catch {
+    return null;
+  }
+}
+
+/** The calendar's dates: from its first start to its last, at least two weeks long. */
+function spanOf(drafts: Draft[], zone: string): { start: string; end: string } {
+  const dates: string[] = [];
+  for (const { master } of drafts) {
+    try {
+      const start = startDateOf(master.startDate);
+      if (start) dates.push(start);
+      if (!master.isRecurring()) {
+        const end = startDateOf(master.endDate);
+        if (end) dates.push(end);
+      }
+    } catch {
+      // Reported when the event itself is read.
+    }
+  }
+  dates.sort();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  const start = dates[0] ?? today;
+  const minEnd = new Date(Date.parse(`${start}T00:00:00Z`) + (ICAL_LIMITS.minWindowDays - 1) * 86_400_000).toISOString().slice(0, 10);
+  const last = dates.at(-1) ?? start;
+  return { start, end: last > minEnd ? last : minEnd };
+}
+
+function readDraft(draft: Draft, zone: string, window: { start: string; end: string }, problems: ProblemList): FeedEvent[] {
+  const { master, uid, at } = draft;
+  if (!master.isRecurring()) {
+    const event = readOccurrence(master.component, master.startDate, master.endDate, uid, zone, at, problems);
+    return event ? [event] : [];
+  }
+  const out: FeedEvent[] = [];
+  const iterator = master.iterator();
+  for (let n = 0; n < ICAL_LIMITS.occurrencesPerEvent * 4; n++) {
+    const next = iterator.next();
+    if (!next) break;
+    const day = dateString(next);
+    if (day > window.end) break;
+    if (day < window.start) continue;
+    if (out.length >= ICAL_LIMITS.occurrencesPerEvent) {
+      problems.add(at, `repeats more than ${ICAL_LIMITS.occurrencesPerEvent} times; only the first were read`);
+      break;
+    }
+    const details = master.getOccurrenceDetails(next);
+    const id = `${uid}/${day}${next.isDate ? '' : `T${String(next.hour).padStart(2, '0')}${String(next.minute).padStart(2, '0')}`}`;
+    const event = readOccurrence(details.item.component, details.startDate, details.endDate, id, zone, at, problems);
+    if (event) out.push(event);
+  }
+  return out;
+}
+
+function readOccurrence(
+  vevent: Component,
+  startTime: Time,
+  endTime: Time | null,
+  id: string,
+  zone: string,
+  at: string,
+  problems: ProblemList,
+): FeedEvent | null {
+  const startTzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid');
+  const start = isoFromTime(startTime, typeof startTzid === 'string' ? startTzid : null, zone);
+  if ('error' in start) {
+    problems.add(`${at}.DTSTART`, `${start.error}; this event was skipped`);
+    return null;
+  }
+  let end: string | null = null;
+  if (endTime && (vevent.hasProperty('dtend') || vevent.hasProperty('duration'))) {
+    const endTzid = vevent.getFirstProperty('dtend')?.getParameter('tzid') ?? startTzid;
+    const read = isoFromTime(endTime, typeof endTzid === 'string' ? endTzid : null, zone);
+    if ('value' in read) end = read.value;
+    else problems.add(`${at}.DTEND`, `${read.error}; the end was left out`);
+  }
+  // An all-day DTEND is exclusive (RFC 5545 §3.6.1): a one-day event ends the day it starts.
+  if (end && startTime.isDate && endTime?.isDate) {
+    const last = new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    end = last > start.value ? last : null;
+  }
+  const summary = oneLine(vevent.getFirstPropertyValue('summary'), 300);
+  const status = String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase();
+  return {
+    id: safeId(id),
+    kind: kindFromCategories(textList(vevent, 'categories')),
+    title: summary ?? 'Untitled event',
+    films: [],
+    festival: null,
+    start: start.value,
+    end,
+    venue: venueFrom(vevent.getFirstPropertyValue('location')),
+    host: null,
+    access: 'unknown',
+    url: urlFrom(vevent.getFirstPropertyValue('url')),
+    description: multiLine(vevent.getFirstPropertyValue('description'), 5000),
+    source: null,
+    cancelled: status === 'CANCELLED',
+  };
+}
+
+function linkFilms(events: FeedEvent[], films: readonly TitleSource[]): Map<string, string[]> {
+  const links = new Map<string, string[]>();
+  if (films.length === 0) return links;
+  const matcher = compileMatcher(films);
+  for (const event of events) {
+    const keys = new Set<string>();
+    for (const text of [event.title, event.description ?? '']) {
+      for (const match of matcher.find({ text })) for (const id of match.filmIds) keys.add(id);
+    }
+    if (keys.size > 0) links.set(event.id, [...keys]);
+  }
+  return links;
+}

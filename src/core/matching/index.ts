@@ -1,0 +1,6 @@
+// Finding film titles in text. Code outside this folder imports from here.
+export { wordLists } from './common-words.ts';
+export { lexiconFrom, type WordListText } from './lexicon.ts';
+export type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
+export { compileMatcher, compileMatcherWith } from './matcher.ts';
+export { normalizeTitle } from './normalize.ts';

@@ -1,0 +1,154 @@
+// The events a page describes about itself in schema.org JSON-LD or microdata, as drafts the
+// user can add to their own events. Pure: the content script hands over the scripts' text and
+// the microdata tree, never anything to run, and the popup supplies the catalog and festivals.
+
+import type { Matcher } from '../matching/index.ts';
+import type { Access, EventKind, Source, Venue } from '../model.ts';
+import { own, type JsonRecord } from '../feed/index.ts';
+import { resolveTimes, type FestivalWindow } from './jsonld-dates.ts';
+import { findEventNodes, JSONLD_LIMITS, parseJsonLd, typesOf, type FoundEvent } from './jsonld-parse.ts';
+import { accessOf, first, hostOf, httpUrl, list, statusOf, text, TEXT_MAX, venueOf, type EventStatus } from './jsonld-values.ts';
+import { microdataToJsonLd, type MicrodataItem } from './microdata-events.ts';
+
+export type { FestivalWindow } from './jsonld-dates.ts';
+export type { EventStatus } from './jsonld-values.ts';
+export type { MicrodataItem } from './microdata-events.ts';
+
+/** What the content script reads from a page: text and attribute values only. */
+export interface PageSnapshot {
+  url: string;
+  title: string;
+  jsonLd: string[];
+  microdata: MicrodataItem[];
+}
+
+export interface PageEventContext {
+  /** The title matcher over the catalog, keyed by film key; null when the catalog is empty. */
+  matcher: Matcher | null;
+  festivals: readonly FestivalWindow[];
+}
+
+/** One event found on a page, shaped like a feed event and ready to become the user's own. */
+export interface PageEventDraft {
+  kind: EventKind;
+  title: string;
+  /** Film keys, from workPresented or the title matcher. */
+  films: string[];
+  /** Films the page names (workPresented) that the catalog does not know. */
+  unknownFilms: string[];
+  festival: string | null;
+  start: string | null;
+  end: string | null;
+  /** Times written without an offset outside any known festival: wall-clock, as on the page. */
+  floating: boolean;
+  venue: Venue | null;
+  host: string | null;
+  access: Access;
+  url: string | null;
+  description: string | null;
+  status: EventStatus;
+  /** The page the event was found on. */
+  source: Source;
+}
+
+const KIND_WORDS: Array<[RegExp, EventKind]> = [
+  [/\b(dinner|d[iî]ner|supper|lunch|d[ée]jeuner|brunch)\b/i, 'dinner'],
+  [/\b(reception|r[ée]ception|cocktail|vin d'honneur)\b/i, 'reception'],
+  [/\b(party|parties|soir[ée]e|f[eê]te|karaoke|after[- ]?party|bash)\b/i, 'party'],
+  [/\b(screening|projection|premi[eè]re)\b/i, 'screening'],
+];
+
+function kindOf(types: readonly string[], title: string): EventKind {
+  if (types.includes('ScreeningEvent')) return 'screening';
+  for (const [pattern, kind] of KIND_WORDS) if (pattern.test(title)) return kind;
+  if (types.includes('FoodEvent')) return 'dinner';
+  if (types.includes('SocialEvent')) return 'party';
+  return 'other';
+}
+
+function matchFilms(matcher: Matcher | null, texts: Array<string | null>, emphasised: boolean): string[] {
+  if (!matcher) return [];
+  const keys = new Set<string>();
+  for (const t of texts) {
+    if (!t) continue;
+    // A workPresented name is a title by declaration: mark it so ordinary-word titles count.
+    const block = emphasised ? { text: t, marks: [{ start: 0, end: t.length }] } : { text: t };
+    for (const match of matcher.find(block)) for (const id of match.filmIds) keys.add(id);
+  }
+  return [...keys];
+}
+
+function filmsOf(node: JsonRecord, title: string, description: string | null, matcher: Matcher | null): { films: string[]; unknownFilms: string[] } {
+  const works = list(own(node, 'workPresented'), 10)
+    .map((w) => text(typeof w === 'object' && w !== null && !Array.isArray(w) ? own(w as JsonRecord, 'name') : w, TEXT_MAX.title))
+    .filter((w): w is string => w !== null);
+  if (works.length > 0) {
+    const films = new Set<string>();
+    const unknownFilms: string[] = [];
+    for (const work of works) {
+      const found = matchFilms(matcher, [work], true);
+      if (found.length === 0) unknownFilms.push(work);
+      for (const key of found) films.add(key);
+    }
+    return { films: [...films], unknownFilms };
+  }
+  return { films: matchFilms(matcher, [title, description], false), unknownFilms: [] };
+}
+
+function readOne({ node, parent }: FoundEvent, page: PageSnapshot, context: PageEventContext, source: Source): PageEventDraft | null {
+  const title = text(own(node, 'name'), TEXT_MAX.title) ?? text(own(node, 'headline'), TEXT_MAX.title);
+  if (!title) return null;
+  const description = text(own(node, 'description'), TEXT_MAX.description, true);
+  const inherited = (key: string) => own(node, key) ?? (parent ? own(parent, key) : undefined);
+  const times = resolveTimes(first(own(node, 'startDate')), first(own(node, 'endDate')), context.festivals);
+  return {
+    kind: kindOf(typesOf(node), title),
+    title,
+    ...filmsOf(node, title, description, context.matcher),
+    festival: times.festival,
+    start: times.start,
+    end: times.end,
+    floating: times.floating,
+    venue: venueOf(inherited('location')),
+    host: hostOf(own(node, 'organizer')) ?? hostOf(own(node, 'performer')) ?? (parent ? hostOf(own(parent, 'organizer')) : null),
+    access: accessOf(node),
+    url: httpUrl(own(node, 'url'), page.url) ?? httpUrl(own(node, '@id'), page.url),
+    description,
+    status: statusOf(node),
+    source,
+  };
+}
+
+function pageSource(page: PageSnapshot): Source {
+  const url = httpUrl(page.url, null);
+  let name = text(page.title, TEXT_MAX.name);
+  if (!name && url) name = new URL(url).hostname;
+  return { name: name ?? 'Web page', url };
+}
+
+/** Every event the page describes, de-duplicated (JSON-LD and microdata often say it twice). Never throws. */
+export function readPageEvents(page: PageSnapshot, context: PageEventContext): PageEventDraft[] {
+  try {
+    const roots: unknown[] = [];
+    for (const script of (Array.isArray(page.jsonLd) ? page.jsonLd : []).slice(0, JSONLD_LIMITS.scripts)) {
+      const parsed = parseJsonLd(script);
+      if (parsed !== undefined) roots.push(parsed);
+    }
+    roots.push(...microdataToJsonLd(page.microdata));
+    const source = pageSource(page);
+    const drafts: PageEventDraft[] = [];
+    const seen = new Set<string>();
+    for (const found of findEventNodes(roots)) {
+      const draft = readOne(found, page, context, source);
+      if (!draft) continue;
+      const key = `${draft.title.toLowerCase()}|${draft.start ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      drafts.push(draft);
+    }
+    return drafts;
+  } catch {
+    // A page's data must never break the popup: an unforeseen shape yields no events.
+    return [];
+  }
+}

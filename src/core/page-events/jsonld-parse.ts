@@ -1,0 +1,136 @@
+// Reading the JSON-LD a page ships in <script type="application/ld+json">. The text is the
+// page's, so it may be huge, broken, or built to hurt: parsing never throws, work is bounded,
+// and nothing is evaluated. Publishers' common mistakes (HTML comment or CDATA wrappers,
+// trailing commas, raw line breaks inside strings) are repaired before giving up.
+
+import { isRecord, own, type JsonRecord } from '../feed/index.ts';
+
+export const JSONLD_LIMITS = {
+  /** Characters per script; a real event page's JSON-LD is a few kilobytes. */
+  scriptChars: 500_000,
+  scripts: 40,
+  /** Objects visited across all scripts of a page. */
+  nodes: 20_000,
+  depth: 24,
+  events: 60,
+} as const;
+
+function unwrap(text: string): string {
+  return text
+    .trim()
+    .replace(/^<!--/, '')
+    .replace(/-->$/, '')
+    .replace(/^\/\/\s*<!\[CDATA\[/, '')
+    .replace(/^<!\[CDATA\[/, '')
+    .replace(/\/\/\s*\]\]>$/, '')
+    .replace(/\]\]>$/, '')
+    .trim();
+}
+
+/** Raw control characters inside strings become spaces; commas before } or ] go. */
+function repair(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      if (c === '\\') {
+        out += c + (text[i + 1] ?? '');
+        i++;
+        continue;
+      }
+      if (c === '"') inString = false;
+      out += c < ' ' ? ' ' : c;
+      continue;
+    }
+    if (c === '"') inString = true;
+    if (c === ',') {
+      let j = i + 1;
+      while (j < text.length && /\s/.test(text[j]!)) j++;
+      if (text[j] === '}' || text[j] === ']') continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+function tryParse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // Deep nesting (RangeError) and syntax errors alike: the caller tries a repair or skips.
+    return undefined;
+  }
+}
+
+/** The JSON value of one script's text, or undefined when it is not (repairable) JSON. */
+export function parseJsonLd(raw: unknown): unknown {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > JSONLD_LIMITS.scriptChars) return undefined;
+  const text = unwrap(raw);
+  return tryParse(text) ?? tryParse(repair(text));
+}
+
+/** The schema.org type names of a node, without vocabulary prefixes: "schema:Event" → "Event". */
+export function typesOf(node: JsonRecord): string[] {
+  const raw = own(node, '@type') ?? own(node, 'type');
+  const list = Array.isArray(raw) ? raw.slice(0, 10) : [raw];
+  return list
+    .filter((t): t is string => typeof t === 'string')
+    .map((t) => t.trim().replace(/^.*[/#:]/, ''))
+    .filter((t) => t.length > 0 && t.length < 80);
+}
+
+// Festival and EventSeries are Events too, but as containers of the parties they are not
+// what the user adds; they are offered only when they list no sub-events.
+const CONTAINERS = new Set(['Festival', 'EventSeries']);
+
+export function isEventType(types: readonly string[]): boolean {
+  return types.some((t) => t.endsWith('Event') || CONTAINERS.has(t) || t === 'Hackathon');
+}
+
+export interface FoundEvent {
+  node: JsonRecord;
+  /** The enclosing event when this one is one of its subEvents (for its location and dates). */
+  parent: JsonRecord | null;
+}
+
+/**
+ * Every Event node in a parsed document: at top level, in arrays, in @graph, and nested in
+ * other nodes (an Article's `about` or `mainEntity`, a Festival's `subEvent`). Iterative,
+ * with ceilings on depth, nodes and events, so a hostile document costs bounded work.
+ */
+export function findEventNodes(roots: readonly unknown[], budget = { nodes: JSONLD_LIMITS.nodes }): FoundEvent[] {
+  const found: FoundEvent[] = [];
+  const seen = new Set<JsonRecord>();
+  const stack: Array<{ value: unknown; depth: number; parent: JsonRecord | null }> = roots
+    .slice(0, JSONLD_LIMITS.scripts)
+    .reverse()
+    .map((value) => ({ value, depth: 0, parent: null }));
+  while (stack.length > 0 && found.length < JSONLD_LIMITS.events) {
+    const { value, depth, parent } = stack.pop()!;
+    if (depth > JSONLD_LIMITS.depth || budget.nodes <= 0) continue;
+    if (Array.isArray(value)) {
+      budget.nodes--;
+      for (let i = Math.min(value.length, 500) - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1, parent });
+      continue;
+    }
+    if (!isRecord(value) || seen.has(value)) continue;
+    seen.add(value);
+    budget.nodes--;
+    const isEvent = isEventType(typesOf(value));
+    const subEvents = own(value, 'subEvent') ?? own(value, 'subEvents');
+    const hasSubEvents = subEvents !== undefined && subEvents !== null && (!Array.isArray(subEvents) || subEvents.length > 0);
+    const container = CONTAINERS.has(typesOf(value)[0] ?? '') || typesOf(value).some((t) => CONTAINERS.has(t));
+    if (isEvent && !(container && hasSubEvents)) found.push({ node: value, parent });
+    const childParent = isEvent ? value : parent;
+    // Children in reverse so the document order is kept by the stack.
+    const keys = Object.keys(value).slice(0, 200).reverse();
+    for (const key of keys) {
+      // A superEvent is the festival this event belongs to, not another event to offer.
+      if (key === 'superEvent') continue;
+      const child = value[key];
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1, parent: childParent });
+    }
+  }
+  return found;
+}

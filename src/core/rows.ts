@@ -1,0 +1,61 @@
+// The rows the extension stores and sends. Feed rows are keyed across feeds ("feedId/id");
+// the user's rows (saved, corrections, own events) are written only by the user's actions.
+import type { FeedEvent, Festival, Film } from './model.ts';
+
+export type FilmRow = Film & { key: string; feedId: string };
+export type EventRow = FeedEvent & { key: string; feedId: string; filmKeys: string[] };
+export type FestivalRow = Festival & { key: string; feedId: string };
+
+export interface Listing {
+  film: FilmRow;
+  events: EventRow[];
+}
+
+export type SaveStatus = 'going' | 'interested';
+
+export interface SavedRow {
+  eventKey: string;
+  status: SaveStatus;
+  savedAt: string;
+}
+
+/** "Not this film": hides one film's match for a surface text on a site, or everywhere. */
+export interface CorrectionRow {
+  id: string;
+  filmKey: string;
+  /** The matched text, normalised (normalizeTitle). */
+  surface: string;
+  /** Hostname, or null for everywhere. */
+  site: string | null;
+  createdAt: string;
+}
+
+/** The user's own event; `festival` holds a festival's full key ("default/tiff-2007"), since any feed's festival can be chosen. */
+export type UserEventRow = EventRow & {
+  createdAt: string;
+  updatedAt: string;
+  /** The zone the user entered the time in, to show it again when editing. */
+  timeZone?: string | null;
+  /** The page said the event was rescheduled or postponed. */
+  moved?: boolean;
+};
+
+export interface Plan {
+  saved: SavedRow[];
+  /** The saved events still known (from feeds or the user's own), with their films and festivals. */
+  events: EventRow[];
+  films: FilmRow[];
+  festivals: FestivalRow[];
+}
+
+export const USER_FEED_ID = 'user';
+
+export function isUserEvent(event: { feedId: string }): boolean {
+  return event.feedId === USER_FEED_ID;
+}
+
+/** The festival row key an event points at: feed events name a festival of their own feed. */
+export function festivalKeyOf(event: { feedId: string; festival: string | null }): string | null {
+  if (!event.festival) return null;
+  return isUserEvent(event) ? event.festival : `${event.feedId}/${event.festival}`;
+}

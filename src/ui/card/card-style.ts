@@ -1,0 +1,30 @@
+// The card's styles live inside its shadow root: the page's CSS cannot reach them and
+// they cannot reach the page. `:host` resets everything the page could inherit into it.
+import { DARK_VARS, EVENT_STYLE, LIGHT_VARS } from '../shared/event-style.ts';
+
+export const CARD_STYLE = `${EVENT_STYLE}
+:host { all: initial; }
+.ap-card {
+  ${LIGHT_VARS}
+  box-sizing: border-box; width: min(380px, calc(100vw - 16px)); max-height: min(460px, calc(100vh - 16px));
+  overflow: auto; padding: 10px 14px 12px; border-radius: 10px; border: 1px solid var(--ap-line);
+  background: var(--ap-bg); color: var(--ap-fg); box-shadow: 0 8px 28px rgba(0,0,0,.22);
+  font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: left;
+  unicode-bidi: isolate; outline: none;
+}
+.ap-card:focus-visible { outline: 2px solid var(--ap-focus); outline-offset: 1px; }
+.ap-card.ap-dark { ${DARK_VARS} }
+.ap-card-bar { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin-bottom: 4px; }
+.ap-brand { color: var(--ap-muted); font-size: 11px; font-weight: 600; letter-spacing: .04em; text-transform: uppercase; }
+.ap-close { font: inherit; font-size: 18px; line-height: 1; width: 28px; height: 28px; border-radius: 6px; cursor: pointer;
+  border: 1px solid transparent; background: transparent; color: var(--ap-fg); }
+.ap-close:hover { background: var(--ap-chip); }
+.ap-film + .ap-film { margin-top: 12px; padding-top: 10px; border-top: 1px solid var(--ap-line); }
+.ap-film-title { margin: 0; font-size: 15px; font-weight: 700; }
+.ap-credits { margin: 2px 0 6px; color: var(--ap-muted); font-size: 12px; }
+.ap-events { list-style: none; margin: 0; padding: 0; }
+.ap-events > li { padding: 8px 0; border-top: 1px solid var(--ap-line); }
+.ap-empty, .ap-error { margin: 4px 0; color: var(--ap-muted); }
+.ap-error { color: #b3261e; }
+.ap-dark .ap-error { color: #f2b8b5; }
+`;

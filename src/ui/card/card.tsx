@@ -1,0 +1,72 @@
+import type { ComponentChildren } from 'preact';
+import { DEFAULT_SETTINGS, type Settings } from '../../core/settings.ts';
+import type { FestivalRow, FilmRow, Listing } from '../../core/rows.ts';
+import type { SaveStatus } from '../../core/rows.ts';
+import { FilmSection } from '../shared/film-section.tsx';
+import { t } from '../../browser/i18n.ts';
+import type { OnSave } from '../shared/save-buttons.tsx';
+import { timeZoneResolver } from '../../core/time/index.ts';
+
+export interface CardProps {
+  /** One listing per film the hovered title may be (two films can share a title). */
+  listings: Listing[];
+  festivals: FestivalRow[];
+  /** Text of the hovered title, shown while listings are missing. */
+  surface: string;
+  error: string | null;
+  settings?: Settings;
+  /** The user's plan, by event key; with onSave each event gets save toggles. */
+  saved?: ReadonlyMap<string, SaveStatus>;
+  onSave?: OnSave;
+  onClose?: () => void;
+  /**
+   * Slot for per-film actions of other features, rendered under the film's credits
+   * (the content script's "Not this film" goes here).
+   */
+  filmActions?: (film: FilmRow) => ComponentChildren;
+  /**
+   * Slot below the films, for other features' sections: the events engineer renders the
+   * user's own events (src/ui/user-event-*.tsx) and events read from the page's JSON-LD
+   * (src/ui/page-event*.tsx) here.
+   */
+  children?: ComponentChildren;
+}
+
+export const CARD_TITLE_ID = 'ap-card-title';
+
+export function Card({ listings, festivals, surface, error, settings = DEFAULT_SETTINGS, saved, onSave, onClose, filmActions, children }: CardProps) {
+  const zoneOf = timeZoneResolver(festivals);
+  const heading = listings[0]?.film.title ?? surface;
+  return (
+    <div class="ap-card" role="dialog" aria-labelledby={CARD_TITLE_ID} tabIndex={-1}>
+      <div class="ap-card-bar">
+        <span class="ap-brand" id={CARD_TITLE_ID}>
+          {t('ui_cardLabel', heading)}
+        </span>
+        {onClose && (
+          <button type="button" class="ap-close" onClick={onClose} aria-label={t('ui_close')}>
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+      </div>
+      {error && (
+        <p class="ap-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!error && listings.length === 0 && <p class="ap-empty">{t('ui_loadingFor', surface)}</p>}
+      {listings.map((listing) => (
+        <FilmSection
+          key={listing.film.key}
+          listing={listing}
+          zoneOf={zoneOf}
+          zoneChoice={settings.timeZoneShown}
+          saved={saved}
+          onSave={onSave}
+          actions={filmActions?.(listing.film)}
+        />
+      ))}
+      {children}
+    </div>
+  );
+}

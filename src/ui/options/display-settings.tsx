@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'preact/hooks';
+import { HOVER_DELAY_MAX, MODIFIER_KEYS, THEMES, UNDERLINE_STYLES, ZONE_CHOICES, type Settings } from '../../core/settings.ts';
+import { t } from '../../browser/i18n.ts';
+import { send } from '../../browser/send.ts';
+import { applyTheme } from '../shared/theme.ts';
+
+type Status = { kind: 'idle' } | { kind: 'saved' } | { kind: 'error'; message: string };
+
+function Choice<K extends keyof Settings>({ name, label, choices, settings, onChange }: { name: K; label: string; choices: readonly string[]; settings: Settings; onChange: (patch: Partial<Settings>) => void }) {
+  return (
+    <div class="field">
+      <label for={`setting-${name}`}>{label}</label>
+      <select id={`setting-${name}`} value={String(settings[name])} onChange={(e) => onChange({ [name]: e.currentTarget.value } as Partial<Settings>)}>
+        {choices.map((choice) => (
+          <option value={choice} key={choice}>
+            {t(`ui_${name}_${choice}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The display settings; each change is saved at once and confirmed in a live region. */
+export function DisplaySettings() {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  useEffect(() => {
+    send('getSettings', {}).then(setSettings, (e: unknown) => setStatus({ kind: 'error', message: String(e instanceof Error ? e.message : e) }));
+  }, []);
+  useEffect(() => {
+    if (settings) applyTheme(document, settings.theme);
+  }, [settings?.theme]);
+  const change = (patch: Partial<Settings>) => {
+    send('setSettings', { patch }).then(
+      (saved) => {
+        setSettings(saved);
+        setStatus({ kind: 'saved' });
+      },
+      (e: unknown) => setStatus({ kind: 'error', message: e instanceof Error ? e.message : String(e) }),
+    );
+  };
+  return (
+    <section aria-labelledby="display-heading" class="panel-section">
+      <h2 id="display-heading">{t('ui_displayHeading')}</h2>
+      {settings && (
+        <form class="settings" onSubmit={(e) => e.preventDefault()}>
+          <div class="field">
+            <label for="setting-hoverDelay">{t('ui_hoverDelay')}</label>
+            <input
+              id="setting-hoverDelay"
+              type="number"
+              min={0}
+              max={HOVER_DELAY_MAX}
+              step={50}
+              value={settings.hoverDelay}
+              aria-describedby="setting-hoverDelay-hint"
+              onChange={(e) => {
+                const value = Math.round(Number(e.currentTarget.value));
+                if (Number.isFinite(value)) change({ hoverDelay: Math.min(HOVER_DELAY_MAX, Math.max(0, value)) });
+              }}
+            />
+            <span id="setting-hoverDelay-hint" class="hint">
+              {t('ui_hoverDelayHint', HOVER_DELAY_MAX)}
+            </span>
+          </div>
+          <Choice name="modifierKey" label={t('ui_modifierKey')} choices={MODIFIER_KEYS} settings={settings} onChange={change} />
+          <Choice name="underlineStyle" label={t('ui_underlineStyle')} choices={UNDERLINE_STYLES} settings={settings} onChange={change} />
+          <Choice name="theme" label={t('ui_theme')} choices={THEMES} settings={settings} onChange={change} />
+          <Choice name="timeZoneShown" label={t('ui_timeZoneShown')} choices={ZONE_CHOICES} settings={settings} onChange={change} />
+          <div class="field field-check">
+            <input
+              id="setting-showFilmsWithoutListings"
+              type="checkbox"
+              checked={settings.showFilmsWithoutListings}
+              onChange={(e) => change({ showFilmsWithoutListings: e.currentTarget.checked })}
+            />
+            <label for="setting-showFilmsWithoutListings">{t('ui_showFilmsWithoutListings')}</label>
+          </div>
+        </form>
+      )}
+      <p class={status.kind === 'error' ? 'error' : 'status'} role="status">
+        {status.kind === 'saved' ? t('ui_settingsSaved') : status.kind === 'error' ? status.message : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { DEFAULT_SETTINGS, type Settings } from '../../core/settings.ts';
+import type { Plan, SaveStatus } from '../../core/rows.ts';
+import { t, uiLocale } from '../../browser/i18n.ts';
+import { targetTabId } from '../../browser/page-films.ts';
+import { PageView, usePageFilms } from './page-view.tsx';
+import { SavedView } from './saved-view.tsx';
+import { ScheduleView } from './schedule-view.tsx';
+import { send } from '../../browser/send.ts';
+import { useDataRevision } from '../shared/data-revision.ts';
+import { applyTheme } from '../shared/theme.ts';
+import { useRequest } from './use-request.ts';
+import { ViewTabs } from './view-tabs.tsx';
+
+export type PopupViewKey = 'page' | 'schedule' | 'saved';
+
+export interface PopupSlots {
+  /** Under the title bar: the content engineer's "Enable/Disable on this site". */
+  top?: ComponentChildren;
+  /** At the end of "This page": the events engineer's events read from the page. */
+  pageExtra?: ComponentChildren;
+  /** At the end of "Saved": the events engineer's own-event list and form. */
+  savedExtra?: ComponentChildren;
+  /** At the bottom: the sync engineer's status line and "Sync now". */
+  bottom?: ComponentChildren;
+  /** The view to open on (the card's "Add an event" opens on "Saved"). */
+  initialView?: PopupViewKey;
+}
+
+function usePlan(revision: number): [Plan | null, (eventKey: string, status: SaveStatus | null) => void, string | null] {
+  const [plan, setPlan] = useState<Plan | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reload = () => send('getPlan', {}).then(setPlan, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  useEffect(() => void reload(), [revision]);
+  const save = (eventKey: string, status: SaveStatus | null) => {
+    send('setSaved', { eventKey, status }).then(reload, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  };
+  return [plan, save, error];
+}
+
+/** The popup: "This page", "Schedule" and "Saved", with slots for the other features. */
+export function PopupApp({ top, pageExtra, savedExtra, bottom, initialView }: PopupSlots) {
+  // Views re-read when the data changes, e.g. an event added under "Saved" shows in "Schedule".
+  const revision = useDataRevision();
+  const schedule = useRequest('getSchedule', {}, revision);
+  const settingsState = useRequest('getSettings', {});
+  const settings: Settings = settingsState.status === 'done' ? settingsState.result : DEFAULT_SETTINGS;
+  const [tabId, setTabId] = useState<number | null | undefined>(undefined);
+  useEffect(() => void targetTabId().then(setTabId, () => setTabId(null)), []);
+  const page = usePageFilms(tabId, revision);
+  const [plan, save, planError] = usePlan(revision);
+  const [view, setView] = useState<PopupViewKey | null>(initialView ?? null);
+  useEffect(() => applyTheme(document, settings.theme), [settings.theme]);
+  useEffect(() => void (document.documentElement.lang = uiLocale()), []);
+  // Open on "This page" when the tab has films, else on the schedule.
+  const shown: PopupViewKey = view ?? (page.status === 'done' && page.listings.length > 0 ? 'page' : 'schedule');
+  const saved = new Map<string, SaveStatus>((plan?.saved ?? []).map((s) => [s.eventKey, s.status]));
+  const tabs = [
+    { key: 'page' as const, label: t('ui_viewPage') },
+    { key: 'schedule' as const, label: t('ui_viewSchedule') },
+    { key: 'saved' as const, label: plan && plan.saved.length > 0 ? t('ui_viewSavedCount', plan.saved.length) : t('ui_viewSaved') },
+  ];
+  return (
+    <main>
+      <header class="top">
+        <h1>{t('extensionName')}</h1>
+        {top}
+      </header>
+      {planError && (
+        <p class="error" role="alert">
+          {planError}
+        </p>
+      )}
+      <ViewTabs tabs={tabs} selected={shown} onSelect={setView} label={t('ui_views')}>
+        {shown === 'page' && (
+          <>
+            <PageView page={page} settings={settings} saved={saved} onSave={save} />
+            {pageExtra}
+          </>
+        )}
+        {shown === 'schedule' && (
+          <>
+            {schedule.status === 'failed' && (
+              <p class="error" role="alert">
+                {t('ui_couldNotLoadSchedule', schedule.error)}
+              </p>
+            )}
+            {schedule.status === 'loading' && <p class="empty">{t('ui_loading')}</p>}
+            {schedule.status === 'done' && <ScheduleView data={schedule.result} settings={settings} saved={saved} onSave={save} />}
+          </>
+        )}
+        {shown === 'saved' && (
+          <>
+            {plan ? <SavedView plan={plan} settings={settings} onSave={save} /> : <p class="empty">{t('ui_loading')}</p>}
+            {savedExtra}
+          </>
+        )}
+      </ViewTabs>
+      {bottom && <footer class="bottom">{bottom}</footer>}
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+import { findClashes } from '../../core/plan/index.ts';
+import { groupByDay } from '../../core/plan/index.ts';
+import type { Settings } from '../../core/settings.ts';
+import type { Plan, SaveStatus } from '../../core/rows.ts';
+import { CalendarLink } from '../shared/calendar-link.tsx';
+import { EventDetails } from '../shared/event-details.tsx';
+import { t } from '../../browser/i18n.ts';
+import type { OnSave } from '../shared/save-buttons.tsx';
+import { timeZoneResolver } from '../../core/time/index.ts';
+import { dayHeading } from '../shared/when-text.ts';
+
+/** The user's plan, day by day, with clashes between overlapping events flagged; exported as one .ics. */
+export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Settings; onSave: OnSave }) {
+  const status = new Map<string, SaveStatus>(plan.saved.map((s) => [s.eventKey, s.status]));
+  const zoneOf = timeZoneResolver(plan.festivals);
+  const titles = new Map(plan.events.map((e) => [e.key, e.title]));
+  const clashes = findClashes(plan.events);
+  const days = groupByDay(plan.events, zoneOf);
+  if (plan.events.length === 0) return <p class="empty">{t('ui_savedEmpty')}</p>;
+  return (
+    <div class="schedule saved">
+      <div class="saved-bar">
+        <p class="saved-summary">{t('ui_savedSummary', plan.events.length, clashes.size)}</p>
+        <CalendarLink name={t('ui_planFileName')} eventKeys={() => plan.events.map((event) => event.key)}>
+          {t('ui_exportPlan')}
+        </CalendarLink>
+      </div>
+      {days.map((day) => {
+        const heading = dayHeading(day.date);
+        return (
+          <section class={`day${day.date ? '' : ' day-undated'}`} key={day.date ?? 'undated'} aria-label={heading}>
+            <h2 class="day-heading">{heading}</h2>
+            <ul class="day-events">
+              {day.events.map(({ event, timeZone }) => {
+                const clash = clashes.get(event.key);
+                return (
+                  <li key={event.key} class={`slot-plain${clash ? ' clashing' : ''}`}>
+                    <EventDetails event={event} timeZone={timeZone} zoneChoice={settings.timeZoneShown} status={status.get(event.key) ?? null} onSave={onSave}>
+                      {clash && (
+                        <p class="ap-clash">
+                          <span aria-hidden="true">⚠ </span>
+                          {t('ui_clashesWith', clash.map((k) => titles.get(k) ?? k).join(', '))}
+                        </p>
+                      )}
+                    </EventDetails>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ComponentChildren } from 'preact';
+import { sortByStart } from '../../core/plan/index.ts';
+import type { ZoneChoice } from '../../core/settings.ts';
+import type { EventRow, Listing } from '../../core/rows.ts';
+import type { SaveStatus } from '../../core/rows.ts';
+import { EventDetails } from './event-details.tsx';
+import { t } from '../../browser/i18n.ts';
+import type { OnSave } from './save-buttons.tsx';
+
+export interface FilmSectionProps {
+  listing: Listing;
+  zoneOf: (event: EventRow) => string;
+  zoneChoice: ZoneChoice;
+  saved?: ReadonlyMap<string, SaveStatus>;
+  onSave?: OnSave;
+  headingLevel?: 2 | 3;
+  /** Per-film actions of other features (e.g. "Not this film"). */
+  actions?: ComponentChildren;
+}
+
+function credits(listing: Listing): string {
+  const directors = listing.film.directors.length > 0 ? t('ui_directedBy', listing.film.directors.join(', ')) : '';
+  return [listing.film.year?.toString(), directors].filter(Boolean).join(' · ');
+}
+
+/** A film with its events in time order: the body of the card and of the popup's "This page". */
+export function FilmSection({ listing, zoneOf, zoneChoice, saved, onSave, headingLevel = 2, actions }: FilmSectionProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section class="ap-film" aria-label={listing.film.title}>
+      <header>
+        <Heading class="ap-film-title">{listing.film.title}</Heading>
+        {credits(listing) && <p class="ap-credits">{credits(listing)}</p>}
+        {actions}
+      </header>
+      {listing.events.length === 0 ? (
+        <p class="ap-empty">{t('ui_noEventsForFilm')}</p>
+      ) : (
+        <ul class="ap-events">
+          {sortByStart(listing.events, zoneOf).map(({ event, timeZone }) => (
+            <li key={event.key}>
+              <EventDetails event={event} timeZone={timeZone} zoneChoice={zoneChoice} status={saved?.get(event.key) ?? null} onSave={onSave} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

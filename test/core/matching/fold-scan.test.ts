@@ -1,0 +1,61 @@
+// The one-pass scanner (fold-scan.ts) must read exactly the tokens that folding
+// (normalize.ts) and then tokenizing (tokenize.ts) read, with the same original spans and
+// gap keys: the matcher's exactness rests on it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { scanTokens, TokenTable } from '../../../src/core/matching/fold-scan.ts';
+import { normalizeWithMap } from '../../../src/core/matching/normalize.ts';
+import { gapKey, tokenize } from '../../../src/core/matching/tokenize.ts';
+import { Vocabulary } from '../../../src/core/matching/vocabulary.ts';
+
+function slow(text: string): Array<{ word: string; start: number; end: number; gap: string }> {
+  const folded = normalizeWithMap(text);
+  const t = tokenize(folded.text);
+  return t.words.map((word, k) => ({
+    word,
+    start: folded.starts[t.starts[k]!]!,
+    end: folded.ends[t.ends[k]! - 1]!,
+    gap: k === 0 ? '' : gapKey(folded.text.slice(t.ends[k - 1], t.starts[k])),
+  }));
+}
+
+function fast(text: string, vocabulary: Vocabulary): Array<{ word: string; start: number; end: number; gap: string }> {
+  const t = new TokenTable();
+  scanTokens(text, vocabulary, t);
+  return Array.from({ length: t.count }, (_, k) => ({ word: t.word(k), start: t.starts[k]!, end: t.ends[k]!, gap: t.gap(k) }));
+}
+
+const pieces = fc.constantFrom(
+  'Amélie', 'AME\u0301LIE', 'ß', 'ẞ', 'İklimler', 'ﬁlm', '𝔄', '🎬', '\u202E', '\u00ad', '\u200b', '\u200d', 'e\u0301', '&', '＆',
+  '“', '”', "'", '’', '`', '-', '–', '\u2212', ' ', '  ', '\n', '\t', '\u00a0', '.', ',', 'F***ing', '***', 'おくりびと', 'ǅ',
+  'ﷺ', 'Ⅱ', '™', '\u0000', '\u007f', 'Ça', 'Léon', 'x', 'Roma', 'é', '\ud800', '\udc00', '\ud83c', 'Ⓐ', '½',
+);
+
+describe('fold-scan', () => {
+  const vocabulary = new Vocabulary();
+  for (const w of ['amelie', 'film', 'roma', 'f***ing', 'and', 'ca', 'leon', 'ss']) vocabulary.intern(w);
+
+  it('reads the same tokens, spans and gaps as normalize + tokenize, on any text', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 80 }),
+          fc.string({ unit: 'grapheme', maxLength: 80 }),
+          fc.string({ unit: 'binary', maxLength: 80 }),
+          fc.array(pieces, { maxLength: 30 }).map((p) => p.join('')),
+        ),
+        (text) => {
+          expect(fast(text, vocabulary)).toEqual(slow(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('numbers the words the vocabulary knows, and only those', () => {
+    const t = new TokenTable();
+    scanTokens('Amélie saw a ﬁlm in ROMA, F***ing & more', vocabulary, t);
+    const known = Array.from({ length: t.count }, (_, k) => (t.ids[k]! >= 0 ? t.word(k) : null));
+    expect(known).toEqual(['amelie', null, null, 'film', null, 'roma', 'f***ing', 'and', null]);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeTitle, normalizeWithMap, originalRange } from '../../../src/core/matching/normalize.ts';
+
+describe('normalizeTitle', () => {
+  it.each([
+    ['case', 'BURN After reading', 'burn after reading'],
+    ['accents', 'Amélie', 'amelie'],
+    ['decomposed accents', 'Ame\u0301lie', 'amelie'],
+    ['cedilla', 'Ça', 'ca'],
+    ['curly apostrophe', 'Schindler’s List', "schindler's list"],
+    ['curly double quotes', '“Crash”', '"crash"'],
+    ['en and em dashes', 'Happy–Go—Lucky', 'happy-go-lucky'],
+    ['minus sign', 'Happy\u2212Go', 'happy-go'],
+    ['ampersand', 'Romeo & Juliet', 'romeo and juliet'],
+    ['ampersand without spaces', 'R&B', 'r and b'],
+    ['whitespace runs', '  In\tthe \n\u00a0Valley  ', 'in the valley'],
+    ['capital sharp s', 'GROẞE', 'grosse'],
+    ['sharp s', 'Straße', 'strasse'],
+    ['dotted capital I', 'İstanbul', 'istanbul'],
+    ['ligature', 'ﬁsh', 'fish'],
+    ['fullwidth letters', 'ＪＣＶＤ', 'jcvd'],
+    ['soft hyphen dropped', 'Melan\u00adcholy', 'melancholy'],
+    ['zero-width space separates', 'Burn\u200bAfter', 'burn after'],
+    ['trademark stays a symbol', 'Crash™', 'crash™'],
+    ['censoring asterisks kept', 'F***ing', 'f***ing'],
+    ['emoji kept', 'Up 🎈', 'up 🎈'],
+  ])('%s', (_label, input, expected) => {
+    expect(normalizeTitle(input)).toBe(expected);
+  });
+
+  it('never throws on odd input', () => {
+    expect(normalizeTitle('')).toBe('');
+    expect(normalizeTitle('\ud800 lone surrogate')).toBe('\ud800 lone surrogate');
+    expect(normalizeTitle(undefined as unknown as string)).toBe('');
+  });
+});
+
+describe('normalizeWithMap', () => {
+  /** The original text behind the folded substring `needle`. */
+  function backToSource(source: string, needle: string): string {
+    const folded = normalizeWithMap(source);
+    const at = folded.text.indexOf(needle);
+    expect(at).toBeGreaterThanOrEqual(0);
+    const { start, end } = originalRange(folded, at, at + needle.length);
+    return source.slice(start, end);
+  }
+
+  it('keeps one span per folded unit', () => {
+    const folded = normalizeWithMap('İẞﬁ😀é');
+    expect(folded.text).toBe('issfi😀e');
+    expect(folded.starts.length).toBe(folded.text.length);
+    expect(folded.starts).toEqual([0, 1, 1, 2, 2, 3, 3, 5]);
+    expect(folded.ends).toEqual([1, 2, 2, 3, 3, 5, 5, 6]);
+  });
+
+  it.each([
+    ['after İ', 'İ Crash', 'crash', 'Crash'],
+    ['after ẞ', 'GROẞE Milk', 'milk', 'Milk'],
+    ['inside a ligature', 'the ﬁlm', 'film', 'ﬁlm'],
+    ['half a ligature widens to the whole', 'the ﬁlm', 'ilm', 'ﬁlm'],
+    ['after an emoji', '🎬🎬 Roma', 'roma', 'Roma'],
+    ['emoji itself', 'a 🎬 b', '🎬', '🎬'],
+    ['decomposed accent at the end is included', 'Cafe\u0301 Society', 'cafe', 'Cafe\u0301'],
+    ['decomposed accent in the middle', 'Ame\u0301lie!', 'amelie', 'Ame\u0301lie'],
+    ['ampersand', 'Romeo & Juliet', 'romeo and juliet', 'Romeo & Juliet'],
+    ['collapsed whitespace', 'In   the\n\nValley', 'in the valley', 'In   the\n\nValley'],
+  ])('maps back %s', (_label, source, needle, expected) => {
+    expect(backToSource(source, needle)).toBe(expected);
+  });
+
+  it('clamps out-of-range requests', () => {
+    const folded = normalizeWithMap('abc');
+    expect(originalRange(folded, 5, 9)).toEqual({ start: 3, end: 3 });
+    expect(originalRange(folded, 2, 1)).toEqual({ start: 2, end: 2 });
+    expect(originalRange(folded, -4, 1)).toEqual({ start: 0, end: 1 });
+  });
+
+  it('is linear on a large text', () => {
+    const big = 'Burn After Reading, Amélie & İstanbul 🎬 '.repeat(20_000);
+    const t0 = performance.now();
+    const folded = normalizeWithMap(big);
+    expect(folded.text.length).toBeGreaterThan(big.length / 2);
+    expect(performance.now() - t0).toBeLessThan(2_000);
+  });
+});
