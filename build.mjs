@@ -16,7 +16,12 @@ const outRoot = argv.includes('--out') ? argv[argv.indexOf('--out') + 1] : join(
 const watch = args.has('--watch');
 const dev = args.has('--dev') || watch;
 const DEV_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
-const STATIC_FILES = ['src/popup/popup.html', 'src/options/options.html', 'src/content/content.css', 'src/ui/shared/pages.css'];
+const STATIC_FILES = [
+  'src/popup/popup.html',
+  'src/options/options.html',
+  'src/content/content.css',
+  'src/ui/shared/pages.css',
+];
 
 const entryPoints = {
   background: 'src/background/index.ts',
@@ -47,7 +52,10 @@ async function writeStatic(outdir, browser, base) {
   for (const file of STATIC_FILES) await cp(join(root, file), join(outdir, file.split('/').pop()));
   for (const lang of LOCALES) {
     await mkdir(join(outdir, '_locales', lang), { recursive: true });
-    await writeFile(join(outdir, '_locales', lang, 'messages.json'), `${JSON.stringify(await loadCatalog(root, lang), null, 2)}\n`);
+    await writeFile(
+      join(outdir, '_locales', lang, 'messages.json'),
+      `${JSON.stringify(await loadCatalog(root, lang), null, 2)}\n`,
+    );
   }
   const manifest = manifestFor(browser, base, { dev });
   await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -88,7 +96,9 @@ async function build() {
     }
     await writeStatic(outdir, browser, base);
   }
-  console.log(`built ${outRoot}/chrome and ${outRoot}/firefox${dev ? ' (dev: 127.0.0.1 and localhost allowed)' : ''}${watch ? ', watching' : ''}`);
+  console.log(
+    `built ${outRoot}/chrome and ${outRoot}/firefox${dev ? ' (dev: 127.0.0.1 and localhost allowed)' : ''}${watch ? ', watching' : ''}`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -18,7 +18,26 @@ function random(seed: number): () => number {
 const rand = random(42);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'to', 'sa', 'vel', 'dor', 'an', 'e', 'qui', 'bra', 'sol', 'ne', 'tur', 'ia', 'mé', 'zo'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'to',
+  'sa',
+  'vel',
+  'dor',
+  'an',
+  'e',
+  'qui',
+  'bra',
+  'sol',
+  'ne',
+  'tur',
+  'ia',
+  'mé',
+  'zo',
+];
 const invent = (): string => {
   let w = '';
   for (let n = 2 + Math.floor(rand() * 3); n > 0; n--) w += pick(SYLLABLES);

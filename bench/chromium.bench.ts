@@ -29,9 +29,20 @@ interface ChromiumNumbers {
 const feed = JSON.stringify({
   afterparty: 1,
   title: 'Bench catalog',
-  festivals: [{ id: 'bench', name: 'Bench Festival', timeZone: 'America/Toronto', start: '2026-09-01', end: '2026-09-10' }],
+  festivals: [
+    { id: 'bench', name: 'Bench Festival', timeZone: 'America/Toronto', start: '2026-09-01', end: '2026-09-10' },
+  ],
   films,
-  events: [{ id: 'e0', title: 'Opening party', kind: 'party', films: [films[0]!.id], festival: 'bench', start: '2026-09-01T21:00:00-04:00' }],
+  events: [
+    {
+      id: 'e0',
+      title: 'Opening party',
+      kind: 'party',
+      films: [films[0]!.id],
+      festival: 'bench',
+      start: '2026-09-01T21:00:00-04:00',
+    },
+  ],
 });
 
 const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -45,7 +56,8 @@ async function measure(): Promise<ChromiumNumbers> {
   const dir = mkdtempSync(join(tmpdir(), 'afterparty-bench-build-'));
   const server = createServer((request, response) => {
     if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(feed);
-    else if (request.url === '/article.html') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(article);
+    else if (request.url === '/article.html')
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(article);
     else response.writeHead(404).end();
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -53,7 +65,8 @@ async function measure(): Promise<ChromiumNumbers> {
   let close = async (): Promise<void> => undefined;
   try {
     const distDir = process.env.AFTERPARTY_DIST ?? dir;
-    if (!process.env.AFTERPARTY_DIST) execFileSync(process.execPath, ['build.mjs', '--dev', '--out', dir], { stdio: 'ignore' });
+    if (!process.env.AFTERPARTY_DIST)
+      execFileSync(process.execPath, ['build.mjs', '--dev', '--out', dir], { stdio: 'ignore' });
     const { context, extensionId } = await launchWithExtension({ extensionDir: join(distDir, 'chrome') });
     close = () => context.close();
     const options = await context.newPage();
@@ -65,14 +78,19 @@ async function measure(): Promise<ChromiumNumbers> {
 
     const page = await context.newPage();
     await page.goto(`${base}/article.html`);
-    await page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, undefined, { timeout: 180_000, polling: 200 });
+    await page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, undefined, {
+      timeout: 180_000,
+      polling: 200,
+    });
     await page.waitForTimeout(300); // let the observer deliver the last entries
     return await page.evaluate(() => {
       const at = (name: string): number => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
       const start = at('afterparty:scan-start');
       const end = at('afterparty:scan-end');
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      const tasks = ((window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks ?? []).filter((t) => t.start + t.duration >= 0 && t.start <= end);
+      const tasks = (
+        (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks ?? []
+      ).filter((t) => t.start + t.duration >= 0 && t.start <= end);
       return {
         pageMB: document.body.textContent!.length / (1024 * 1024),
         titles: 0,

@@ -16,7 +16,12 @@ const EVENTS = 10_000;
 const FILMS = 500;
 
 function feedBody(): string {
-  const films = Array.from({ length: FILMS }, (_, i) => ({ id: `film-${i}`, title: `Benchmark Picture ${i}`, year: 2007, directors: [`Director ${i}`] }));
+  const films = Array.from({ length: FILMS }, (_, i) => ({
+    id: `film-${i}`,
+    title: `Benchmark Picture ${i}`,
+    year: 2007,
+    directors: [`Director ${i}`],
+  }));
   const kinds = ['party', 'dinner', 'reception', 'screening', 'other'];
   const events = Array.from({ length: EVENTS }, (_, i) => ({
     id: `event-${i}`,
@@ -34,7 +39,9 @@ function feedBody(): string {
     afterparty: 1,
     title: 'Benchmark listings',
     updated: '2007-09-16T12:00:00Z',
-    festivals: [{ id: 'bench', name: 'Benchmark Festival', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
+    festivals: [
+      { id: 'bench', name: 'Benchmark Festival', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' },
+    ],
     films,
     events,
   });
@@ -58,7 +65,10 @@ interface Outcome {
 }
 
 async function ask<T>(type: string, params: object = {}): Promise<T> {
-  const reply = (await options.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, params: p }), [type, params] as const)) as { result?: T; error?: string };
+  const reply = (await options.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, params: p }), [
+    type,
+    params,
+  ] as const)) as { result?: T; error?: string };
   if (reply.error !== undefined) throw new Error(reply.error);
   return reply.result as T;
 }
@@ -80,7 +90,8 @@ async function secondSync(path: string, label: string): Promise<void> {
   report.push(
     `second sync of the unchanged feed (${label}): ${outcome?.status}, requests made: ${outcome?.requests} (server saw ${served}), rows written: ${outcome?.written}, ${ms.toFixed(0)} ms`,
   );
-  if (outcome?.requests !== 1 || served !== 1 || outcome.written !== 0) throw new Error(`an unchanged feed must cost one request and no write: ${report.at(-1)}`);
+  if (outcome?.requests !== 1 || served !== 1 || outcome.written !== 0)
+    throw new Error(`an unchanged feed must cost one request and no write: ${report.at(-1)}`);
   await ask('removeFeed', { id });
 }
 
@@ -90,7 +101,13 @@ beforeAll(async () => {
     requests.set(path, (requests.get(path) ?? 0) + 1);
     if (path.startsWith('/etag/')) {
       if (request.headers['if-none-match'] === ETAG) return response.writeHead(304, { etag: ETAG }).end();
-      return response.writeHead(200, { 'content-type': 'application/json', etag: ETAG, 'last-modified': 'Sun, 16 Sep 2007 12:00:00 GMT' }).end(BODY);
+      return response
+        .writeHead(200, {
+          'content-type': 'application/json',
+          etag: ETAG,
+          'last-modified': 'Sun, 16 Sep 2007 12:00:00 GMT',
+        })
+        .end(BODY);
     }
     if (path.startsWith('/plain/')) return response.writeHead(200, { 'content-type': 'application/json' }).end(BODY);
     response.writeHead(404).end();
@@ -118,7 +135,8 @@ afterAll(async () => {
       '',
     ].join('\n'),
   );
-  if (process.env.BENCH_JSON) console.log(JSON.stringify({ syncImportMs: { median, best: sorted[0] }, secondSync: report }));
+  if (process.env.BENCH_JSON)
+    console.log(JSON.stringify({ syncImportMs: { median, best: sorted[0] }, secondSync: report }));
   await context?.close();
   server?.closeAllConnections();
   await new Promise((done) => server?.close(done));

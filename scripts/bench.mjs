@@ -11,17 +11,21 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const json = process.argv.includes('--json');
 const own = !process.env.AFTERPARTY_DIST;
 const dist = process.env.AFTERPARTY_DIST ?? mkdtempSync(join(tmpdir(), 'afterparty-bench-'));
-let status = 1;
+let status;
 try {
   if (own) {
     const build = spawnSync(process.execPath, ['build.mjs', '--dev', '--out', dist], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const run = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'bench', '--run', '--project', 'unit'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, AFTERPARTY_DIST: dist, ...(json ? { BENCH_JSON: '1' } : {}) },
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vitest/vitest.mjs'), 'bench', '--run', '--project', 'unit'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, AFTERPARTY_DIST: dist, ...(json ? { BENCH_JSON: '1' } : {}) },
+    },
+  );
   status = run.status ?? 1;
 } finally {
   if (own) rmSync(dist, { recursive: true, force: true });

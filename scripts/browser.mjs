@@ -26,7 +26,15 @@ export function findChromium(env = process.env) {
 export const INSTALL_HINT =
   'No Chromium or Chrome found. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROME_PATH to its executable.';
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.json': 'application/json', '.ics': 'text/calendar', '.png': 'image/png', '.svg': 'image/svg+xml' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.ics': 'text/calendar',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
 
 /** Serves a folder on 127.0.0.1 at a free port; resolves to its base URL and a close(). */
 export async function serveFolder(folder) {

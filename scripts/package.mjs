@@ -19,7 +19,21 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
  * Tests, the demo page and CI are left out. The package test rebuilds from the archive, so a
  * new build input missing here fails it.
  */
-const SOURCE_PATHS = ['build.mjs', 'manifest.json', 'package.json', 'package-lock.json', 'tsconfig.json', 'README.md', 'LICENSE', 'docs/', 'icons/', 'schema/', 'scripts/locales.mjs', 'scripts/icons.mjs', 'src/'];
+const SOURCE_PATHS = [
+  'build.mjs',
+  'manifest.json',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'README.md',
+  'LICENSE',
+  'docs/',
+  'icons/',
+  'schema/',
+  'scripts/locales.mjs',
+  'scripts/icons.mjs',
+  'src/',
+];
 
 function git(...args) {
   try {
@@ -43,7 +57,14 @@ function sourceDateEpoch() {
  */
 function zipTime(epochSeconds) {
   const utc = new Date(Math.max(epochSeconds * 1000, Date.UTC(1980, 0, 1, 0, 0, 2)));
-  return new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), utc.getUTCHours(), utc.getUTCMinutes(), utc.getUTCSeconds());
+  return new Date(
+    utc.getUTCFullYear(),
+    utc.getUTCMonth(),
+    utc.getUTCDate(),
+    utc.getUTCHours(),
+    utc.getUTCMinutes(),
+    utc.getUTCSeconds(),
+  );
 }
 
 async function filesUnder(dir) {
@@ -68,8 +89,20 @@ async function writeZip(file, baseDir, paths, mtime, extra = {}) {
  */
 async function sourceFiles() {
   const listed = git('ls-files', '-z', '--cached', '--others', '--exclude-standard');
-  const candidates = listed !== null ? listed.split('\0').filter(Boolean) : (await Promise.all(SOURCE_PATHS.map(async (p) => (p.endsWith('/') && existsSync(join(root, p)) ? (await filesUnder(join(root, p))).map((f) => p + f) : [p])))).flat();
-  return candidates.filter((path) => SOURCE_PATHS.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p)) && existsSync(join(root, path)));
+  const candidates =
+    listed !== null
+      ? listed.split('\0').filter(Boolean)
+      : (
+          await Promise.all(
+            SOURCE_PATHS.map(async (p) =>
+              p.endsWith('/') && existsSync(join(root, p)) ? (await filesUnder(join(root, p))).map((f) => p + f) : [p],
+            ),
+          )
+        ).flat();
+  return candidates.filter(
+    (path) =>
+      SOURCE_PATHS.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p)) && existsSync(join(root, path)),
+  );
 }
 
 function buildingNotes(version) {
@@ -100,13 +133,17 @@ build.mjs; it also merges the translation files (src/locales) into _locales/.
 export async function makePackages(outDir = join(root, 'packages')) {
   const manifest = JSON.parse(await readFile(join(root, 'manifest.json'), 'utf8'));
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
-  if (manifest.version !== pkg.version) throw new Error(`manifest.json says ${manifest.version} but package.json says ${pkg.version}; make them agree`);
+  if (manifest.version !== pkg.version)
+    throw new Error(`manifest.json says ${manifest.version} but package.json says ${pkg.version}; make them agree`);
   const version = manifest.version;
   const mtime = zipTime(sourceDateEpoch());
   // A fresh build in a temporary folder: a package never picks up a stale or --dev dist/.
   const buildDir = await mkdtemp(join(tmpdir(), 'afterparty-package-'));
   try {
-    execFileSync(process.execPath, [join(root, 'build.mjs'), '--out', buildDir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, [join(root, 'build.mjs'), '--out', buildDir], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     await mkdir(outDir, { recursive: true });
     const written = [];
     for (const browser of ['chrome', 'firefox']) {
@@ -115,7 +152,9 @@ export async function makePackages(outDir = join(root, 'packages')) {
       written.push(file);
     }
     const source = join(outDir, `afterparty-source-${version}.zip`);
-    await writeZip(source, root, await sourceFiles(), mtime, { 'BUILDING.md': new TextEncoder().encode(buildingNotes(version)) });
+    await writeZip(source, root, await sourceFiles(), mtime, {
+      'BUILDING.md': new TextEncoder().encode(buildingNotes(version)),
+    });
     written.push(source);
     return written;
   } finally {

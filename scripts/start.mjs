@@ -7,7 +7,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INSTALL_HINT, findChromium, hoverText, launchWithExtension, serveFolder, waitForHighlights } from './browser.mjs';
+import {
+  INSTALL_HINT,
+  findChromium,
+  hoverText,
+  launchWithExtension,
+  serveFolder,
+  waitForHighlights,
+} from './browser.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const docs = process.argv.includes('--docs');
@@ -18,10 +25,18 @@ if (!executablePath) {
 }
 
 const outRoot = process.env.AFTERPARTY_DIST ?? join(root, 'dist');
-execFileSync(process.execPath, [join(root, 'build.mjs'), '--dev', ...(process.env.AFTERPARTY_DIST ? ['--out', outRoot] : [])], { stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [join(root, 'build.mjs'), '--dev', ...(process.env.AFTERPARTY_DIST ? ['--out', outRoot] : [])],
+  { stdio: 'inherit' },
+);
 const server = await serveFolder(join(root, 'demo'));
 const headless = docs || (!process.env.DISPLAY && process.platform === 'linux');
-const { context, extensionId } = await launchWithExtension({ extensionDir: join(outRoot, 'chrome'), headless, executablePath });
+const { context, extensionId } = await launchWithExtension({
+  extensionDir: join(outRoot, 'chrome'),
+  headless,
+  executablePath,
+});
 const page = context.pages()[0] ?? (await context.newPage());
 await page.goto(server.url);
 console.log(`Demo page: ${server.url}`);
@@ -40,7 +55,10 @@ async function openPopup(demo, colorScheme) {
   await popup.setViewportSize({ width: 420, height: 600 });
   await popup.emulateMedia({ colorScheme });
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  const id = await popup.evaluate(async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)?.id ?? -1, demo.url());
+  const id = await popup.evaluate(
+    async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)?.id ?? -1,
+    demo.url(),
+  );
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${id}`);
   await popup.waitForSelector('.ap-film-title, .day-heading', { timeout: 10_000 });
   await popup.waitForTimeout(300);
@@ -56,7 +74,12 @@ if (docs) {
     await page.reload();
     await openCard(page);
     const card = await page.locator('afterparty-card').boundingBox();
-    const clip = card && { x: 0, y: Math.max(0, card.y - 90), width: 1200, height: Math.min(800 - Math.max(0, card.y - 90), card.height + 110) };
+    const clip = card && {
+      x: 0,
+      y: Math.max(0, card.y - 90),
+      width: 1200,
+      height: Math.min(800 - Math.max(0, card.y - 90), card.height + 110),
+    };
     const cardShot = join(shots, `card-${colorScheme}.png`);
     await page.screenshot({ path: cardShot, ...(clip ? { clip } : {}) });
     await page.mouse.move(1, 1);

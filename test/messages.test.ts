@@ -20,7 +20,10 @@ describe('parseRequest', () => {
     [{ type: 'getSchedule', params: { evil: 1 } }, 'getSchedule takes no parameters'],
     [{ type: 'getListings', params: {} }, 'getListings needs {filmKeys: string[]}'],
     [{ type: 'getListings', params: { filmKeys: [1] } }, 'getListings: every film key must be a short string'],
-    [{ type: 'getListings', params: { filmKeys: Array(5001).fill('a') } }, 'getListings accepts at most 5000 film keys'],
+    [
+      { type: 'getListings', params: { filmKeys: Array(5001).fill('a') } },
+      'getListings accepts at most 5000 film keys',
+    ],
   ])('refuses %j with a reason', (message, reason) => {
     expect(parseRequest(message)).toBe(reason);
   });

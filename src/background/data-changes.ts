@@ -5,13 +5,18 @@ import type { MessageName } from '../messages/index.ts';
  * Bumps the data revision after a change. Changes close together (a sync writing several
  * feeds, a save followed by its re-read) make one write.
  */
-export function createChangeNotice(write: (items: Record<string, unknown>) => Promise<void>, { delayMs = 50, clock = Date.now } = {}) {
+export function createChangeNotice(
+  write: (items: Record<string, unknown>) => Promise<void>,
+  { delayMs = 50, clock = Date.now } = {},
+) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const bump = (): void => {
     if (timer !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
-      write({ [DATA_REVISION_KEY]: clock() }).catch((error: unknown) => console.warn('Afterparty: could not note a change', error));
+      write({ [DATA_REVISION_KEY]: clock() }).catch((error: unknown) =>
+        console.warn('Afterparty: could not note a change', error),
+      );
     }, delayMs);
   };
   return {

@@ -9,7 +9,11 @@ export const DEFAULT_FEED_ID = 'default';
  * Loads the embedded listings, so the extension is useful offline from the first minute.
  * A refused document keeps whatever was cached before and says why.
  */
-export async function loadDefaultFeed(db: AfterpartyDb, now = new Date(), document: unknown = defaultFeed): Promise<void> {
+export async function loadDefaultFeed(
+  db: AfterpartyDb,
+  now = new Date(),
+  document: unknown = defaultFeed,
+): Promise<void> {
   const parsed = parseFeed(document);
   if (!parsed.ok) {
     if (await db.feeds.get(DEFAULT_FEED_ID)) await recordFeedError(db, DEFAULT_FEED_ID, parsed.error);

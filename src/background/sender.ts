@@ -15,7 +15,8 @@ export interface SenderInfo {
  * sender in a subframe is refused too.
  */
 export function isExtensionPage(sender: SenderInfo, extensionId: string, extensionOrigin: string): boolean {
-  if (sender.id !== extensionId || typeof sender.url !== 'string' || !sender.url.startsWith(extensionOrigin)) return false;
+  if (sender.id !== extensionId || typeof sender.url !== 'string' || !sender.url.startsWith(extensionOrigin))
+    return false;
   if (sender.origin !== undefined && `${sender.origin}/` !== extensionOrigin) return false;
   return sender.frameId === undefined || sender.frameId === 0;
 }

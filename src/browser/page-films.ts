@@ -33,7 +33,8 @@ export async function targetTab(): Promise<{ id?: number; url?: string } | undef
 /** The film keys found in the tab's top frame; null when no Afterparty content script runs there. */
 export async function askPageFilms(tabId: number): Promise<string[] | null> {
   try {
-    const reply = (await ext.tabs.sendMessage(tabId, { type: PAGE_FILMS_REQUEST }, { frameId: 0 })) as { filmKeys?: unknown } | undefined;
+    const reply = (await ext.tabs.sendMessage(tabId, { type: PAGE_FILMS_REQUEST }, { frameId: 0 })) as
+      { filmKeys?: unknown } | undefined;
     return Array.isArray(reply?.filmKeys) ? reply.filmKeys.filter((k): k is string => typeof k === 'string') : null;
   } catch {
     return null;

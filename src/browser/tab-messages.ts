@@ -7,10 +7,13 @@ import { ext } from './ext.ts';
  */
 export function answerTabMessage(type: string, answer: () => unknown, signal: AbortSignal): void {
   const listener = (message: unknown, _sender: unknown, sendResponse: (reply: unknown) => void) => {
-    if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== type) return undefined;
+    if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== type)
+      return undefined;
     Promise.resolve()
       .then(answer)
-      .then(sendResponse, (error: unknown) => sendResponse({ error: error instanceof Error ? error.message : String(error) }));
+      .then(sendResponse, (error: unknown) =>
+        sendResponse({ error: error instanceof Error ? error.message : String(error) }),
+      );
     return true;
   };
   const onMessage = ext.runtime.onMessage as unknown as {

@@ -10,7 +10,23 @@ import type { Feed, Film } from '../core/model.ts';
 type Out = { log: (line: string) => void; error: (line: string) => void };
 
 /** The CSV columns, in any order; only `title` is required. Documented in docs/feed-format.md. */
-export const CSV_COLUMNS = ['id', 'title', 'kind', 'start', 'end', 'time_zone', 'venue', 'address', 'host', 'access', 'url', 'description', 'films', 'festival', 'cancelled'] as const;
+export const CSV_COLUMNS = [
+  'id',
+  'title',
+  'kind',
+  'start',
+  'end',
+  'time_zone',
+  'venue',
+  'address',
+  'host',
+  'access',
+  'url',
+  'description',
+  'films',
+  'festival',
+  'cancelled',
+] as const;
 
 /** RFC 4180 CSV: quoted fields, doubled quotes, newlines inside quotes. */
 export function parseCsv(text: string): string[][] {
@@ -22,12 +38,16 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < src.length; i++) {
     const c = src[i];
     if (quoted) {
-      if (c === '"' && src[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && src[i + 1] === '\n') i++;
       row.push(field);
       rows.push(row);
@@ -35,12 +55,20 @@ export function parseCsv(text: string): string[][] {
       field = '';
     } else field += c;
   }
-  if (field !== '' || row.length > 0) row.push(field), rows.push(row);
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
 }
 
 const slug = (text: string) =>
-  text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'item';
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'item';
 
 /** "2007-09-06 21:30" in a zone to "2007-09-06T21:30:00-04:00"; dates and ISO times pass as they are. */
 function withOffset(value: string, zone: string | undefined): string {
@@ -48,7 +76,10 @@ function withOffset(value: string, zone: string | undefined): string {
   if (!m || !zone || !isIanaZone(zone)) return value.trim();
   const [, date, h, min, s = '00'] = m;
   const [y, mo, d] = (date as string).split('-').map(Number);
-  const offset = wallOffsetMinutes(Date.UTC(y as number, (mo as number) - 1, d, Number(h), Number(min), Number(s)), zone);
+  const offset = wallOffsetMinutes(
+    Date.UTC(y as number, (mo as number) - 1, d, Number(h), Number(min), Number(s)),
+    zone,
+  );
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   return `${date}T${h}:${min}:${s}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
@@ -67,17 +98,27 @@ export function csvToDocument(text: string, title: string): Record<string, unkno
     };
     const zone = get('time_zone');
     const start = get('start') && withOffset(get('start') as string, zone);
-    const filmIds = (get('films') ?? '').split(';').map((t) => t.trim()).filter(Boolean).map((filmTitle) => {
-      const id = slug(filmTitle);
-      if (!films.has(id)) films.set(id, { id, title: filmTitle, aliases: [], year: null, directors: [] });
-      return id;
-    });
+    const filmIds = (get('films') ?? '')
+      .split(';')
+      .map((t) => t.trim())
+      .filter(Boolean)
+      .map((filmTitle) => {
+        const id = slug(filmTitle);
+        if (!films.has(id)) films.set(id, { id, title: filmTitle, aliases: [], year: null, directors: [] });
+        return id;
+      });
     const festivalName = get('festival');
     let festival: string | null = null;
     if (festivalName && zone) {
       festival = slug(festivalName);
       const day = start?.slice(0, 10);
-      const known = festivals.get(festival) ?? { id: festival, name: festivalName, timeZone: zone, start: day ?? '', end: day ?? '' };
+      const known = festivals.get(festival) ?? {
+        id: festival,
+        name: festivalName,
+        timeZone: zone,
+        start: day ?? '',
+        end: day ?? '',
+      };
       if (day && (!known.start || day < known.start)) known.start = day;
       if (day && day > known.end) known.end = day;
       festivals.set(festival, known);
@@ -98,7 +139,13 @@ export function csvToDocument(text: string, title: string): Record<string, unkno
       cancelled: /^(?:yes|true|1|cancelled)$/i.test(get('cancelled') ?? ''),
     };
   });
-  return { afterparty: 1, title, festivals: [...festivals.values()].filter((f) => f.start), films: [...films.values()], events };
+  return {
+    afterparty: 1,
+    title,
+    festivals: [...festivals.values()].filter((f) => f.start),
+    films: [...films.values()],
+    events,
+  };
 }
 
 function toDocument(feed: Feed): Record<string, unknown> {

@@ -26,12 +26,17 @@ async function validate(file: string, out: Out): Promise<number> {
     return 1;
   }
   const { feed, problems } = parsed;
-  out.log(`${file}: "${feed.title}": ${feed.festivals.length} festivals, ${feed.films.length} films, ${feed.events.length} events`);
+  out.log(
+    `${file}: "${feed.title}": ${feed.festivals.length} festivals, ${feed.films.length} films, ${feed.events.length} events`,
+  );
   for (const problem of problems) out.error(`  ${problem.path}: ${problem.message}`);
   return problems.length > 0 ? 1 : 0;
 }
 
-/** Exit codes: 0 clean, 1 refused, with problems (validate) or a usage error; convert answers 2 when it wrote a feed with problems. */
+/**
+ * Exit codes: 0 clean, 1 refused, with problems (validate) or a usage error; convert answers 2
+ * when it wrote a feed with problems.
+ */
 export async function main(args: string[], out: Out = { log: console.log, error: console.error }): Promise<number> {
   const [command, ...rest] = args;
   try {

@@ -30,7 +30,13 @@ export function scanBlocks(blocks: Iterable<Block>, matcher: Matcher): PageScan 
   let base = 0;
   for (const block of blocks) {
     for (const m of matcher.find(block)) {
-      matches.push({ filmId: m.filmIds[0] ?? '', filmIds: m.filmIds, surface: m.surface, start: base + m.start, end: base + m.end });
+      matches.push({
+        filmId: m.filmIds[0] ?? '',
+        filmIds: m.filmIds,
+        surface: m.surface,
+        start: base + m.start,
+        end: base + m.end,
+      });
     }
     texts.push(block.text);
     base += block.text.length + 1;
@@ -62,7 +68,11 @@ export function parsePage(html: string): Document {
       disableJavaScriptFileLoading: true,
       disableCSSFileLoading: true,
       disableIframePageLoading: true,
-      navigation: { disableMainFrameNavigation: true, disableChildFrameNavigation: true, disableChildPageNavigation: true },
+      navigation: {
+        disableMainFrameNavigation: true,
+        disableChildFrameNavigation: true,
+        disableChildPageNavigation: true,
+      },
     },
   });
   const doc = new window.DOMParser().parseFromString(html, 'text/html') as unknown as Document;
@@ -70,7 +80,11 @@ export function parsePage(html: string): Document {
   return doc;
 }
 
-export async function scanCommand(page: string, feedFile: string, out: { log: (line: string) => void; error: (line: string) => void }): Promise<number> {
+export async function scanCommand(
+  page: string,
+  feedFile: string,
+  out: { log: (line: string) => void; error: (line: string) => void },
+): Promise<number> {
   const parsed = parseFeed(await readFile(feedFile, 'utf8'));
   if (!parsed.ok) {
     out.error(`${feedFile}: not a feed: ${parsed.error}`);

@@ -24,7 +24,12 @@ function cutNear(text: string, at: number, floor: number): number {
  * The matches of `block`, one window at a time (the caller yields between windows). Every
  * match is in block offsets, in text order, and found once.
  */
-export function* matchInChunks(matcher: Matcher, block: BlockText, chunk = CHUNK_CHARS, overlap = CHUNK_OVERLAP): Generator<TitleMatch[], void, undefined> {
+export function* matchInChunks(
+  matcher: Matcher,
+  block: BlockText,
+  chunk = CHUNK_CHARS,
+  overlap = CHUNK_OVERLAP,
+): Generator<TitleMatch[], void, undefined> {
   const { text } = block;
   if (text.length <= chunk) {
     yield matcher.find(block);
@@ -42,7 +47,8 @@ export function* matchInChunks(matcher: Matcher, block: BlockText, chunk = CHUNK
     const kept: TitleMatch[] = [];
     for (const m of found) {
       const start = m.start + from;
-      // Owned by this window if it starts here; one reaching the window's cut edge may be cut short, so the next window owns it.
+      // Owned by this window if it starts here; one reaching the window's cut edge may be cut
+      // short, so the next window owns it.
       if (start < own || start >= ownEnd) continue;
       if (m.end + from >= to && to < text.length) continue;
       kept.push({ ...m, start, end: m.end + from });

@@ -29,16 +29,26 @@ const MODIFIER_FLAG: Record<Exclude<ModifierKey, 'none'>, 'altKey' | 'ctrlKey' |
   shift: 'shiftKey',
   meta: 'metaKey',
 };
-const MODIFIER_KEY_NAMES: Record<Exclude<ModifierKey, 'none'>, string> = { alt: 'Alt', ctrl: 'Control', shift: 'Shift', meta: 'Meta' };
+const MODIFIER_KEY_NAMES: Record<Exclude<ModifierKey, 'none'>, string> = {
+  alt: 'Alt',
+  ctrl: 'Control',
+  shift: 'Shift',
+  meta: 'Meta',
+};
 
-function modifierHeld(settings: Settings, event: { altKey: boolean; ctrlKey: boolean; shiftKey: boolean; metaKey: boolean }): boolean {
+function modifierHeld(
+  settings: Settings,
+  event: { altKey: boolean; ctrlKey: boolean; shiftKey: boolean; metaKey: boolean },
+): boolean {
   return settings.modifierKey === 'none' || event[MODIFIER_FLAG[settings.modifierKey]];
 }
 
 /** The chosen underline, as an adopted sheet: the page gets a style rule, never a node. */
 function applyUnderline(doc: Document, settings: Settings, sheet: CSSStyleSheet): void {
   try {
-    sheet.replaceSync(settings.underlineStyle === 'dotted' ? '' : underlineCss(settings.underlineStyle, HIGHLIGHT_NAME));
+    sheet.replaceSync(
+      settings.underlineStyle === 'dotted' ? '' : underlineCss(settings.underlineStyle, HIGHLIGHT_NAME),
+    );
     if (!doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
   } catch {
     // A content script's constructed sheet may be refused across Firefox's Xray boundary: the
@@ -59,11 +69,22 @@ function rectAtSelection(doc: Document): DOMRect | null {
  * the pointer leaves, or when the title scrolls out of view. The keyboard shortcut opens it
  * for the title at the selection or caret, with focus in the card.
  */
-export function watchHover(highlights: TitleHighlights, listings: ListingSource, signal: AbortSignal, slots: CardSlots = {}): CardHost {
+export function watchHover(
+  highlights: TitleHighlights,
+  listings: ListingSource,
+  signal: AbortSignal,
+  slots: CardSlots = {},
+): CardHost {
   const card = new CardHost(document);
   let settings: Settings = DEFAULT_SETTINGS;
   let saved = new Map<string, SaveStatus>();
-  let current: { title: FoundTitle; rect: DOMRect; listings: Listing[]; festivals: FestivalRow[]; error: string | null } | null = null;
+  let current: {
+    title: FoundTitle;
+    rect: DOMRect;
+    listings: Listing[];
+    festivals: FestivalRow[];
+    error: string | null;
+  } | null = null;
   let openTimer: ReturnType<typeof setTimeout> | undefined;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
   let frame = 0;
@@ -109,7 +130,8 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
       onSave: (eventKey, status) => {
         send('setSaved', { eventKey, status }).then(
           () => current && loadSaved(current.listings).then(render),
-          (error: unknown) => current && ((current.error = error instanceof Error ? error.message : String(error)), render()),
+          (error: unknown) =>
+            current && ((current.error = error instanceof Error ? error.message : String(error)), render()),
         );
       },
       onClose: close,
@@ -120,10 +142,25 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
 
   const open = async (title: FoundTitle, rect: DOMRect, focus: boolean) => {
     clearTimeout(closeTimer);
-    const state = { title, rect, listings: [] as Listing[], festivals: [] as FestivalRow[], error: null as string | null };
+    const state = {
+      title,
+      rect,
+      listings: [] as Listing[],
+      festivals: [] as FestivalRow[],
+      error: null as string | null,
+    };
     current = state;
     // Prefetched listings answer at once; a slow answer shows "loading" meanwhile.
-    const loading = setTimeout(() => current === state && card.show(rect, { listings: [], festivals: [], surface: title.surface, error: null, settings, onClose: close }, { focus }), 120);
+    const loading = setTimeout(
+      () =>
+        current === state &&
+        card.show(
+          rect,
+          { listings: [], festivals: [], surface: title.surface, error: null, settings, onClose: close },
+          { focus },
+        ),
+      120,
+    );
     try {
       Object.assign(state, await listings.get(title.filmIds));
       await loadSaved(state.listings);
@@ -139,7 +176,11 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
       return;
     }
     // Always re-anchored: the card may still be open on the title hovered before.
-    card.show(rect, { listings: [], festivals: [], surface: title.surface, error: null, settings, onClose: close }, { focus: focus && !card.hasFocus });
+    card.show(
+      rect,
+      { listings: [], festivals: [], surface: title.surface, error: null, settings, onClose: close },
+      { focus: focus && !card.hasFocus },
+    );
     render();
   };
 
@@ -170,7 +211,8 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
     (event) => {
       if (event.key === 'Escape' && card.isOpen) return close();
       // Pressing the chosen modifier while resting on a title opens its card.
-      if (settings.modifierKey !== 'none' && event.key === MODIFIER_KEY_NAMES[settings.modifierKey] && !card.isOpen) onPointer(pointer.x, pointer.y, true);
+      if (settings.modifierKey !== 'none' && event.key === MODIFIER_KEY_NAMES[settings.modifierKey] && !card.isOpen)
+        onPointer(pointer.x, pointer.y, true);
     },
     { signal },
   );
@@ -199,7 +241,8 @@ export function watchHover(highlights: TitleHighlights, listings: ListingSource,
     signal,
   );
   signal.addEventListener('abort', () => {
-    if (document.adoptedStyleSheets.includes(underline)) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== underline);
+    if (document.adoptedStyleSheets.includes(underline))
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== underline);
     close();
   });
   return card;

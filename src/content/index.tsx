@@ -28,7 +28,10 @@ function mark(name: string): void {
 
 async function start(signal: AbortSignal): Promise<void> {
   if (!('highlights' in CSS)) return; // No Custom Highlight API: nothing we can underline without touching the page.
-  const [{ films, words }, { corrections }] = await Promise.all([send('getTitleIndex', {}), send('getCorrections', {})]);
+  const [{ films, words }, { corrections }] = await Promise.all([
+    send('getTitleIndex', {}),
+    send('getCorrections', {}),
+  ]);
   if (films.length === 0 || signal.aborted) return;
   mark('scan-start');
   const matcher = compileMatcherWith(films, lexiconFrom(words));
@@ -41,7 +44,13 @@ async function start(signal: AbortSignal): Promise<void> {
   let scanned = (): void => undefined;
   const initialScan = new Promise<void>((done) => (scanned = done));
   // Rescans wait for the first scan: a region it has not reached yet would be found twice.
-  const rescans = new MutationRescan(async (roots) => (await initialScan, rescan(roots, matcher, highlights, keep, sink, signal).then(() => cache.prefetch(filmIdsOf(highlights)))), signal);
+  const rescans = new MutationRescan(
+    async (roots) => (
+      await initialScan,
+      rescan(roots, matcher, highlights, keep, sink, signal).then(() => cache.prefetch(filmIdsOf(highlights)))
+    ),
+    signal,
+  );
   let first = true;
   const sink: ScanSink = {
     found: (titles) => {
@@ -88,7 +97,9 @@ async function start(signal: AbortSignal): Promise<void> {
           filmTitle={film.title}
           onAdd={() => {
             card.close();
-            send('openAddEvent', { filmKey: film.key }).catch((error: unknown) => console.warn('Afterparty:', error instanceof Error ? error.message : error));
+            send('openAddEvent', { filmKey: film.key }).catch((error: unknown) =>
+              console.warn('Afterparty:', error instanceof Error ? error.message : error),
+            );
           }}
         />
       </>
@@ -112,12 +123,22 @@ function filmIdsOf(highlights: TitleHighlights): Set<string> {
 }
 
 /** Rescans changed regions: their titles are replaced once the new ones are found, so nothing flickers. */
-async function rescan(roots: Node[], matcher: Matcher, highlights: TitleHighlights, keep: (t: FoundTitle[]) => FoundTitle[], sink: ScanSink, signal: AbortSignal): Promise<void> {
+async function rescan(
+  roots: Node[],
+  matcher: Matcher,
+  highlights: TitleHighlights,
+  keep: (t: FoundTitle[]) => FoundTitle[],
+  sink: ScanSink,
+  signal: AbortSignal,
+): Promise<void> {
   const slicer = new Slicer(signal);
   const live = roots.filter((root) => root.isConnected);
   const found: FoundTitle[] = [];
   for (const root of live) {
-    await scanPage(root, matcher, slicer, { found: (titles) => found.push(...keep(titles)), shadowRoot: sink.shadowRoot });
+    await scanPage(root, matcher, slicer, {
+      found: (titles) => found.push(...keep(titles)),
+      shadowRoot: sink.shadowRoot,
+    });
   }
   await slicer.pause();
   highlights.removeElements((anchor) => !anchor.isConnected || live.some((root) => composedContains(root, anchor)));

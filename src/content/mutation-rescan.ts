@@ -13,7 +13,35 @@ const OPTIONS: MutationObserverInit = { childList: true, characterData: true, su
 
 // Blocks whose removal changes no other block's text (a detached node is its own block root,
 // so blockRootOf cannot tell us; the common block tags are enough: a miss only rescans more).
-const BLOCK_TAGS = new Set(['P', 'DIV', 'LI', 'ARTICLE', 'SECTION', 'ASIDE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'TABLE', 'TR', 'TD', 'BLOCKQUOTE', 'PRE', 'FIGURE', 'HEADER', 'FOOTER', 'MAIN', 'NAV', 'DL', 'DT', 'DD']);
+const BLOCK_TAGS = new Set([
+  'P',
+  'DIV',
+  'LI',
+  'ARTICLE',
+  'SECTION',
+  'ASIDE',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'UL',
+  'OL',
+  'TABLE',
+  'TR',
+  'TD',
+  'BLOCKQUOTE',
+  'PRE',
+  'FIGURE',
+  'HEADER',
+  'FOOTER',
+  'MAIN',
+  'NAV',
+  'DL',
+  'DT',
+  'DD',
+]);
 
 function isBlockElement(node: Node): boolean {
   return node.nodeType === 1 && BLOCK_TAGS.has((node as Element).tagName.toUpperCase());
@@ -126,7 +154,9 @@ export class MutationRescan {
     this.#dirty = new Set();
     if (roots.length === 0 || this.signal.aborted) return;
     // One rescan at a time: a later batch waits for the one running.
-    this.#running = this.#running.then(() => (this.signal.aborted ? undefined : this.rescan(roots))).catch(() => undefined);
+    this.#running = this.#running
+      .then(() => (this.signal.aborted ? undefined : this.rescan(roots)))
+      .catch(() => undefined);
   }
 
   /** Resolves once the rescans asked for so far are done (tests). */

@@ -10,10 +10,20 @@ export interface NotThisFilmProps {
 export function NotThisFilm({ filmTitle, onChoose }: NotThisFilmProps) {
   return (
     <div class="ap-actions ap-not-this-film">
-      <button type="button" class="ap-button" onClick={() => onChoose(false)} aria-label={t('content_notThisFilmLabel', filmTitle)}>
+      <button
+        type="button"
+        class="ap-button"
+        onClick={() => onChoose(false)}
+        aria-label={t('content_notThisFilmLabel', filmTitle)}
+      >
         {t('content_notThisFilm')}
       </button>
-      <button type="button" class="ap-button" onClick={() => onChoose(true)} aria-label={t('content_notThisFilmEverywhereLabel', filmTitle)}>
+      <button
+        type="button"
+        class="ap-button"
+        onClick={() => onChoose(true)}
+        aria-label={t('content_notThisFilmEverywhereLabel', filmTitle)}
+      >
         {t('content_notThisFilmEverywhere')}
       </button>
     </div>

@@ -7,7 +7,10 @@ export interface FoundTitle {
   range: Range;
   filmIds: string[];
   surface: string;
-  /** The element the title's text starts in (a shadow host for text directly in a shadow root): what the viewport tracking observes. */
+  /**
+   * The element the title's text starts in (a shadow host for text directly in a shadow root):
+   * what the viewport tracking observes.
+   */
   anchor: Element;
 }
 
@@ -40,7 +43,13 @@ function titlesIn(block: Block, matches: ReturnType<Matcher['find']>, doc: Docum
  * slices (`slicer.pause()` yields once a slice has used its time). The DOM may change while
  * we yield; what changes is rescanned by the mutation watcher, so the walk simply goes on.
  */
-export async function scanPage(root: Node, matcher: Matcher, slicer: Slicer, sink: ScanSink, options: ExtractOptions = {}): Promise<number> {
+export async function scanPage(
+  root: Node,
+  matcher: Matcher,
+  slicer: Slicer,
+  sink: ScanSink,
+  options: ExtractOptions = {},
+): Promise<number> {
   const doc = root.ownerDocument ?? (root as Document);
   const seenRoots = new Set<Node>();
   let batch: FoundTitle[] = [];

@@ -38,7 +38,8 @@ function readItem(scope: Element, budget: { elements: number; items: number }, d
           for (const name of names) {
             // Map-like object from page-chosen names: own keys only, and __proto__ never.
             if (name === '__proto__') continue;
-            if (!Object.hasOwn(props, name)) Object.defineProperty(props, name, { value: [], enumerable: true, writable: true });
+            if (!Object.hasOwn(props, name))
+              Object.defineProperty(props, name, { value: [], enumerable: true, writable: true });
             if (props[name]!.length < MICRODATA_LIMITS.values) props[name]!.push(value);
           }
         }

@@ -1,7 +1,8 @@
 import { ext } from '../browser/ext.ts';
 import { DISABLED_SITES_KEY } from '../messages/sites.ts';
 
-const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const listOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 /**
  * The user's per-site off switch, read straight from storage (no message, no permission

@@ -53,7 +53,10 @@ export class TitleHighlights {
   #held = false;
   #pending = false;
 
-  constructor(private readonly doc: Document, signal: AbortSignal) {
+  constructor(
+    private readonly doc: Document,
+    signal: AbortSignal,
+  ) {
     CSS.highlights.set(HIGHLIGHT_NAME, this.#highlight);
     this.#observer = new IntersectionObserver(
       (entries) => {
@@ -186,13 +189,14 @@ export class TitleHighlights {
     if (this.#count <= MAX_REGISTERED) {
       // Few enough to register them all: nothing to update on scroll.
       for (const entries of this.#byElement.values()) wanted.push(...entries);
-    } else for (const element of this.#visible) {
-      const entries = this.#byElement.get(element);
-      if (!entries) continue;
-      if (entries.length <= DENSE) wanted.push(...entries);
-      else nearViewport(entries, top, bottom, wanted);
-      if (wanted.length > 4 * MAX_REGISTERED) break;
-    }
+    } else
+      for (const element of this.#visible) {
+        const entries = this.#byElement.get(element);
+        if (!entries) continue;
+        if (entries.length <= DENSE) wanted.push(...entries);
+        else nearViewport(entries, top, bottom, wanted);
+        if (wanted.length > 4 * MAX_REGISTERED) break;
+      }
     if (wanted.length > MAX_REGISTERED) {
       const middle = height / 2;
       const distance = (entry: Entry) => {
@@ -256,11 +260,20 @@ function nearViewport(entries: Entry[], top: number, bottom: number, out: Entry[
 function caretNodeAt(doc: Document, x: number, y: number, shadowRoots: ShadowRoot[]): Node | null {
   if (typeof doc.caretPositionFromPoint === 'function') {
     // Without the shadow roots named, the caret is retargeted to their host.
-    const at = (doc.caretPositionFromPoint as (x: number, y: number, options?: { shadowRoots: ShadowRoot[] }) => CaretPosition | null)(x, y, { shadowRoots });
+    const at = (
+      doc.caretPositionFromPoint as (
+        x: number,
+        y: number,
+        options?: { shadowRoots: ShadowRoot[] },
+      ) => CaretPosition | null
+    )(x, y, { shadowRoots });
     return at?.offsetNode ?? null;
   }
   // Chrome before 128 has only the WebKit form.
-  return (doc as Document & { caretRangeFromPoint?: (x: number, y: number) => Range | null }).caretRangeFromPoint?.(x, y)?.startContainer ?? null;
+  return (
+    (doc as Document & { caretRangeFromPoint?: (x: number, y: number) => Range | null }).caretRangeFromPoint?.(x, y)
+      ?.startContainer ?? null
+  );
 }
 
 function paintable(entry: Entry): boolean {

@@ -16,7 +16,13 @@ export interface Placement {
  * else above if that fits, else on the side with more room; then shifted to stay inside
  * the viewport horizontally.
  */
-export function placeCard(anchor: Rect, card: { width: number; height: number }, viewport: { width: number; height: number }, gap = 6, margin = 8): Placement {
+export function placeCard(
+  anchor: Rect,
+  card: { width: number; height: number },
+  viewport: { width: number; height: number },
+  gap = 6,
+  margin = 8,
+): Placement {
   const roomBelow = viewport.height - anchor.bottom - gap - margin;
   const roomAbove = anchor.top - gap - margin;
   const side = card.height <= roomBelow || roomBelow >= roomAbove ? 'below' : 'above';

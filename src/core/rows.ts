@@ -30,7 +30,10 @@ export interface CorrectionRow {
   createdAt: string;
 }
 
-/** The user's own event; `festival` holds a festival's full key ("default/tiff-2007"), since any feed's festival can be chosen. */
+/**
+ * The user's own event; `festival` holds a festival's full key ("default/tiff-2007"), since any
+ * feed's festival can be chosen.
+ */
 export type UserEventRow = EventRow & {
   createdAt: string;
   updatedAt: string;

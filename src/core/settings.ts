@@ -103,8 +103,10 @@ export function readSettings(stored: unknown): Settings {
 /** The ::highlight rule for the chosen underline; the page gets it as an adopted sheet, no node. */
 export function underlineCss(style: UnderlineStyle, highlightName: string): string {
   const decoration: Record<UnderlineStyle, string> = {
-    dotted: 'text-decoration: underline dotted #c2410c; text-decoration-thickness: 2px; text-underline-offset: 3px; background-color: rgba(245, 158, 11, 0.14);',
-    solid: 'text-decoration: underline solid #c2410c; text-decoration-thickness: 2px; text-underline-offset: 3px; background-color: transparent;',
+    dotted:
+      'text-decoration: underline dotted #c2410c; text-decoration-thickness: 2px; text-underline-offset: 3px; background-color: rgba(245, 158, 11, 0.14);',
+    solid:
+      'text-decoration: underline solid #c2410c; text-decoration-thickness: 2px; text-underline-offset: 3px; background-color: transparent;',
     wavy: 'text-decoration: underline wavy #c2410c; text-decoration-thickness: 1px; text-underline-offset: 3px; background-color: transparent;',
     background: 'text-decoration: none; background-color: rgba(245, 158, 11, 0.28);',
     none: 'text-decoration: none; background-color: transparent;',

@@ -42,17 +42,27 @@ const fail = (path: string, what: string): never => {
   throw new BackupError(`${path} ${what}`);
 };
 const obj = (v: unknown, path: string): Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : fail(path, 'must be an object');
-const str: Check<string> = (v, path) => (typeof v === 'string' && v.length <= 10_000 ? v : fail(path, 'must be a string'));
-const key: Check<string> = (v, path) => (typeof v === 'string' && v.length > 0 && v.length <= 400 ? v : fail(path, 'must be a short non-empty string'));
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : fail(path, 'must be an object');
+const str: Check<string> = (v, path) =>
+  typeof v === 'string' && v.length <= 10_000 ? v : fail(path, 'must be a string');
+const key: Check<string> = (v, path) =>
+  typeof v === 'string' && v.length > 0 && v.length <= 400 ? v : fail(path, 'must be a short non-empty string');
 const strOrNull: Check<string | null> = (v, path) => (v === null ? null : str(v, path));
-const oneOf = <T extends string>(choices: readonly T[]): Check<T> => (v, path) =>
-  typeof v === 'string' && (choices as readonly string[]).includes(v) ? (v as T) : fail(path, `must be one of ${choices.join(', ')}`);
-const list = <T>(item: Check<T>): Check<T[]> => (v, path) => {
-  if (!Array.isArray(v)) return fail(path, 'must be a list');
-  if (v.length > MAX_ROWS) return fail(path, `has more than ${MAX_ROWS} items`);
-  return v.map((x, i) => item(x, `${path}[${i}]`));
-};
+const oneOf =
+  <T extends string>(choices: readonly T[]): Check<T> =>
+  (v, path) =>
+    typeof v === 'string' && (choices as readonly string[]).includes(v)
+      ? (v as T)
+      : fail(path, `must be one of ${choices.join(', ')}`);
+const list =
+  <T>(item: Check<T>): Check<T[]> =>
+  (v, path) => {
+    if (!Array.isArray(v)) return fail(path, 'must be a list');
+    if (v.length > MAX_ROWS) return fail(path, `has more than ${MAX_ROWS} items`);
+    return v.map((x, i) => item(x, `${path}[${i}]`));
+  };
 const httpUrl: Check<string | null> = (v, path) => {
   const text = strOrNull(v, path);
   return text === null || /^https?:\/\//i.test(text) ? text : fail(path, 'must be an http(s) address');
@@ -60,7 +70,11 @@ const httpUrl: Check<string | null> = (v, path) => {
 
 const savedRow: Check<SavedRow> = (v, path) => {
   const o = obj(v, path);
-  return { eventKey: key(o.eventKey, `${path}.eventKey`), status: oneOf(['going', 'interested'] as const)(o.status, `${path}.status`), savedAt: str(o.savedAt, `${path}.savedAt`) };
+  return {
+    eventKey: key(o.eventKey, `${path}.eventKey`),
+    status: oneOf(['going', 'interested'] as const)(o.status, `${path}.status`),
+    savedAt: str(o.savedAt, `${path}.savedAt`),
+  };
 };
 
 const correctionRow: Check<CorrectionRow> = (v, path) => {
@@ -92,12 +106,18 @@ const userEventRow: Check<UserEventRow> = (v, path) => {
     festival: strOrNull(o.festival ?? null, `${path}.festival`),
     start: strOrNull(o.start ?? null, `${path}.start`),
     end: strOrNull(o.end ?? null, `${path}.end`),
-    venue: venue && { name: str(venue.name, `${path}.venue.name`), address: strOrNull(venue.address ?? null, `${path}.venue.address`) },
+    venue: venue && {
+      name: str(venue.name, `${path}.venue.name`),
+      address: strOrNull(venue.address ?? null, `${path}.venue.address`),
+    },
     host: strOrNull(o.host ?? null, `${path}.host`),
     access: oneOf(ACCESS_LEVELS)(o.access, `${path}.access`),
     url: httpUrl(o.url ?? null, `${path}.url`),
     description: strOrNull(o.description ?? null, `${path}.description`),
-    source: source && { name: str(source.name, `${path}.source.name`), url: httpUrl(source.url ?? null, `${path}.source.url`) },
+    source: source && {
+      name: str(source.name, `${path}.source.name`),
+      url: httpUrl(source.url ?? null, `${path}.source.url`),
+    },
     cancelled: o.cancelled as boolean,
     createdAt: str(o.createdAt, `${path}.createdAt`),
     updatedAt: str(o.updatedAt, `${path}.updatedAt`),
@@ -169,7 +189,16 @@ export async function clearCache(db: AfterpartyDb): Promise<void> {
       feed.filmCount = 0;
       const state = syncStateOf(feed);
       // A conditional request or an unchanged hash would write nothing and leave the cache empty.
-      feed.sync = { ...state, slot: 'a', etag: null, lastModified: null, contentHash: null, failures: 0, nextAttempt: null, warning: null };
+      feed.sync = {
+        ...state,
+        slot: 'a',
+        etag: null,
+        lastModified: null,
+        contentHash: null,
+        failures: 0,
+        nextAttempt: null,
+        warning: null,
+      };
     });
   });
 }

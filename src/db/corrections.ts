@@ -17,7 +17,11 @@ export function correctionId({ filmKey, surface, site }: NewCorrection): string 
   return JSON.stringify([site ?? '*', filmKey, normalizeTitle(surface)]);
 }
 
-export async function addCorrection(db: AfterpartyDb, correction: NewCorrection, now = new Date()): Promise<CorrectionRow> {
+export async function addCorrection(
+  db: AfterpartyDb,
+  correction: NewCorrection,
+  now = new Date(),
+): Promise<CorrectionRow> {
   const row: CorrectionRow = {
     id: correctionId(correction),
     filmKey: correction.filmKey,

@@ -48,7 +48,10 @@ export const USER_TABLES = ['saved', 'corrections', 'userEvents', 'settings'] as
 
 export const DB_NAME = 'afterparty';
 
-export function openDatabase(name = DB_NAME, options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange }): AfterpartyDb {
+export function openDatabase(
+  name = DB_NAME,
+  options?: { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange },
+): AfterpartyDb {
   const db = new Dexie(name, options) as AfterpartyDb;
   db.version(1).stores({
     feeds: 'id',

@@ -53,7 +53,10 @@ export async function clearSlotChunk(db: AfterpartyDb, feedId: string, slot: Slo
       // One range delete instead of one request per row (much faster in Chrome). The index
       // lists a feed's rows in key order and every key starts with "<feedId>/", so the range
       // from the first key to the last holds exactly these rows.
-      await table.where(':id').between(keys[0], keys[keys.length - 1], true, true).delete();
+      await table
+        .where(':id')
+        .between(keys[0], keys[keys.length - 1], true, true)
+        .delete();
       left -= keys.length;
       deleted += keys.length;
     }

@@ -8,7 +8,10 @@ import type { FeedRowPatch, FeedRows } from './feed-store.ts';
 import type { FeedSyncState, StageJobRow } from './feed-sync-state.ts';
 
 /** Starts (or restarts) staging a generation into the feed's idle slot. */
-export async function beginStage(db: AfterpartyDb, job: Omit<StageJobRow, 'generation' | 'slot' | 'phase' | 'cursor'>): Promise<StageJobRow> {
+export async function beginStage(
+  db: AfterpartyDb,
+  job: Omit<StageJobRow, 'generation' | 'slot' | 'phase' | 'cursor'>,
+): Promise<StageJobRow> {
   let created: StageJobRow | undefined;
   await db.transaction('rw', [db.feeds, db.stageJobs], async () => {
     const state = syncStateOf(await db.feeds.get(job.feedId));
@@ -30,7 +33,12 @@ function flatten(rows: FeedRows): Array<[RowTable, { key: string }]> {
  * Does one chunk of a job: empties the idle slot of leftovers, then writes rows. Resolves
  * to the job as it now stands, or null once every row is written (ready to switch).
  */
-export async function stageChunk(db: AfterpartyDb, job: StageJobRow, rows: FeedRows, chunk: number): Promise<StageJobRow | null> {
+export async function stageChunk(
+  db: AfterpartyDb,
+  job: StageJobRow,
+  rows: FeedRows,
+  chunk: number,
+): Promise<StageJobRow | null> {
   if (job.phase === 'clear') {
     const deleted = await clearSlotChunk(db, job.feedId, job.slot, chunk);
     const next: StageJobRow = deleted === 0 ? { ...job, phase: 'write', cursor: 0 } : job;

@@ -62,7 +62,13 @@ export interface FeedRowPatch {
 }
 
 export function patchFor(feed: Feed, problems: string[], rows: FeedRows): FeedRowPatch {
-  return { title: feed.title, updated: feed.updated, problems, eventCount: rows.events.length, filmCount: rows.films.length };
+  return {
+    title: feed.title,
+    updated: feed.updated,
+    problems,
+    eventCount: rows.events.length,
+    filmCount: rows.films.length,
+  };
 }
 
 export interface ReplaceResult {
@@ -136,7 +142,12 @@ export async function recordFeedError(db: AfterpartyDb, id: string, error: strin
 }
 
 /** Updates a feed's sync state without touching its listings. */
-export async function updateSyncState(db: AfterpartyDb, id: string, patch: Partial<FeedSyncState>, row: Partial<FeedRow> = {}): Promise<void> {
+export async function updateSyncState(
+  db: AfterpartyDb,
+  id: string,
+  patch: Partial<FeedSyncState>,
+  row: Partial<FeedRow> = {},
+): Promise<void> {
   await db.transaction('rw', db.feeds, async () => {
     const feed = await db.feeds.get(id);
     if (!feed) return;

@@ -1,6 +1,13 @@
 // The user's plan: events saved as "going" or "interested". Written only by the user's own
 // clicks (card, popup); feed loading never opens the `saved` table.
-import { festivalKeyOf, type EventRow, type FestivalRow, type FilmRow, type Plan, type SaveStatus } from '../core/rows.ts';
+import {
+  festivalKeyOf,
+  type EventRow,
+  type FestivalRow,
+  type FilmRow,
+  type Plan,
+  type SaveStatus,
+} from '../core/rows.ts';
 import type { AfterpartyDb } from './database.ts';
 import { liveSlots, slotTables } from './feed-slots.ts';
 import type { SavedRow } from '../core/rows.ts';
@@ -8,7 +15,11 @@ import type { SavedRow } from '../core/rows.ts';
 type Named = 'festivals' | 'films' | 'events';
 
 /** Rows by key from each feed's live slot only (see feed-slots.ts and queries.ts). */
-async function liveByKey<T extends { feedId: string }>(db: AfterpartyDb, name: Named, keys: string[]): Promise<Map<string, T>> {
+async function liveByKey<T extends { feedId: string }>(
+  db: AfterpartyDb,
+  name: Named,
+  keys: string[],
+): Promise<Map<string, T>> {
   const slots = await liveSlots(db);
   const out = new Map<string, T>();
   for (const slot of ['a', 'b'] as const) {
@@ -23,7 +34,12 @@ async function findEvent(db: AfterpartyDb, key: string): Promise<EventRow | unde
 }
 
 /** Saves, changes or (status null) removes one event from the plan. */
-export async function setSaved(db: AfterpartyDb, eventKey: string, status: SaveStatus | null, now = new Date()): Promise<SavedRow | null> {
+export async function setSaved(
+  db: AfterpartyDb,
+  eventKey: string,
+  status: SaveStatus | null,
+  now = new Date(),
+): Promise<SavedRow | null> {
   if (status === null) {
     await db.saved.delete(eventKey);
     return null;
@@ -36,17 +52,29 @@ export async function setSaved(db: AfterpartyDb, eventKey: string, status: SaveS
 
 /** Events by key (feed events from live slots, then the user's own) with their films and festivals. */
 export async function eventsWithContext(db: AfterpartyDb, keys: string[]): Promise<Omit<Plan, 'saved'>> {
-  const [fromFeeds, fromUser] = await Promise.all([liveByKey<EventRow>(db, 'events', keys), db.userEvents.bulkGet(keys)]);
+  const [fromFeeds, fromUser] = await Promise.all([
+    liveByKey<EventRow>(db, 'events', keys),
+    db.userEvents.bulkGet(keys),
+  ]);
   const events = keys.map((key, i) => fromFeeds.get(key) ?? fromUser[i]).filter((e): e is EventRow => e !== undefined);
   const filmKeys = [...new Set(events.flatMap((e) => e.filmKeys))];
   const festivalKeys = [...new Set(events.map(festivalKeyOf).filter((k): k is string => !!k))];
-  const [films, festivals] = await Promise.all([liveByKey<FilmRow>(db, 'films', filmKeys), liveByKey<FestivalRow>(db, 'festivals', festivalKeys)]);
+  const [films, festivals] = await Promise.all([
+    liveByKey<FilmRow>(db, 'films', filmKeys),
+    liveByKey<FestivalRow>(db, 'festivals', festivalKeys),
+  ]);
   return { events, films: [...films.values()], festivals: [...festivals.values()] };
 }
 
 export async function readPlan(db: AfterpartyDb): Promise<Plan> {
   const saved = await db.saved.toArray();
-  return { saved, ...(await eventsWithContext(db, saved.map((s) => s.eventKey))) };
+  return {
+    saved,
+    ...(await eventsWithContext(
+      db,
+      saved.map((s) => s.eventKey),
+    )),
+  };
 }
 
 /** The statuses of some events only, for the card. */

@@ -56,7 +56,9 @@ export async function listingsFor(
   return { listings, festivals };
 }
 
-export async function schedule(db: AfterpartyDb): Promise<{ events: EventRow[]; films: FilmRow[]; festivals: FestivalRow[] }> {
+export async function schedule(
+  db: AfterpartyDb,
+): Promise<{ events: EventRow[]; films: FilmRow[]; festivals: FestivalRow[] }> {
   const slots = await liveSlots(db);
   const [events, films, festivals] = await Promise.all([
     live(db, 'events', (t) => t.toArray(), slots),

@@ -19,14 +19,21 @@ async function known(db: AfterpartyDb, input: UserEventInput): Promise<Pick<User
   // A feed's rows are read from its live slot only (feed-slots.ts), like every listing.
   for (const slot of ['a', 'b'] as const) {
     const tables = slotTables(db, slot);
-    for (const film of await tables.films.bulkGet(input.films)) if (film && slots.get(film.feedId) === slot) films.add(film.key);
+    for (const film of await tables.films.bulkGet(input.films))
+      if (film && slots.get(film.feedId) === slot) films.add(film.key);
     const found = input.festival ? await tables.festivals.get(input.festival) : undefined;
     if (found && slots.get(found.feedId) === slot) festival = found.key;
   }
   return { films: input.films.filter((key) => films.has(key)), festival };
 }
 
-function row(id: string, input: UserEventInput, links: Pick<UserEventInput, 'films' | 'festival'>, createdAt: string, updatedAt: string): UserEventRow {
+function row(
+  id: string,
+  input: UserEventInput,
+  links: Pick<UserEventInput, 'films' | 'festival'>,
+  createdAt: string,
+  updatedAt: string,
+): UserEventRow {
   return {
     ...input,
     ...links,
@@ -39,7 +46,11 @@ function row(id: string, input: UserEventInput, links: Pick<UserEventInput, 'fil
   };
 }
 
-export async function addUserEvent(db: AfterpartyDb, input: UserEventInput, deps: UserEventDeps = {}): Promise<UserEventRow> {
+export async function addUserEvent(
+  db: AfterpartyDb,
+  input: UserEventInput,
+  deps: UserEventDeps = {},
+): Promise<UserEventRow> {
   const now = (deps.now?.() ?? new Date()).toISOString();
   const id = deps.newId?.() ?? crypto.randomUUID();
   const event = row(id, input, await known(db, input), now, now);
@@ -47,7 +58,12 @@ export async function addUserEvent(db: AfterpartyDb, input: UserEventInput, deps
   return event;
 }
 
-export async function updateUserEvent(db: AfterpartyDb, key: string, input: UserEventInput, deps: UserEventDeps = {}): Promise<UserEventRow> {
+export async function updateUserEvent(
+  db: AfterpartyDb,
+  key: string,
+  input: UserEventInput,
+  deps: UserEventDeps = {},
+): Promise<UserEventRow> {
   const links = await known(db, input);
   return db.transaction('rw', db.userEvents, async () => {
     const existing = await db.userEvents.get(key);

@@ -1,7 +1,6 @@
 import type { CorrectionRow } from '../core/rows.ts';
 import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
 
-
 export interface CorrectionMessages {
   /**
    * "Not this film", from the card in a page. The site is the sending frame's, taken from
@@ -14,7 +13,10 @@ export interface CorrectionMessages {
   /** The corrections for the sending page's site (and everywhere); all of them for our own pages. */
   getCorrections: { params: Record<string, never>; result: { corrections: CorrectionRow[] } };
   /** Every correction with its film's title, newest first (the options page's list). */
-  listCorrections: { params: Record<string, never>; result: { corrections: Array<CorrectionRow & { filmTitle: string | null }> } };
+  listCorrections: {
+    params: Record<string, never>;
+    result: { corrections: Array<CorrectionRow & { filmTitle: string | null }> };
+  };
   /** Undoes a correction (options page). */
   removeCorrection: { params: { id: string }; result: Record<string, never> };
 }

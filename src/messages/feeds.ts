@@ -69,7 +69,8 @@ export const feedSpecs: SpecsFor<FeedMessages> = {
     validate(params) {
       const id = feedId('setFeedEnabled', params);
       if (typeof id === 'string') return id;
-      if (!isPlainObject(params) || typeof params.enabled !== 'boolean') return 'setFeedEnabled needs {enabled: boolean}';
+      if (!isPlainObject(params) || typeof params.enabled !== 'boolean')
+        return 'setFeedEnabled needs {enabled: boolean}';
       return { id: id.id, enabled: params.enabled };
     },
   },

@@ -13,7 +13,16 @@ import { userEventSpecs, type UserEventMessages } from './user-events.ts';
 
 export type { FeedStatus } from './feeds.ts';
 
-export interface Messages extends ListingMessages, FeedMessages, SettingsMessages, PlanMessages, UserEventMessages, CorrectionMessages, SiteMessages, AddEventMessages {}
+export interface Messages
+  extends
+    ListingMessages,
+    FeedMessages,
+    SettingsMessages,
+    PlanMessages,
+    UserEventMessages,
+    CorrectionMessages,
+    SiteMessages,
+    AddEventMessages {}
 
 export type MessageName = keyof Messages;
 export type Params<N extends MessageName> = Messages[N]['params'];
@@ -26,7 +35,16 @@ export interface Request<N extends MessageName = MessageName> {
 
 export type Reply<N extends MessageName = MessageName> = { result: Result<N> } | { error: string };
 
-const specs: SpecsFor<Messages> = { ...listingSpecs, ...feedSpecs, ...settingsSpecs, ...planSpecs, ...userEventSpecs, ...correctionSpecs, ...siteSpecs, ...addEventSpecs };
+const specs: SpecsFor<Messages> = {
+  ...listingSpecs,
+  ...feedSpecs,
+  ...settingsSpecs,
+  ...planSpecs,
+  ...userEventSpecs,
+  ...correctionSpecs,
+  ...siteSpecs,
+  ...addEventSpecs,
+};
 
 /** Every message name, so tests can cover each message, including ones added later. */
 export const MESSAGE_NAMES = Object.keys(specs) as MessageName[];

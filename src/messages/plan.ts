@@ -1,7 +1,6 @@
 import type { Plan, SavedRow, SaveStatus } from '../core/rows.ts';
 import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
 
-
 export interface PlanMessages {
   /** The saved events with their films and festivals (popup "Saved"); extension pages only. */
   getPlan: { params: Record<string, never>; result: Plan };
@@ -20,7 +19,8 @@ const STATUSES: ReadonlyArray<SaveStatus | null> = ['going', 'interested', null]
 
 function checkEventKeys(name: string, keys: unknown): string[] | string {
   if (!Array.isArray(keys)) return `${name} needs {eventKeys: string[]}`;
-  if (keys.length > 2_000 || !keys.every((k) => typeof k === 'string' && k.length <= 400)) return `${name}: eventKeys must be at most 2000 short strings`;
+  if (keys.length > 2_000 || !keys.every((k) => typeof k === 'string' && k.length <= 400))
+    return `${name}: eventKeys must be at most 2000 short strings`;
   return keys as string[];
 }
 
@@ -43,7 +43,8 @@ export const planSpecs: SpecsFor<PlanMessages> = {
       if (typeof eventKey !== 'string' || eventKey.length === 0 || eventKey.length > 400 || !eventKey.includes('/')) {
         return 'setSaved: eventKey must be an event key ("feed/event")';
       }
-      if (!STATUSES.includes(status as SaveStatus | null)) return 'setSaved: status must be "going", "interested" or null';
+      if (!STATUSES.includes(status as SaveStatus | null))
+        return 'setSaved: status must be "going", "interested" or null';
       return { eventKey, status: status as SaveStatus | null };
     },
   },
@@ -52,7 +53,8 @@ export const planSpecs: SpecsFor<PlanMessages> = {
       if (!isPlainObject(params)) return 'exportCalendar needs {eventKeys, name}';
       const keys = checkEventKeys('exportCalendar', params.eventKeys);
       if (typeof keys === 'string') return keys;
-      if (typeof params.name !== 'string' || params.name.length > 300) return 'exportCalendar: name must be a short string';
+      if (typeof params.name !== 'string' || params.name.length > 300)
+        return 'exportCalendar: name must be a short string';
       return { eventKeys: keys, name: params.name };
     },
   },

@@ -23,14 +23,17 @@ export const settingsSpecs: SpecsFor<SettingsMessages> = {
     privileged: true,
     validate(params) {
       if (!isPlainObject(params) || Object.keys(params).length !== 1) return 'setSettings needs {patch}';
-      return typeof (params.patch) === 'undefined' ? 'setSettings needs {patch}' : wrap(validateSettingsPatch(params.patch));
+      return typeof params.patch === 'undefined'
+        ? 'setSettings needs {patch}'
+        : wrap(validateSettingsPatch(params.patch));
     },
   },
   exportBackup: { privileged: true, validate: noParams('exportBackup') },
   restoreBackup: {
     privileged: true,
     // The document itself is checked whole by readBackup before anything is written.
-    validate: (params) => (isPlainObject(params) && 'backup' in params ? { backup: params.backup } : 'restoreBackup needs {backup}'),
+    validate: (params) =>
+      isPlainObject(params) && 'backup' in params ? { backup: params.backup } : 'restoreBackup needs {backup}',
   },
   clearCache: { privileged: true, validate: noParams('clearCache') },
 };

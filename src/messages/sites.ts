@@ -76,7 +76,8 @@ export const siteSpecs: SpecsFor<SiteMessages> = {
       const bad = checkUrl('addSite', params.url);
       if (bad) return bad;
       const { tabId } = params;
-      if (tabId !== null && !(Number.isInteger(tabId) && (tabId as number) >= 0)) return 'addSite: tabId must be a tab id or null';
+      if (tabId !== null && !(Number.isInteger(tabId) && (tabId as number) >= 0))
+        return 'addSite: tabId must be a tab id or null';
       return { url: params.url as string, tabId: tabId as number | null };
     },
   },
@@ -85,7 +86,11 @@ export const siteSpecs: SpecsFor<SiteMessages> = {
     privileged: true,
     validate(params) {
       // The shape of an added site: a host (or a wildcard granted in the browser's settings), both schemes, every path.
-      const ok = isPlainObject(params) && typeof params.pattern === 'string' && params.pattern.length <= 300 && /^\*:\/\/[^/\s]+\/\*$/.test(params.pattern);
+      const ok =
+        isPlainObject(params) &&
+        typeof params.pattern === 'string' &&
+        params.pattern.length <= 300 &&
+        /^\*:\/\/[^/\s]+\/\*$/.test(params.pattern);
       return ok ? { pattern: params.pattern as string } : 'removeSite needs {pattern} like "*://example.com/*"';
     },
   },

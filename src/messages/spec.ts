@@ -11,7 +11,9 @@ export interface MessageSpec<P> {
   privileged?: boolean;
 }
 
-export type SpecsFor<M extends { [K in keyof M]: { params: unknown } }> = { [N in keyof M]: MessageSpec<M[N]['params']> };
+export type SpecsFor<M extends { [K in keyof M]: { params: unknown } }> = {
+  [N in keyof M]: MessageSpec<M[N]['params']>;
+};
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -19,5 +21,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /** For messages without params: accepts `undefined` or `{}` only. */
 export function noParams(name: string): MessageSpec<Record<string, never>>['validate'] {
-  return (params) => (params === undefined || (isPlainObject(params) && Object.keys(params).length === 0) ? {} : `${name} takes no parameters`);
+  return (params) =>
+    params === undefined || (isPlainObject(params) && Object.keys(params).length === 0)
+      ? {}
+      : `${name} takes no parameters`;
 }

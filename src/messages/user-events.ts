@@ -32,7 +32,9 @@ export interface UserEventMessages {
 export function checkUserEventInput(raw: unknown): UserEventInput | string {
   if (!isPlainObject(raw)) return 'the event must be an object';
   const problems: string[] = [];
-  const films = Array.isArray(raw.films) ? raw.films.filter((f): f is string => typeof f === 'string' && f.length <= 400).slice(0, 200) : [];
+  const films = Array.isArray(raw.films)
+    ? raw.films.filter((f): f is string => typeof f === 'string' && f.length <= 400).slice(0, 200)
+    : [];
   const festival = typeof raw.festival === 'string' && raw.festival.length <= 400 ? raw.festival : null;
   const event = readEvent(
     { ...raw, id: 'new', films, festival },
@@ -86,7 +88,8 @@ export const userEventSpecs: SpecsFor<UserEventMessages> = {
  * page wrote without a zone (outside any known festival) is read in `localZone`.
  */
 export function inputFromDraft(draft: PageEventDraft, localZone: string): UserEventInput {
-  const place = (time: string | null) => (time && draft.floating && time.length > 10 ? wallTimeToIso(time, localZone) : time);
+  const place = (time: string | null) =>
+    time && draft.floating && time.length > 10 ? wallTimeToIso(time, localZone) : time;
   return {
     kind: draft.kind,
     title: draft.title,

@@ -16,7 +16,10 @@ async function setup() {
   await loadDefaultFeed(db);
   const opened: string[] = [];
   let now = 10_000;
-  const handlers = { ...createHandlers({ db, ready: async () => undefined }), ...addEventHandlers({ db, openPage: async (path) => void opened.push(path), clock: () => now }) };
+  const handlers = {
+    ...createHandlers({ db, ready: async () => undefined }),
+    ...addEventHandlers({ db, openPage: async (path) => void opened.push(path), clock: () => now }),
+  };
   const film = (await liveFilms(db)).find((f) => f.title === 'Fugitive Pieces')!;
   return { handlers, opened, film, tick: (ms: number) => (now += ms) };
 }
@@ -24,14 +27,18 @@ async function setup() {
 describe('openAddEvent', () => {
   it('opens the form for a listed film when a content script asks', async () => {
     const { handlers, opened, film } = await setup();
-    expect(await route(handlers, { type: 'openAddEvent', params: { filmKey: film.key } }, fromPage)).toEqual({ result: {} });
+    expect(await route(handlers, { type: 'openAddEvent', params: { filmKey: film.key } }, fromPage)).toEqual({
+      result: {},
+    });
     expect(opened).toEqual([`popup.html?add=${encodeURIComponent(film.key)}`]);
     expect(addEventPath('default/a b&c')).toBe('popup.html?add=default%2Fa%20b%26c');
   });
 
   it('refuses a film that is not in the listings, and opens nothing', async () => {
     const { handlers, opened } = await setup();
-    expect(await route(handlers, { type: 'openAddEvent', params: { filmKey: 'default/no-such-film' } }, fromPage)).toEqual({ error: 'openAddEvent: no film "default/no-such-film"' });
+    expect(
+      await route(handlers, { type: 'openAddEvent', params: { filmKey: 'default/no-such-film' } }, fromPage),
+    ).toEqual({ error: 'openAddEvent: no film "default/no-such-film"' });
     expect(opened).toEqual([]);
   });
 
@@ -46,8 +53,20 @@ describe('openAddEvent', () => {
   });
 
   it('validates its params strictly', () => {
-    expect(parseRequest({ type: 'openAddEvent', params: { filmKey: 'default/fp' } })).toEqual({ type: 'openAddEvent', params: { filmKey: 'default/fp' } });
-    for (const params of [undefined, {}, { filmKey: 'no-slash' }, { filmKey: '/fp' }, { filmKey: 'default/ fp' }, { filmKey: 7 }, { filmKey: `d/${'x'.repeat(400)}` }, { filmKey: 'default/fp', url: 'https://evil.example/' }]) {
+    expect(parseRequest({ type: 'openAddEvent', params: { filmKey: 'default/fp' } })).toEqual({
+      type: 'openAddEvent',
+      params: { filmKey: 'default/fp' },
+    });
+    for (const params of [
+      undefined,
+      {},
+      { filmKey: 'no-slash' },
+      { filmKey: '/fp' },
+      { filmKey: 'default/ fp' },
+      { filmKey: 7 },
+      { filmKey: `d/${'x'.repeat(400)}` },
+      { filmKey: 'default/fp', url: 'https://evil.example/' },
+    ]) {
       expect(parseRequest({ type: 'openAddEvent', params }), JSON.stringify(params)).toMatch(/^openAddEvent/);
     }
   });

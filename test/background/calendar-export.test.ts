@@ -9,13 +9,19 @@ describe('calendarFor', () => {
     const db = freshDb();
     await loadDefaultFeed(db);
     const keys = ['default/fugitive-pieces-rosedale', 'default/happy-go-lucky-joso', 'default/no-such-event'];
-    const { ics, fileName, skipped, missing } = await calendarFor(db, keys, 'Fugitive Pieces house party', Date.UTC(2026, 0, 1));
+    const { ics, fileName, skipped, missing } = await calendarFor(
+      db,
+      keys,
+      'Fugitive Pieces house party',
+      Date.UTC(2026, 0, 1),
+    );
     expect(fileName).toBe('fugitive-pieces-house-party.ics');
     expect(skipped).toEqual(['default/happy-go-lucky-joso']); // its date was never announced
     expect(missing).toBe(1);
     const calendar = new ICAL.Component(ICAL.parse(ics));
     // As a calendar program does: the file's own zone definitions are registered first.
-    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    for (const zone of calendar.getAllSubcomponents('vtimezone'))
+      ICAL.TimezoneService.register(new ICAL.Timezone(zone));
     const [vevent] = calendar.getAllSubcomponents('vevent');
     const event = new ICAL.Event(vevent);
     expect(event.summary).toBe('Fugitive Pieces house party');

@@ -32,7 +32,11 @@ describe('clearCache', () => {
     const sync = createSync({ db, fetch, clock: Date.now, onSettled: () => settled() });
     const handlers = createHandlers({ db, ready: async () => undefined, sync });
     const feed = await sync.addFeed(server.url());
-    const titles = async () => (await schedule(db)).events.filter((e) => e.feedId === feed.id).map((e) => e.title).sort();
+    const titles = async () =>
+      (await schedule(db)).events
+        .filter((e) => e.feedId === feed.id)
+        .map((e) => e.title)
+        .sort();
     expect(await titles()).toEqual(['Fugitive Pieces party', 'Sponsor lounge']);
     expect(requests).toBe(1);
 

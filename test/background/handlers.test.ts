@@ -8,7 +8,10 @@ const fromPage = { extensionPage: true };
 
 async function setup() {
   const db = freshDb();
-  const handlers = createHandlers({ db, ready: async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db))) });
+  const handlers = createHandlers({
+    db,
+    ready: async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db))),
+  });
   return { db, handlers };
 }
 
@@ -40,7 +43,9 @@ describe('background messages on the default feed', () => {
     expect(all.events.length).toBeGreaterThan(10);
     expect(all.festivals.map((f) => f.id).sort()).toEqual(['tiff-2007', 'tiff-2008', 'tiff-2010']);
     const { feeds } = await handlers.getFeeds({});
-    expect(feeds).toEqual([expect.objectContaining({ id: DEFAULT_FEED_ID, builtIn: true, eventCount: all.events.length })]);
+    expect(feeds).toEqual([
+      expect.objectContaining({ id: DEFAULT_FEED_ID, builtIn: true, eventCount: all.events.length }),
+    ]);
   });
 
   it('turns refused and failing requests into {error}', async () => {

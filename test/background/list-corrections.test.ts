@@ -11,12 +11,22 @@ describe('listCorrections', () => {
     const db = freshDb();
     await loadDefaultFeed(db);
     const film = (await liveFilms(db)).find((f) => f.title === 'Fugitive Pieces')!;
-    await addCorrection(db, { filmKey: film.key, surface: 'Fugitive  Pieces', site: 'www.example.com' }, new Date('2024-01-01T00:00:00Z'));
-    await addCorrection(db, { filmKey: 'gone-feed/gone', surface: 'Crash', site: null }, new Date('2024-01-02T00:00:00Z'));
+    await addCorrection(
+      db,
+      { filmKey: film.key, surface: 'Fugitive  Pieces', site: 'www.example.com' },
+      new Date('2024-01-01T00:00:00Z'),
+    );
+    await addCorrection(
+      db,
+      { filmKey: 'gone-feed/gone', surface: 'Crash', site: null },
+      new Date('2024-01-02T00:00:00Z'),
+    );
     const handlers = createHandlers({ db, ready: async () => undefined });
     const reply = await route(handlers, { type: 'listCorrections', params: {} }, { extensionPage: true });
     if (!('result' in reply)) throw new Error(reply.error);
-    const { corrections } = reply.result as { corrections: Array<{ id: string; surface: string; site: string | null; filmTitle: string | null }> };
+    const { corrections } = reply.result as {
+      corrections: Array<{ id: string; surface: string; site: string | null; filmTitle: string | null }>;
+    };
     expect(corrections.map(({ surface, site, filmTitle }) => ({ surface, site, filmTitle }))).toEqual([
       { surface: 'crash', site: null, filmTitle: null },
       { surface: 'fugitive pieces', site: 'www.example.com', filmTitle: 'Fugitive Pieces' },
@@ -27,7 +37,13 @@ describe('listCorrections', () => {
 
   it('is refused from content scripts: a page learns nothing of the corrections made on other sites', async () => {
     const handlers = createHandlers({ db: freshDb(), ready: async () => undefined });
-    expect(await route(handlers, { type: 'listCorrections', params: {} }, { extensionPage: false, pageUrl: 'https://evil.example/' })).toEqual({
+    expect(
+      await route(
+        handlers,
+        { type: 'listCorrections', params: {} },
+        { extensionPage: false, pageUrl: 'https://evil.example/' },
+      ),
+    ).toEqual({
       error: "listCorrections is accepted only from Afterparty's own pages",
     });
   });

@@ -18,7 +18,8 @@ const CONTENT_SCRIPT_WRITES: Partial<Record<MessageName, string>> = {
   setSaved: 'the card saves an event; the handler only accepts events that exist, so a page can at most tick a box',
   addCorrection: '"not this film" from the card; the site is taken from the sender, so a page can only correct itself',
 };
-const WRITE_VERB = /^(?:add|set|update|delete|remove|clear|restore|import|reset|sync|refresh|subscribe|unsubscribe|save|put|write|grant|revoke|register|unregister)[A-Z]/;
+const WRITE_VERB =
+  /^(?:add|set|update|delete|remove|clear|restore|import|reset|sync|refresh|subscribe|unsubscribe|save|put|write|grant|revoke|register|unregister)[A-Z]/;
 
 /** Handlers that record every call and answer nothing of interest. */
 function spyHandlers(): { handlers: Handlers; calls: string[] } {
@@ -58,7 +59,11 @@ describe('privileged messages', () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.constantFrom(...PLAUSIBLE_PARAMS), fc.anything()), async (params) => {
         const { handlers, calls } = spyHandlers();
-        const reply = await route(handlers, { type: name, params }, { extensionPage: false, pageUrl: 'https://evil.example/' });
+        const reply = await route(
+          handlers,
+          { type: name, params },
+          { extensionPage: false, pageUrl: 'https://evil.example/' },
+        );
         expect(calls).toEqual([]);
         expect('error' in reply).toBe(true);
         if (typeof specOf(name).validate(params) !== 'string') {
@@ -88,17 +93,27 @@ describe('privileged messages', () => {
     expect(unreviewed).toEqual([]);
     for (const [name, reason] of Object.entries(CONTENT_SCRIPT_WRITES)) {
       expect(MESSAGE_NAMES, `${name} is in CONTENT_SCRIPT_WRITES but no longer exists`).toContain(name);
-      expect(specOf(name as MessageName).privileged, `${name} is privileged now; drop it from CONTENT_SCRIPT_WRITES`).toBeFalsy();
+      expect(
+        specOf(name as MessageName).privileged,
+        `${name} is privileged now; drop it from CONTENT_SCRIPT_WRITES`,
+      ).toBeFalsy();
       expect(reason.length).toBeGreaterThan(20);
     }
   });
 });
 
 describe('open messages', () => {
-  it.each(OPEN.filter((name) => typeof specOf(name).validate({}) !== 'string'))('%s from a content script reaches its handler', async (name) => {
-    const { handlers, calls } = spyHandlers();
-    const reply = await route(handlers, { type: name, params: {} }, { extensionPage: false, pageUrl: 'https://example.com/' });
-    expect(calls).toEqual([name]);
-    expect(reply).toEqual({ result: {} });
-  });
+  it.each(OPEN.filter((name) => typeof specOf(name).validate({}) !== 'string'))(
+    '%s from a content script reaches its handler',
+    async (name) => {
+      const { handlers, calls } = spyHandlers();
+      const reply = await route(
+        handlers,
+        { type: name, params: {} },
+        { extensionPage: false, pageUrl: 'https://example.com/' },
+      );
+      expect(calls).toEqual([name]);
+      expect(reply).toEqual({ result: {} });
+    },
+  );
 });

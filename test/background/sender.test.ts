@@ -18,7 +18,9 @@ describe('isExtensionPage', () => {
   });
 
   it('checks the browser-set origin and refuses our pages inside a frame', () => {
-    expect(isExtensionPage({ id, url: `${origin}popup.html`, origin: `chrome-extension://${id}` }, id, origin)).toBe(true);
+    expect(isExtensionPage({ id, url: `${origin}popup.html`, origin: `chrome-extension://${id}` }, id, origin)).toBe(
+      true,
+    );
     expect(isExtensionPage({ id, url: `${origin}popup.html`, origin: 'https://evil.example' }, id, origin)).toBe(false);
     expect(isExtensionPage({ id, url: `${origin}options.html`, tab: { id: 4 }, frameId: 2 }, id, origin)).toBe(false);
   });

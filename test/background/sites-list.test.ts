@@ -66,14 +66,27 @@ describe('the sites list', () => {
   });
 
   it('validates removeSite strictly and refuses both messages from content scripts', async () => {
-    expect(parseRequest({ type: 'removeSite', params: { pattern: '*://blog.example.com/*' } })).toEqual({ type: 'removeSite', params: { pattern: '*://blog.example.com/*' } });
-    for (const pattern of ['https://blog.example.com/*', '*://blog.example.com/path', '*://a b/*', 42, 'x'.repeat(400)]) {
+    expect(parseRequest({ type: 'removeSite', params: { pattern: '*://blog.example.com/*' } })).toEqual({
+      type: 'removeSite',
+      params: { pattern: '*://blog.example.com/*' },
+    });
+    for (const pattern of [
+      'https://blog.example.com/*',
+      '*://blog.example.com/path',
+      '*://a b/*',
+      42,
+      'x'.repeat(400),
+    ]) {
       expect(parseRequest({ type: 'removeSite', params: { pattern } })).toMatch(/removeSite needs/);
     }
     expect(parseRequest({ type: 'getSites', params: { all: true } })).toMatch(/takes no parameters/);
     const handlers = createHandlers({ db: freshDb(), ready: async () => undefined });
     const fromPage = { extensionPage: false, pageUrl: 'https://evil.example/' };
-    expect(await route(handlers, { type: 'getSites', params: {} }, fromPage)).toEqual({ error: "getSites is accepted only from Afterparty's own pages" });
-    expect(await route(handlers, { type: 'removeSite', params: { pattern: '*://a.example/*' } }, fromPage)).toEqual({ error: "removeSite is accepted only from Afterparty's own pages" });
+    expect(await route(handlers, { type: 'getSites', params: {} }, fromPage)).toEqual({
+      error: "getSites is accepted only from Afterparty's own pages",
+    });
+    expect(await route(handlers, { type: 'removeSite', params: { pattern: '*://a.example/*' } }, fromPage)).toEqual({
+      error: "removeSite is accepted only from Afterparty's own pages",
+    });
   });
 });

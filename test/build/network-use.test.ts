@@ -4,7 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const NETWORK = /\bfetch\s*\(|\bXMLHttpRequest\b|\bWebSocket\b|\bEventSource\b|\bsendBeacon\b|\bRTCPeerConnection\b|\bimportScripts\b|\bnew\s+(?:Image|Audio)\s*\(/;
+const NETWORK =
+  /\bfetch\s*\(|\bXMLHttpRequest\b|\bWebSocket\b|\bEventSource\b|\bsendBeacon\b|\bRTCPeerConnection\b|\bimportScripts\b|\bnew\s+(?:Image|Audio)\s*\(/;
 /** The only files allowed to touch the network, and why. */
 const ALLOWED: Record<string, string> = {
   'src/background/sync/fetch-feed.ts': 'fetches a subscribed feed, without credentials',
@@ -13,7 +14,9 @@ const ALLOWED: Record<string, string> = {
 
 async function sourceFiles(): Promise<string[]> {
   const entries = await readdir('src', { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile() && /\.(?:ts|tsx|mjs|js)$/.test(e.name)).map((e) => join(e.parentPath, e.name).split('\\').join('/'));
+  return entries
+    .filter((e) => e.isFile() && /\.(?:ts|tsx|mjs|js)$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name).split('\\').join('/'));
 }
 
 /** Lines of code, leaving out whole-line comments, so a comment that mentions fetch() is not a finding. */
@@ -38,6 +41,10 @@ describe('network use in the source', () => {
   });
 
   it('lists only files that exist and still use the network', async () => {
-    for (const file of Object.keys(ALLOWED)) expect(codeLines(await readFile(file, 'utf8')).some(([, line]) => NETWORK.test(line)), file).toBe(true);
+    for (const file of Object.keys(ALLOWED))
+      expect(
+        codeLines(await readFile(file, 'utf8')).some(([, line]) => NETWORK.test(line)),
+        file,
+      ).toBe(true);
   });
 });

@@ -29,12 +29,17 @@ async function filesOf(dir: string, suffix: string): Promise<string[]> {
 describe('store builds contain no remote or generated code', () => {
   it.each(BROWSERS)('%s: no bundle evaluates strings or loads a remote script', async (browser) => {
     const bundles = await filesOf(join(built(), browser), '.js');
-    expect(bundles.map((f) => f.slice(built().length + browser.length + 2)).sort()).toEqual(expect.arrayContaining(['background.js', 'content.js', 'options.js', 'popup.js']));
+    expect(bundles.map((f) => f.slice(built().length + browser.length + 2)).sort()).toEqual(
+      expect.arrayContaining(['background.js', 'content.js', 'options.js', 'popup.js']),
+    );
     for (const file of bundles) {
       const code = await readFile(file, 'utf8');
       for (const [what, pattern] of FORBIDDEN) {
         const hit = pattern.exec(code);
-        expect(hit && code.slice(Math.max(0, hit.index - 60), hit.index + 60), `${what} in ${browser}/${file.split('/').pop()}`).toBeNull();
+        expect(
+          hit && code.slice(Math.max(0, hit.index - 60), hit.index + 60),
+          `${what} in ${browser}/${file.split('/').pop()}`,
+        ).toBeNull();
       }
     }
   });
@@ -56,10 +61,32 @@ describe('store builds contain no remote or generated code', () => {
   });
 
   it('the forbidden patterns do catch what they are for', () => {
-    const samples = ['x=eval("1")', 'y=(0,eval)("1")', 'new Function("a","return a")', 'Function("return this")()', 'setTimeout("go()",1)', 'importScripts("a.js")', 'import("./x.js")', 's.src="https://cdn.example.com/lib.min.js"'];
-    for (const sample of samples) expect(FORBIDDEN.some(([, p]) => p.test(sample)), sample).toBe(true);
-    for (const benign of ['devtools:{inspectedWindow:{eval:{minArgs:1}}}', 'a.eval(1)', 'typeof Function', '"http://www.w3.org/2000/svg"', 'see https://tinyurl.com/y2uuvskb']) {
-      expect(FORBIDDEN.some(([, p]) => p.test(benign)), benign).toBe(false);
+    const samples = [
+      'x=eval("1")',
+      'y=(0,eval)("1")',
+      'new Function("a","return a")',
+      'Function("return this")()',
+      'setTimeout("go()",1)',
+      'importScripts("a.js")',
+      'import("./x.js")',
+      's.src="https://cdn.example.com/lib.min.js"',
+    ];
+    for (const sample of samples)
+      expect(
+        FORBIDDEN.some(([, p]) => p.test(sample)),
+        sample,
+      ).toBe(true);
+    for (const benign of [
+      'devtools:{inspectedWindow:{eval:{minArgs:1}}}',
+      'a.eval(1)',
+      'typeof Function',
+      '"http://www.w3.org/2000/svg"',
+      'see https://tinyurl.com/y2uuvskb',
+    ]) {
+      expect(
+        FORBIDDEN.some(([, p]) => p.test(benign)),
+        benign,
+      ).toBe(false);
     }
   });
 });

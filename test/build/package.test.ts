@@ -21,7 +21,9 @@ async function packageInto(dir: string, timeZone: string): Promise<void> {
 }
 
 async function sha256(file: string): Promise<string> {
-  return createHash('sha256').update(await readFile(file)).digest('hex');
+  return createHash('sha256')
+    .update(await readFile(file))
+    .digest('hex');
 }
 
 async function entries(name: string): Promise<Record<string, Uint8Array>> {
@@ -42,7 +44,10 @@ afterAll(async () => {
 describe('npm run package', () => {
   it('writes the Chrome, Firefox and source zips, byte-identical on a second build', async () => {
     for (const name of NAMES) {
-      const [first, second] = await Promise.all([sha256(join(work, 'first', name)), sha256(join(work, 'second', name))]);
+      const [first, second] = await Promise.all([
+        sha256(join(work, 'first', name)),
+        sha256(join(work, 'second', name)),
+      ]);
       expect(second, name).toBe(first);
     }
   });
@@ -61,7 +66,11 @@ describe('npm run package', () => {
       for (let i = 0; i < view.getUint16(end + 10, true); i++) {
         expect(view.getUint32(at, true)).toBe(0x02014b50);
         stamps.add(view.getUint32(at + 12, true));
-        const [nameLength, extraLength, commentLength] = [28, 30, 32].map((o) => view.getUint16(at + o, true)) as [number, number, number];
+        const [nameLength, extraLength, commentLength] = [28, 30, 32].map((o) => view.getUint16(at + o, true)) as [
+          number,
+          number,
+          number,
+        ];
         names.push(new TextDecoder().decode(zip.subarray(at + 46, at + 46 + nameLength)));
         at += 46 + nameLength + extraLength + commentLength;
       }
@@ -86,7 +95,17 @@ describe('npm run package', () => {
 
   it('archives the source with build instructions and without tests or the demo', async () => {
     const names = Object.keys(await entries(NAMES[2]!));
-    expect(names).toEqual(expect.arrayContaining(['BUILDING.md', 'build.mjs', 'manifest.json', 'package.json', 'package-lock.json', 'src/background/index.ts', 'src/content/index.tsx']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'BUILDING.md',
+        'build.mjs',
+        'manifest.json',
+        'package.json',
+        'package-lock.json',
+        'src/background/index.ts',
+        'src/content/index.tsx',
+      ]),
+    );
     expect(names.filter((n) => /^(test|demo|dist|packages|node_modules|\.ci)\//.test(n))).toEqual([]);
   });
 
@@ -99,7 +118,10 @@ describe('npm run package', () => {
     // What `npm ci` would install, without the network.
     await symlink(resolve('node_modules'), join(source, 'node_modules'), 'dir');
     await run(process.execPath, ['build.mjs', '--out', join(source, 'dist')], { cwd: source });
-    for (const [browser, name] of [['chrome', NAMES[0]!], ['firefox', NAMES[1]!]] as const) {
+    for (const [browser, name] of [
+      ['chrome', NAMES[0]!],
+      ['firefox', NAMES[1]!],
+    ] as const) {
       for (const [file, data] of Object.entries(await entries(name))) {
         const rebuilt = new Uint8Array(await readFile(join(source, 'dist', browser, file)));
         expect(Buffer.compare(rebuilt, data), `${browser}/${file}`).toBe(0);

@@ -7,9 +7,28 @@ import { describe, expect, it } from 'vitest';
 
 /** APIs that exist only with the permission of the same name (developer.chrome.com/docs/extensions/reference). */
 const PERMISSION_APIS = [
-  'alarms', 'bookmarks', 'contextMenus', 'cookies', 'declarativeNetRequest', 'downloads', 'history', 'identity',
-  'idle', 'management', 'notifications', 'offscreen', 'privacy', 'proxy', 'scripting', 'sessions', 'sidePanel',
-  'storage', 'tabGroups', 'topSites', 'webNavigation', 'webRequest',
+  'alarms',
+  'bookmarks',
+  'contextMenus',
+  'cookies',
+  'declarativeNetRequest',
+  'downloads',
+  'history',
+  'identity',
+  'idle',
+  'management',
+  'notifications',
+  'offscreen',
+  'privacy',
+  'proxy',
+  'scripting',
+  'sessions',
+  'sidePanel',
+  'storage',
+  'tabGroups',
+  'topSites',
+  'webNavigation',
+  'webRequest',
 ];
 const API_USE = new RegExp(`\\b[A-Za-z_$][\\w$]*\\.(${PERMISSION_APIS.join('|')})\\.[a-zA-Z]`, 'g');
 

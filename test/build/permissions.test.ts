@@ -26,7 +26,9 @@ function granted(manifest: Record<string, any>, key: ReviewedKey): string[] {
   const [top, inner] = key.split('.') as [string, string | undefined];
   const value = manifest[top];
   if (value === undefined) return [];
-  const entries: unknown[] = inner ? (Array.isArray(value) ? value : [value]).flatMap((entry) => entry?.[inner] ?? []) : value;
+  const entries: unknown[] = inner
+    ? (Array.isArray(value) ? value : [value]).flatMap((entry) => entry?.[inner] ?? [])
+    : value;
   return [...new Set(entries.map(String))].sort();
 }
 
@@ -64,7 +66,13 @@ describe('docs/permissions.md, the reviewed permission list', () => {
   it.each(BROWSERS)('sets a strict content security policy on the %s extension pages', async (browser) => {
     const manifest = await readManifest(built(), browser);
     const policy: string = manifest.content_security_policy?.extension_pages ?? '';
-    const directives = new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!, values]));
+    const directives = new Map(
+      policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((d) => d[0])
+        .map(([name, ...values]) => [name!, values]),
+    );
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(directives.get('base-uri')).toEqual(["'none'"]);

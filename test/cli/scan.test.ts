@@ -52,7 +52,9 @@ describe('afterparty scan', () => {
   it('accepts --feed before the page', async () => {
     const { lines, out } = capture();
     expect(await main(['scan', '--feed', CATALOG, await file('p.html', '<p>We saw Juno.</p>')], out)).toBe(0);
-    expect(JSON.parse(lines.log.join('\n'))).toEqual([{ filmId: 'juno', filmIds: ['juno'], surface: 'Juno', start: 7, end: 11 }]);
+    expect(JSON.parse(lines.log.join('\n'))).toEqual([
+      { filmId: 'juno', filmIds: ['juno'], surface: 'Juno', start: 7, end: 11 },
+    ]);
   });
 
   it('refuses a feed that is not a feed, and prints usage without --feed', async () => {
@@ -68,9 +70,21 @@ describe('afterparty scan', () => {
 
   it('runs as `npx afterparty scan`', async () => {
     const page = await file('p.html', '<p>The <a href="/f">Medicine for Melancholy</a> karaoke.</p>');
-    const { stdout } = await promisify(execFile)(process.execPath, ['bin/afterparty.mjs', 'scan', page, '--feed', CATALOG]);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      'bin/afterparty.mjs',
+      'scan',
+      page,
+      '--feed',
+      CATALOG,
+    ]);
     expect(JSON.parse(stdout)).toEqual([
-      { filmId: 'medicine-for-melancholy', filmIds: ['medicine-for-melancholy'], surface: 'Medicine for Melancholy', start: 4, end: 27 },
+      {
+        filmId: 'medicine-for-melancholy',
+        filmIds: ['medicine-for-melancholy'],
+        surface: 'Medicine for Melancholy',
+        start: 4,
+        end: 27,
+      },
     ]);
   }, 30_000);
 });

@@ -45,21 +45,48 @@ describe('afterparty validate', () => {
   });
 
   it('checks an iCalendar feed too, each problem with its path', async () => {
-    const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//t//EN', 'BEGIN:VEVENT', 'UID:a', 'SUMMARY:No start', 'END:VEVENT',
-      'BEGIN:VEVENT', 'UID:b', 'SUMMARY:Juno party', 'DTSTART:20070908T230000Z', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n');
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//t//EN',
+      'BEGIN:VEVENT',
+      'UID:a',
+      'SUMMARY:No start',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:b',
+      'SUMMARY:Juno party',
+      'DTSTART:20070908T230000Z',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
     const { lines, out } = capture();
     expect(await main(['validate', await file('bad.ics', ics)], out)).toBe(1);
     expect(lines.log[0]).toMatch(/1 events/);
     expect(lines.error).toEqual(['  VEVENT[0]: has no DTSTART; this event was skipped']);
     const clean = capture();
-    expect(await main(['validate', await file('good.ics', ics.replace('SUMMARY:No start', 'SUMMARY:Dinner\r\nDTSTART:20070909T010000Z'))], clean.out)).toBe(0);
+    expect(
+      await main(
+        [
+          'validate',
+          await file('good.ics', ics.replace('SUMMARY:No start', 'SUMMARY:Dinner\r\nDTSTART:20070909T010000Z')),
+        ],
+        clean.out,
+      ),
+    ).toBe(0);
     expect(clean.lines.error).toEqual([]);
   });
 
   it('the installed command exits with status 0 or 1 only', async () => {
     const status = (args: string[]) =>
-      new Promise<number>((done) => execFile(process.execPath, ['bin/afterparty.mjs', ...args], (error) => done(error ? Number(error.code) : 0)));
-    const bad = await file('bad.json', JSON.stringify({ afterparty: 1, title: 'Bad', events: [{ id: 'x', kind: 'party', title: 1 }] }));
+      new Promise<number>((done) =>
+        execFile(process.execPath, ['bin/afterparty.mjs', ...args], (error) => done(error ? Number(error.code) : 0)),
+      );
+    const bad = await file(
+      'bad.json',
+      JSON.stringify({ afterparty: 1, title: 'Bad', events: [{ id: 'x', kind: 'party', title: 1 }] }),
+    );
     expect(await status(['validate', 'src/data/default-feed.json'])).toBe(0);
     expect(await status(['validate', bad])).toBe(1);
     expect(await status(['validate', await file('page.json', '<html></html>')])).toBe(1);

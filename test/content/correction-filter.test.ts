@@ -14,7 +14,9 @@ describe('the content script applying "Not this film"', () => {
   it('keeps the other film of a shared title', () => {
     const filter = new CorrectionFilter();
     filter.add({ filmKey: 'a/crash-2004', surface: 'Crash' });
-    expect(filter.apply([{ surface: 'Crash', filmIds: ['a/crash-1996', 'a/crash-2004'] }])).toEqual([{ surface: 'Crash', filmIds: ['a/crash-1996'] }]);
+    expect(filter.apply([{ surface: 'Crash', filmIds: ['a/crash-1996', 'a/crash-2004'] }])).toEqual([
+      { surface: 'Crash', filmIds: ['a/crash-1996'] },
+    ]);
     expect(filter.filmsFor('Crashes', ['a/crash-2004'])).toEqual(['a/crash-2004']);
   });
 });

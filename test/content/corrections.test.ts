@@ -16,10 +16,25 @@ async function setup() {
 describe('"Not this film" corrections', () => {
   it('are scoped to the site of the sending page, taken from the sender, never from params', async () => {
     const { db, handlers } = await setup();
-    const reply = await route(handlers, { type: 'addCorrection', params: { filmKey: 'default/crash', surface: 'CRASH', everywhere: false } }, page('https://www.cbc.ca/news/a'));
-    expect(reply).toEqual({ result: { correction: expect.objectContaining({ filmKey: 'default/crash', surface: 'crash', site: 'www.cbc.ca' }) } });
+    const reply = await route(
+      handlers,
+      { type: 'addCorrection', params: { filmKey: 'default/crash', surface: 'CRASH', everywhere: false } },
+      page('https://www.cbc.ca/news/a'),
+    );
+    expect(reply).toEqual({
+      result: {
+        correction: expect.objectContaining({ filmKey: 'default/crash', surface: 'crash', site: 'www.cbc.ca' }),
+      },
+    });
     // A page cannot name another site: unknown params are refused outright.
-    const forged = await route(handlers, { type: 'addCorrection', params: { filmKey: 'default/crash', surface: 'Crash', everywhere: false, site: 'variety.com' } }, page('https://evil.example/'));
+    const forged = await route(
+      handlers,
+      {
+        type: 'addCorrection',
+        params: { filmKey: 'default/crash', surface: 'Crash', everywhere: false, site: 'variety.com' },
+      },
+      page('https://evil.example/'),
+    );
     expect(forged).toEqual({ error: 'addCorrection takes only filmKey, surface and everywhere' });
     expect(await db.corrections.count()).toBe(1);
     const own = await route(handlers, { type: 'getCorrections', params: {} }, page('https://www.cbc.ca/other'));
@@ -41,13 +56,22 @@ describe('"Not this film" corrections', () => {
 
   it('validates strictly: unknown films, empty or long text, pages without a site, removal only from our pages', async () => {
     const { handlers } = await setup();
-    const send = (params: unknown, from = page('https://a.example/')) => route(handlers, { type: 'addCorrection', params }, from);
-    expect(await send({ filmKey: 'default/nope', surface: 'Nope', everywhere: false })).toEqual({ error: 'addCorrection: no film "default/nope"' });
+    const send = (params: unknown, from = page('https://a.example/')) =>
+      route(handlers, { type: 'addCorrection', params }, from);
+    expect(await send({ filmKey: 'default/nope', surface: 'Nope', everywhere: false })).toEqual({
+      error: 'addCorrection: no film "default/nope"',
+    });
     expect(await send({ filmKey: 'default/crash', surface: ' ', everywhere: false })).toHaveProperty('error');
-    expect(await send({ filmKey: 'default/crash', surface: 'x'.repeat(301), everywhere: false })).toHaveProperty('error');
+    expect(await send({ filmKey: 'default/crash', surface: 'x'.repeat(301), everywhere: false })).toHaveProperty(
+      'error',
+    );
     expect(await send({ filmKey: 'default/crash', surface: 'Crash', everywhere: 'yes' })).toHaveProperty('error');
-    expect(await send({ filmKey: 'default/crash', surface: 'Crash', everywhere: false }, page('file:///tmp/a.html'))).toEqual({ error: 'addCorrection: the sending page has no site' });
-    expect(await route(handlers, { type: 'removeCorrection', params: { id: 'x' } }, page('https://a.example/'))).toEqual({
+    expect(
+      await send({ filmKey: 'default/crash', surface: 'Crash', everywhere: false }, page('file:///tmp/a.html')),
+    ).toEqual({ error: 'addCorrection: the sending page has no site' });
+    expect(
+      await route(handlers, { type: 'removeCorrection', params: { id: 'x' } }, page('https://a.example/')),
+    ).toEqual({
       error: "removeCorrection is accepted only from Afterparty's own pages",
     });
   });
@@ -55,7 +79,10 @@ describe('"Not this film" corrections', () => {
   it('survive reloading the feed (sync), and can be removed from our own pages', async () => {
     const { db } = await setup();
     const handlers = correctionHandlers({ db });
-    const { correction } = await handlers.addCorrection({ filmKey: 'default/crash', surface: 'Crash', everywhere: false }, page('https://x.example/'));
+    const { correction } = await handlers.addCorrection(
+      { filmKey: 'default/crash', surface: 'Crash', everywhere: false },
+      page('https://x.example/'),
+    );
     await loadDefaultFeed(db);
     expect(await db.corrections.get(correction.id)).toEqual(correction);
     expect((await handlers.getCorrections({}, { extensionPage: true })).corrections).toHaveLength(1);

@@ -11,17 +11,31 @@ describe('which blocks a mutation asks to rescan', () => {
     const article = document.getElementById('a') as HTMLElement;
     const p = document.getElementById('p') as HTMLElement;
     const added = document.createElement('p');
-    const fakeAdd = { type: 'childList', target: article, addedNodes: [added], removedNodes: [] } as unknown as MutationRecord;
+    const fakeAdd = {
+      type: 'childList',
+      target: article,
+      addedNodes: [added],
+      removedNodes: [],
+    } as unknown as MutationRecord;
     article.append(added);
     expect([...changedRoots([fakeAdd])]).toEqual([added]);
     const text = p.querySelector('b')?.firstChild as Text;
-    expect([...changedRoots([{ type: 'characterData', target: text, addedNodes: [], removedNodes: [] } as unknown as MutationRecord])]).toEqual([p]);
+    expect([
+      ...changedRoots([
+        { type: 'characterData', target: text, addedNodes: [], removedNodes: [] } as unknown as MutationRecord,
+      ]),
+    ]).toEqual([p]);
   });
 
   it('ignores our own card host coming and going', () => {
     const host = document.createElement('afterparty-card');
     host.setAttribute(IGNORE_ATTRIBUTE, '');
-    const record = { type: 'childList', target: document.documentElement, addedNodes: [host], removedNodes: [] } as unknown as MutationRecord;
+    const record = {
+      type: 'childList',
+      target: document.documentElement,
+      addedNodes: [host],
+      removedNodes: [],
+    } as unknown as MutationRecord;
     expect(changedRoots([record]).size).toBe(0);
   });
 

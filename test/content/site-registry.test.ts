@@ -39,7 +39,11 @@ describe('per-site switches', () => {
   it('switches a curated site off and on with no permission', async () => {
     const { api, storage } = fakeApi();
     const registry = new SiteRegistry(api);
-    expect(await registry.status('https://www.variety.com/a')).toMatchObject({ site: 'www.variety.com', builtIn: true, disabled: false });
+    expect(await registry.status('https://www.variety.com/a')).toMatchObject({
+      site: 'www.variety.com',
+      builtIn: true,
+      disabled: false,
+    });
     await registry.setDisabled('www.variety.com', true);
     expect(storage.get(DISABLED_SITES_KEY)).toEqual(['www.variety.com']);
     expect(await registry.status('https://www.variety.com/a')).toMatchObject({ disabled: true });
@@ -54,7 +58,9 @@ describe('per-site switches', () => {
     fake.granted.push('*://blog.example.com/*');
     await registry.add('https://blog.example.com/post', 7);
     expect(fake.storage.get(ADDED_SITES_KEY)).toEqual(['*://blog.example.com/*']);
-    expect([...fake.registered.values()]).toEqual([{ id: 'site-____blog.example.com__', matches: ['*://blog.example.com/*'] }]);
+    expect([...fake.registered.values()]).toEqual([
+      { id: 'site-____blog.example.com__', matches: ['*://blog.example.com/*'] },
+    ]);
     expect(fake.injected).toEqual([7]);
     expect(await registry.status('https://blog.example.com/')).toMatchObject({ added: true, builtIn: false });
   });
@@ -76,8 +82,16 @@ describe('per-site switches', () => {
   it('answers the popup through messages that content scripts may not send', async () => {
     const fake = fakeApi();
     const handlers = siteHandlers(new SiteRegistry(fake.api));
-    expect(await handlers.setSiteDisabled({ url: 'http://127.0.0.1:5000/x', disabled: true })).toMatchObject({ site: '127.0.0.1', builtIn: true, disabled: true });
-    expect(parseRequest({ type: 'setSiteDisabled', params: { url: 'javascript:alert(1)', disabled: true } })).toBe('setSiteDisabled: only http and https pages');
-    expect(parseRequest({ type: 'addSite', params: { url: 'https://a.example/', tabId: -1 } })).toBe('addSite: tabId must be a tab id or null');
+    expect(await handlers.setSiteDisabled({ url: 'http://127.0.0.1:5000/x', disabled: true })).toMatchObject({
+      site: '127.0.0.1',
+      builtIn: true,
+      disabled: true,
+    });
+    expect(parseRequest({ type: 'setSiteDisabled', params: { url: 'javascript:alert(1)', disabled: true } })).toBe(
+      'setSiteDisabled: only http and https pages',
+    );
+    expect(parseRequest({ type: 'addSite', params: { url: 'https://a.example/', tabId: -1 } })).toBe(
+      'addSite: tabId must be a tab id or null',
+    );
   });
 });

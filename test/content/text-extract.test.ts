@@ -65,7 +65,15 @@ describe('extractBlocks', () => {
         '<table><tr><td>seven</td><td>eight</td></tr></table><h2>nine</h2>',
     );
     expect(texts(extractBlocks(root))).toEqual([
-      'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine',
+      'one',
+      'two',
+      'three',
+      'four',
+      'five',
+      'six',
+      'seven',
+      'eight',
+      'nine',
     ]);
   });
 
@@ -85,7 +93,9 @@ describe('extractBlocks', () => {
   });
 
   it('marks italics, citations, links, q and bold elements, and flags the links', () => {
-    const root = page('<p>a <i>b</i> <em>c</em> <cite>d</cite> <a href="#">e</a> <q>f</q> <b>g</b> <strong>h</strong> <span>i</span></p>');
+    const root = page(
+      '<p>a <i>b</i> <em>c</em> <cite>d</cite> <a href="#">e</a> <q>f</q> <b>g</b> <strong>h</strong> <span>i</span></p>',
+    );
     const [block] = extractBlocks(root);
     expect(block?.marks.map((m) => block.text.slice(m.start, m.end))).toEqual(['b', 'c', 'd', 'e', 'f', 'g', 'h']);
     expect(block?.marks.filter((m) => m.link).map((m) => block.text.slice(m.start, m.end))).toEqual(['e']);
@@ -190,10 +200,11 @@ describe('extractBlocks', () => {
 
 describe('matching extracted blocks', () => {
   it('takes bold and links in prose as evidence, not a menu of links', () => {
-    const root = page('<p>we saw <b>crash</b> twice</p><div><a href="/">Home</a> <a href="/up">Up</a> <a href="/c">Crash</a></div>');
+    const root = page(
+      '<p>we saw <b>crash</b> twice</p><div><a href="/">Home</a> <a href="/up">Up</a> <a href="/c">Crash</a></div>',
+    );
     expect(scan(root)).toEqual(['crash=crash']);
   });
-
 
   it('finds the seed titles and maps them back to Ranges', () => {
     const root = page(

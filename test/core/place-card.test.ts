@@ -6,7 +6,11 @@ const card = { width: 380, height: 300 };
 
 describe('placeCard', () => {
   it('goes below the title when it fits', () => {
-    expect(placeCard({ left: 100, top: 100, right: 200, bottom: 120 }, card, viewport)).toEqual({ left: 100, top: 126, side: 'below' });
+    expect(placeCard({ left: 100, top: 100, right: 200, bottom: 120 }, card, viewport)).toEqual({
+      left: 100,
+      top: 126,
+      side: 'below',
+    });
   });
 
   it('flips above near the bottom edge, never covering the title', () => {

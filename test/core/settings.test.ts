@@ -4,7 +4,13 @@ import { DEFAULT_SETTINGS, readSettings, underlineCss, validateSettingsPatch } f
 describe('settings', () => {
   it('defaults every field', () => {
     expect(readSettings(undefined)).toEqual(DEFAULT_SETTINGS);
-    expect(DEFAULT_SETTINGS).toMatchObject({ hoverDelay: 300, modifierKey: 'none', theme: 'auto', timeZoneShown: 'both', showFilmsWithoutListings: true });
+    expect(DEFAULT_SETTINGS).toMatchObject({
+      hoverDelay: 300,
+      modifierKey: 'none',
+      theme: 'auto',
+      timeZoneShown: 'both',
+      showFilmsWithoutListings: true,
+    });
   });
 
   it('keeps valid stored fields, defaults invalid ones and drops unknown ones', () => {
@@ -14,7 +20,10 @@ describe('settings', () => {
   });
 
   it('validates a change strictly', () => {
-    expect(validateSettingsPatch({ hoverDelay: 0, underlineStyle: 'wavy' })).toEqual({ hoverDelay: 0, underlineStyle: 'wavy' });
+    expect(validateSettingsPatch({ hoverDelay: 0, underlineStyle: 'wavy' })).toEqual({
+      hoverDelay: 0,
+      underlineStyle: 'wavy',
+    });
     expect(validateSettingsPatch({ hoverDelay: 2001 })).toMatch(/hoverDelay/);
     expect(validateSettingsPatch({ hoverDelay: 1.5 })).toMatch(/whole number/);
     expect(validateSettingsPatch({ theme: 'neon' })).toMatch(/theme must be one of auto, light, dark/);
@@ -25,7 +34,9 @@ describe('settings', () => {
   });
 
   it('writes the highlight rule for each underline style', () => {
-    expect(underlineCss('wavy', 'afterparty-film')).toMatch(/^::highlight\(afterparty-film\) \{ text-decoration: underline wavy/);
+    expect(underlineCss('wavy', 'afterparty-film')).toMatch(
+      /^::highlight\(afterparty-film\) \{ text-decoration: underline wavy/,
+    );
     expect(underlineCss('none', 'afterparty-film')).toContain('text-decoration: none');
   });
 });

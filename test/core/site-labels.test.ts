@@ -11,7 +11,15 @@ describe('site labels', () => {
   });
 
   it('list each curated host once, sorted, keeping "and subdomains" if any pattern has it', () => {
-    expect(curatedLabels(['https://*.variety.com/*', 'http://variety.com/*', 'https://*.cbc.ca/*', 'http://localhost/*', '<all_urls>'])).toEqual([
+    expect(
+      curatedLabels([
+        'https://*.variety.com/*',
+        'http://variety.com/*',
+        'https://*.cbc.ca/*',
+        'http://localhost/*',
+        '<all_urls>',
+      ]),
+    ).toEqual([
       { host: 'cbc.ca', subdomains: true },
       { host: 'localhost', subdomains: false },
       { host: 'variety.com', subdomains: true },

@@ -3,9 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ACCESS_LEVELS, EVENT_KINDS, type Feed, type FeedEvent } from '../../src/core/model';
 import { parseFeed } from '../../src/core/feed/parse';
 
-const raw: unknown = JSON.parse(
-  readFileSync(new URL('../../src/data/default-feed.json', import.meta.url), 'utf8'),
-);
+const raw: unknown = JSON.parse(readFileSync(new URL('../../src/data/default-feed.json', import.meta.url), 'utf8'));
 const doc = raw as Feed & { afterparty: number };
 const feed: Feed = doc;
 
@@ -34,9 +32,27 @@ describe('default feed: shape', () => {
     expect(feed.title.length).toBeGreaterThan(0);
     expect(feed.updated === null || DATE_TIME.test(feed.updated)).toBe(true);
     expect(feed.festivals).toEqual([
-      { id: 'tiff-2007', name: 'Toronto International Film Festival 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' },
-      { id: 'tiff-2008', name: 'Toronto International Film Festival 2008', timeZone: 'America/Toronto', start: '2008-09-04', end: '2008-09-13' },
-      { id: 'tiff-2010', name: 'Toronto International Film Festival 2010', timeZone: 'America/Toronto', start: '2010-09-09', end: '2010-09-19' },
+      {
+        id: 'tiff-2007',
+        name: 'Toronto International Film Festival 2007',
+        timeZone: 'America/Toronto',
+        start: '2007-09-06',
+        end: '2007-09-15',
+      },
+      {
+        id: 'tiff-2008',
+        name: 'Toronto International Film Festival 2008',
+        timeZone: 'America/Toronto',
+        start: '2008-09-04',
+        end: '2008-09-13',
+      },
+      {
+        id: 'tiff-2010',
+        name: 'Toronto International Film Festival 2010',
+        timeZone: 'America/Toronto',
+        start: '2010-09-09',
+        end: '2010-09-19',
+      },
     ]);
   });
 
@@ -53,8 +69,20 @@ describe('default feed: shape', () => {
 
   it('has events with every model field, of the right type', () => {
     const fields = [
-      'access', 'cancelled', 'description', 'end', 'festival', 'films', 'host', 'id', 'kind',
-      'source', 'start', 'title', 'url', 'venue',
+      'access',
+      'cancelled',
+      'description',
+      'end',
+      'festival',
+      'films',
+      'host',
+      'id',
+      'kind',
+      'source',
+      'start',
+      'title',
+      'url',
+      'venue',
     ];
     for (const e of feed.events) {
       expect(sortedKeys(e), e.id).toEqual(fields);
@@ -144,9 +172,18 @@ describe('default feed: references and ids', () => {
     expect(feed.films.find((f) => f.id === 'burn-after-reading')!.directors).toEqual(['Joel Coen', 'Ethan Coen']);
     expect(feed.films.map((f) => f.title).sort()).toEqual(
       [
-        '35 Rhums', 'Burn After Reading', 'Crash', 'Detroit Metal City', 'Fugitive Pieces',
-        'Goodbye Solo', 'Happy-Go-Lucky', 'In the Valley of Elah', 'JCVD',
-        'Medicine for Melancholy', 'Poor Boys Game', 'Young People Fucking',
+        '35 Rhums',
+        'Burn After Reading',
+        'Crash',
+        'Detroit Metal City',
+        'Fugitive Pieces',
+        'Goodbye Solo',
+        'Happy-Go-Lucky',
+        'In the Valley of Elah',
+        'JCVD',
+        'Medicine for Melancholy',
+        'Poor Boys Game',
+        'Young People Fucking',
       ].sort(),
     );
   });

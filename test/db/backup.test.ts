@@ -37,7 +37,13 @@ async function seeded() {
   await setSaved(db, anyEvent.key, 'going');
   await db.userEvents.put(userEvent);
   await setSaved(db, userEvent.key, 'interested');
-  await db.corrections.put({ id: 'c1', filmKey: 'default/up', surface: 'up', site: 'example.org', createdAt: '2026-01-01' });
+  await db.corrections.put({
+    id: 'c1',
+    filmKey: 'default/up',
+    surface: 'up',
+    site: 'example.org',
+    createdAt: '2026-01-01',
+  });
   await db.settings.put({ id: 'display', value: { ...DEFAULT_SETTINGS, theme: 'dark' } });
   return { db, anyEvent };
 }
@@ -61,7 +67,9 @@ describe('backup and restore', () => {
     const good = JSON.parse(JSON.stringify(before));
     const broken = { ...good, saved: [...good.saved, { eventKey: 'x/y', status: 'maybe', savedAt: '' }] };
     await expect(restoreBackup(db, broken)).rejects.toThrow(/saved\[2\]\.status must be one of going, interested/);
-    await expect(restoreBackup(db, { ...good, userEvents: [{ ...userEvent, url: 'javascript:alert(1)' }] })).rejects.toThrow(/http/);
+    await expect(
+      restoreBackup(db, { ...good, userEvents: [{ ...userEvent, url: 'javascript:alert(1)' }] }),
+    ).rejects.toThrow(/http/);
     await expect(restoreBackup(db, { hello: 1 })).rejects.toThrow(/not an Afterparty backup/);
     await expect(restoreBackup(db, { ...good, version: 9 })).rejects.toThrow(/newer Afterparty/);
     await expect(restoreBackup(db, [])).rejects.toThrow(/not an Afterparty backup|object/);
@@ -69,13 +77,33 @@ describe('backup and restore', () => {
   });
 
   it('defaults bad settings in a backup rather than refusing it', () => {
-    const backup = readBackup({ format: 'afterparty-backup', version: 1, exportedAt: 'x', saved: [], corrections: [], userEvents: [], settings: { hoverDelay: -5 } });
+    const backup = readBackup({
+      format: 'afterparty-backup',
+      version: 1,
+      exportedAt: 'x',
+      saved: [],
+      corrections: [],
+      userEvents: [],
+      settings: { hoverDelay: -5 },
+    });
     expect(typeof backup === 'string' ? backup : backup.settings).toEqual(DEFAULT_SETTINGS);
   });
 
   it('clears only the listings cache, keeping the user data, and the default feed comes back', async () => {
     const { db, anyEvent } = await seeded();
-    await db.feeds.put({ id: 'sub', title: 'Sub', url: 'https://example.org/f.json', builtIn: false, updated: null, lastSync: 'x', lastError: null, problems: [], eventCount: 3, filmCount: 2, sync: { kind: 'ical', slot: 'b', etag: '"abc"', contentHash: 'h' } } as never);
+    await db.feeds.put({
+      id: 'sub',
+      title: 'Sub',
+      url: 'https://example.org/f.json',
+      builtIn: false,
+      updated: null,
+      lastSync: 'x',
+      lastError: null,
+      problems: [],
+      eventCount: 3,
+      filmCount: 2,
+      sync: { kind: 'ical', slot: 'b', etag: '"abc"', contentHash: 'h' },
+    } as never);
     await clearCache(db);
     expect(await db.events.count()).toBe(0);
     expect(await db.films.count()).toBe(0);
@@ -98,13 +126,43 @@ describe('plan and settings messages', () => {
     const { db, anyEvent } = await seeded();
     const handlers = handlersFor(db);
     const fromContent = { extensionPage: false };
-    expect(await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: 'interested' } }, fromContent)).toMatchObject({ result: { saved: { status: 'interested' } } });
-    expect(await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: 'maybe' } }, fromContent)).toEqual({ error: expect.stringMatching(/status/) });
-    expect(await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: null, extra: 1 } }, fromContent)).toEqual({ error: expect.stringMatching(/exactly/) });
-    expect(await route(handlers, { type: 'setSaved', params: { eventKey: 'default/no-such-event', status: 'going' } }, fromContent)).toEqual({ error: expect.stringMatching(/not in your listings/) });
-    expect(await route(handlers, { type: 'getPlan', params: {} }, fromContent)).toEqual({ error: expect.stringMatching(/own pages/) });
-    expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys: [anyEvent.key, 'default/other'] } }, fromContent)).toEqual({ result: { saved: { [anyEvent.key]: 'interested' } } });
-    expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys: 'all' } }, fromContent)).toEqual({ error: expect.stringMatching(/eventKeys/) });
+    expect(
+      await route(
+        handlers,
+        { type: 'setSaved', params: { eventKey: anyEvent.key, status: 'interested' } },
+        fromContent,
+      ),
+    ).toMatchObject({ result: { saved: { status: 'interested' } } });
+    expect(
+      await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: 'maybe' } }, fromContent),
+    ).toEqual({ error: expect.stringMatching(/status/) });
+    expect(
+      await route(
+        handlers,
+        { type: 'setSaved', params: { eventKey: anyEvent.key, status: null, extra: 1 } },
+        fromContent,
+      ),
+    ).toEqual({ error: expect.stringMatching(/exactly/) });
+    expect(
+      await route(
+        handlers,
+        { type: 'setSaved', params: { eventKey: 'default/no-such-event', status: 'going' } },
+        fromContent,
+      ),
+    ).toEqual({ error: expect.stringMatching(/not in your listings/) });
+    expect(await route(handlers, { type: 'getPlan', params: {} }, fromContent)).toEqual({
+      error: expect.stringMatching(/own pages/),
+    });
+    expect(
+      await route(
+        handlers,
+        { type: 'getSavedStatus', params: { eventKeys: [anyEvent.key, 'default/other'] } },
+        fromContent,
+      ),
+    ).toEqual({ result: { saved: { [anyEvent.key]: 'interested' } } });
+    expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys: 'all' } }, fromContent)).toEqual({
+      error: expect.stringMatching(/eventKeys/),
+    });
     const plan = await handlers.getPlan({});
     expect(plan.saved.find((s) => s.eventKey === anyEvent.key)?.status).toBe('interested');
     expect(plan.events.map((e) => e.key)).toEqual(expect.arrayContaining([anyEvent.key, 'user/karaoke']));
@@ -115,10 +173,28 @@ describe('plan and settings messages', () => {
   it('changes settings only from extension pages', async () => {
     const db = freshDb();
     const handlers = handlersFor(db);
-    expect(await route(handlers, { type: 'setSettings', params: { patch: { theme: 'dark' } } }, { extensionPage: false })).toEqual({ error: expect.stringMatching(/only from Afterparty's own pages/) });
-    expect(await route(handlers, { type: 'clearCache', params: {} }, { extensionPage: false })).toEqual({ error: expect.stringMatching(/own pages/) });
-    expect(await route(handlers, { type: 'setSettings', params: { patch: { hoverDelay: 'slow' } } }, { extensionPage: true })).toEqual({ error: expect.stringMatching(/hoverDelay/) });
-    expect(await route(handlers, { type: 'setSettings', params: { patch: { theme: 'dark', hoverDelay: 500 } } }, { extensionPage: true })).toEqual({ result: { ...DEFAULT_SETTINGS, theme: 'dark', hoverDelay: 500 } });
-    expect(await route(handlers, { type: 'getSettings', params: {} }, { extensionPage: false })).toEqual({ result: { ...DEFAULT_SETTINGS, theme: 'dark', hoverDelay: 500 } });
+    expect(
+      await route(handlers, { type: 'setSettings', params: { patch: { theme: 'dark' } } }, { extensionPage: false }),
+    ).toEqual({ error: expect.stringMatching(/only from Afterparty's own pages/) });
+    expect(await route(handlers, { type: 'clearCache', params: {} }, { extensionPage: false })).toEqual({
+      error: expect.stringMatching(/own pages/),
+    });
+    expect(
+      await route(
+        handlers,
+        { type: 'setSettings', params: { patch: { hoverDelay: 'slow' } } },
+        { extensionPage: true },
+      ),
+    ).toEqual({ error: expect.stringMatching(/hoverDelay/) });
+    expect(
+      await route(
+        handlers,
+        { type: 'setSettings', params: { patch: { theme: 'dark', hoverDelay: 500 } } },
+        { extensionPage: true },
+      ),
+    ).toEqual({ result: { ...DEFAULT_SETTINGS, theme: 'dark', hoverDelay: 500 } });
+    expect(await route(handlers, { type: 'getSettings', params: {} }, { extensionPage: false })).toEqual({
+      result: { ...DEFAULT_SETTINGS, theme: 'dark', hoverDelay: 500 },
+    });
   });
 });

@@ -14,13 +14,36 @@ const feed: Feed = {
   ],
   events: [
     {
-      id: 'fp-party', kind: 'party', title: 'Fugitive Pieces party', films: ['fp'], festival: 'tiff',
-      start: '2007-09-06T22:38:00-04:00', end: null, venue: { name: 'A Rosedale mansion', address: null }, host: null,
-      access: 'invite', url: null, description: null, source: { name: 'diary', url: null }, cancelled: false,
+      id: 'fp-party',
+      kind: 'party',
+      title: 'Fugitive Pieces party',
+      films: ['fp'],
+      festival: 'tiff',
+      start: '2007-09-06T22:38:00-04:00',
+      end: null,
+      venue: { name: 'A Rosedale mansion', address: null },
+      host: null,
+      access: 'invite',
+      url: null,
+      description: null,
+      source: { name: 'diary', url: null },
+      cancelled: false,
     },
     {
-      id: 'sponsor', kind: 'party', title: 'Sponsor party', films: [], festival: 'tiff',
-      start: null, end: null, venue: null, host: 'A brand', access: 'unknown', url: null, description: null, source: null, cancelled: false,
+      id: 'sponsor',
+      kind: 'party',
+      title: 'Sponsor party',
+      films: [],
+      festival: 'tiff',
+      start: null,
+      end: null,
+      venue: null,
+      host: 'A brand',
+      access: 'unknown',
+      url: null,
+      description: null,
+      source: null,
+      cancelled: false,
     },
   ],
 };
@@ -32,7 +55,13 @@ describe('replaceFeed', () => {
     const db = freshDb();
     const { row, written } = await replaceFeed(db, meta, feed, new Date('2026-01-01T00:00:00Z'));
     expect(written).toBe(5);
-    expect(row).toMatchObject({ id: 'f1', eventCount: 2, filmCount: 2, lastSync: '2026-01-01T00:00:00.000Z', lastError: null });
+    expect(row).toMatchObject({
+      id: 'f1',
+      eventCount: 2,
+      filmCount: 2,
+      lastSync: '2026-01-01T00:00:00.000Z',
+      lastError: null,
+    });
     const { listings, festivals } = await listingsFor(db, ['f1/fp', 'f1/ypf', 'f1/unknown']);
     expect(listings.map((l) => [l.film.title, l.events.map((e) => e.id)])).toEqual([
       ['Fugitive Pieces', ['fp-party']],

@@ -11,7 +11,13 @@ import { liveFilms, schedule } from '../../src/db/queries.ts';
 /** The schema as version 0.1.0 shipped it, written here as it was so the upgrade is real. */
 function openV1(name: string): Dexie {
   const db = new Dexie(name, { indexedDB, IDBKeyRange });
-  db.version(1).stores({ feeds: 'id', festivals: 'key, feedId', films: 'key, feedId', events: 'key, feedId, *filmKeys, start', saved: 'eventKey' });
+  db.version(1).stores({
+    feeds: 'id',
+    festivals: 'key, feedId',
+    films: 'key, feedId',
+    events: 'key, feedId, *filmKeys, start',
+    saved: 'eventKey',
+  });
   return db;
 }
 
@@ -20,14 +26,18 @@ describe('schema upgrades', () => {
     const name = `upgrade-${Date.now()}`;
     const v1 = openV1(name);
     await v1.table('feeds').put({ id: 'default', title: 'Default', eventCount: 1 });
-    await v1.table('events').put({ key: 'default/e1', feedId: 'default', filmKeys: ['default/f1'], start: '2007-09-06' });
+    await v1
+      .table('events')
+      .put({ key: 'default/e1', feedId: 'default', filmKeys: ['default/f1'], start: '2007-09-06' });
     await v1.table('saved').put({ eventKey: 'default/e1', status: 'going', savedAt: '2007-09-01T00:00:00Z' });
     v1.close();
 
     const db = openDatabase(name, { indexedDB, IDBKeyRange });
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(2);
-    expect(await db.saved.toArray()).toEqual([{ eventKey: 'default/e1', status: 'going', savedAt: '2007-09-01T00:00:00Z' }]);
+    expect(await db.saved.toArray()).toEqual([
+      { eventKey: 'default/e1', status: 'going', savedAt: '2007-09-01T00:00:00Z' },
+    ]);
     expect(await db.events.where('filmKeys').equals('default/f1').count()).toBe(1);
     expect(await db.corrections.count()).toBe(0);
     expect(await db.userEvents.count()).toBe(0);
@@ -38,7 +48,16 @@ describe('schema upgrades', () => {
     const name = `upgrade-user-${Date.now()}`;
     const v2 = openV1(name);
     v2.version(2).stores({ corrections: 'id, filmKey, site', userEvents: 'key, start, *filmKeys' });
-    const own = { key: 'user/u1', id: 'u1', feedId: 'user', title: 'Karaoke', filmKeys: ['default/f1'], start: '2008-09-09T23:00:00-04:00', createdAt: '2008-09-01T00:00:00Z', updatedAt: '2008-09-01T00:00:00Z' };
+    const own = {
+      key: 'user/u1',
+      id: 'u1',
+      feedId: 'user',
+      title: 'Karaoke',
+      filmKeys: ['default/f1'],
+      start: '2008-09-09T23:00:00-04:00',
+      createdAt: '2008-09-01T00:00:00Z',
+      updatedAt: '2008-09-01T00:00:00Z',
+    };
     await v2.table('userEvents').put(own);
     v2.close();
 
@@ -56,7 +75,18 @@ describe('schema upgrades', () => {
     if (!parsed.ok) throw new Error(parsed.error);
     // Real data, as the 0.1.0 release wrote it: the default feed and a saved event.
     const rows = feedRows('default', parsed.feed);
-    await v1.table('feeds').put({ id: 'default', title: parsed.feed.title, url: null, builtIn: true, updated: null, lastSync: '2007-09-01T00:00:00.000Z', lastError: null, problems: [], eventCount: rows.events.length, filmCount: rows.films.length });
+    await v1.table('feeds').put({
+      id: 'default',
+      title: parsed.feed.title,
+      url: null,
+      builtIn: true,
+      updated: null,
+      lastSync: '2007-09-01T00:00:00.000Z',
+      lastError: null,
+      problems: [],
+      eventCount: rows.events.length,
+      filmCount: rows.films.length,
+    });
     await v1.table('festivals').bulkPut(rows.festivals);
     await v1.table('films').bulkPut(rows.films);
     await v1.table('events').bulkPut(rows.events);

@@ -36,7 +36,15 @@ describe("the user's own events", () => {
   it('are stored under the feed id "user", linked only to films the catalog knows', async () => {
     const db = await loaded();
     const event = await addUserEvent(db, dinner, { newId: () => 'd1', now: () => new Date('2007-09-01T10:00:00Z') });
-    expect(event).toMatchObject({ key: 'user/d1', id: 'd1', feedId: 'user', films: ['default/fugitive-pieces'], filmKeys: ['default/fugitive-pieces'], festival: 'default/tiff-2007', createdAt: '2007-09-01T10:00:00.000Z' });
+    expect(event).toMatchObject({
+      key: 'user/d1',
+      id: 'd1',
+      feedId: 'user',
+      films: ['default/fugitive-pieces'],
+      filmKeys: ['default/fugitive-pieces'],
+      festival: 'default/tiff-2007',
+      createdAt: '2007-09-01T10:00:00.000Z',
+    });
     expect(await listUserEvents(db)).toEqual([event]);
   });
 
@@ -47,15 +55,27 @@ describe("the user's own events", () => {
     expect(all.events.filter((e) => e.feedId === 'user').map((e) => e.title)).toEqual([dinner.title]);
     expect(all.events.length).toBeGreaterThan(10);
     const { listings, festivals } = await listingsFor(db, ['default/fugitive-pieces']);
-    expect(listings[0]!.events.map((e) => e.key)).toEqual(expect.arrayContaining(['user/d1', 'default/fugitive-pieces-rosedale']));
+    expect(listings[0]!.events.map((e) => e.key)).toEqual(
+      expect.arrayContaining(['user/d1', 'default/fugitive-pieces-rosedale']),
+    );
     expect(festivals.map((f) => f.key)).toContain('default/tiff-2007');
   });
 
   it('are edited and deleted, and a deleted event leaves the saved plan', async () => {
     const db = await loaded();
     await addUserEvent(db, dinner, { newId: () => 'd1', now: () => new Date('2007-09-01T10:00:00Z') });
-    const edited = await updateUserEvent(db, 'user/d1', { ...dinner, title: 'Dinner moved to Joso’s', moved: true }, { now: () => new Date('2007-09-02T10:00:00Z') });
-    expect(edited).toMatchObject({ title: 'Dinner moved to Joso’s', moved: true, createdAt: '2007-09-01T10:00:00.000Z', updatedAt: '2007-09-02T10:00:00.000Z' });
+    const edited = await updateUserEvent(
+      db,
+      'user/d1',
+      { ...dinner, title: 'Dinner moved to Joso’s', moved: true },
+      { now: () => new Date('2007-09-02T10:00:00Z') },
+    );
+    expect(edited).toMatchObject({
+      title: 'Dinner moved to Joso’s',
+      moved: true,
+      createdAt: '2007-09-01T10:00:00.000Z',
+      updatedAt: '2007-09-02T10:00:00.000Z',
+    });
     await db.saved.put({ eventKey: 'user/d1', status: 'going', savedAt: '2007-09-02T11:00:00Z' });
     expect(await deleteUserEvent(db, 'user/d1')).toBe(true);
     expect(await db.userEvents.count()).toBe(0);
@@ -86,8 +106,12 @@ describe('messages for own events', () => {
     const db = await loaded();
     const handlers = createHandlers({ db, ready: async () => {} });
     const message = { type: 'addUserEvent', params: { event: dinner } };
-    expect(await route(handlers, message, { extensionPage: false })).toEqual({ error: 'addUserEvent is accepted only from Afterparty\'s own pages' });
-    expect(await route(handlers, { type: 'deleteUserEvent', params: { key: 'user/x' } }, { extensionPage: false })).toHaveProperty('error');
+    expect(await route(handlers, message, { extensionPage: false })).toEqual({
+      error: "addUserEvent is accepted only from Afterparty's own pages",
+    });
+    expect(
+      await route(handlers, { type: 'deleteUserEvent', params: { key: 'user/x' } }, { extensionPage: false }),
+    ).toHaveProperty('error');
     const reply = await route(handlers, message, { extensionPage: true });
     expect(reply).toHaveProperty('result.event.feedId', 'user');
     expect(await db.userEvents.count()).toBe(1);
@@ -97,14 +121,21 @@ describe('messages for own events', () => {
     expect(checkUserEventInput({ ...dinner, start: '2007-09-07T20:00' })).toMatch(/no UTC offset/);
     expect(checkUserEventInput({ ...dinner, title: '  ' })).toMatch(/title is empty/);
     expect(checkUserEventInput({ ...dinner, url: 'javascript:alert(1)' })).toMatchObject({ url: null });
-    expect(checkUserEventInput({ ...dinner, kind: 'rave', timeZone: 'Mars/Olympus' })).toMatchObject({ kind: 'other', timeZone: null });
+    expect(checkUserEventInput({ ...dinner, kind: 'rave', timeZone: 'Mars/Olympus' })).toMatchObject({
+      kind: 'other',
+      timeZone: null,
+    });
     expect(checkUserEventInput('nope')).toBe('the event must be an object');
   });
 
   it('only touch keys of the user feed', async () => {
     const db = await loaded();
     const handlers = createHandlers({ db, ready: async () => {} });
-    const reply = await route(handlers, { type: 'deleteUserEvent', params: { key: 'default/ypf-wicked' } }, { extensionPage: true });
+    const reply = await route(
+      handlers,
+      { type: 'deleteUserEvent', params: { key: 'default/ypf-wicked' } },
+      { extensionPage: true },
+    );
     expect(reply).toEqual({ error: 'deleteUserEvent: key must be one of your own events ("user/…")' });
     expect(await db.events.get('default/ypf-wicked')).toBeDefined();
   });
@@ -115,10 +146,20 @@ describe('an event found on a page, added as your own', () => {
     const { eventsOf } = await import('../core/page-events/jsonld-fixtures.ts');
     const [floating] = eventsOf('floating.html');
     const input = inputFromDraft(floating!, 'Europe/Paris');
-    expect(input).toMatchObject({ start: '2031-06-20T21:30:00+02:00', end: '2031-06-20T23:45:00+02:00', timeZone: 'Europe/Paris', source: { url: 'https://publisher.example/floating.html' } });
+    expect(input).toMatchObject({
+      start: '2031-06-20T21:30:00+02:00',
+      end: '2031-06-20T23:45:00+02:00',
+      timeZone: 'Europe/Paris',
+      source: { url: 'https://publisher.example/floating.html' },
+    });
     expect(checkUserEventInput(input)).toMatchObject({ start: '2031-06-20T21:30:00+02:00' });
     const [, , cancelled, moved] = eventsOf('festival-graph.html');
-    expect(inputFromDraft(cancelled!, 'UTC')).toMatchObject({ cancelled: true, moved: false, start: '2008-09-08T18:00:00-04:00', timeZone: null });
+    expect(inputFromDraft(cancelled!, 'UTC')).toMatchObject({
+      cancelled: true,
+      moved: false,
+      start: '2008-09-08T18:00:00-04:00',
+      timeZone: null,
+    });
     const db = await loaded();
     const stored = await addUserEvent(db, checkUserEventInput(inputFromDraft(moved!, 'UTC')) as UserEventInput);
     expect(stored).toMatchObject({ moved: true, films: ['default/jcvd'], festival: 'default/tiff-2008' });
@@ -135,7 +176,10 @@ describe('own events in the calendar export', () => {
     const own = events.filter((e) => e.feedId === 'user');
     const zoneOf = timeZoneResolver(festivals);
     expect(own.map(zoneOf)).toEqual(['America/Toronto']);
-    const { ics, skipped } = exportIcs(own.map((event) => ({ event, timeZone: zoneOf(event) })), Date.UTC(2007, 8, 1));
+    const { ics, skipped } = exportIcs(
+      own.map((event) => ({ event, timeZone: zoneOf(event) })),
+      Date.UTC(2007, 8, 1),
+    );
     expect(skipped).toEqual([]);
     expect(ics).toContain('UID:user/d1@afterparty');
     expect(ics).toContain('SUMMARY:Dinner with the Fugitive Pieces crew');

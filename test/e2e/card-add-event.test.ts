@@ -52,8 +52,12 @@ describe('"Add an event" on the card', () => {
 
     // Same page, no reload: the schedule was loaded before the save and re-reads after it.
     await form.getByRole('tab', { name: /^Schedule/ }).click();
-    const day = form.locator('section.day', { has: form.locator('.day-heading', { hasText: 'Saturday, September 8, 2007' }) });
-    await expect.poll(async () => (await day.textContent()) ?? '', { timeout: 5_000 }).toContain('Fugitive Pieces cast drinks');
+    const day = form.locator('section.day', {
+      has: form.locator('.day-heading', { hasText: 'Saturday, September 8, 2007' }),
+    });
+    await expect
+      .poll(async () => (await day.textContent()) ?? '', { timeout: 5_000 })
+      .toContain('Fugitive Pieces cast drinks');
     expect(await day.textContent()).toMatch(/11:30\s?PM EDT/);
 
     // And the card lists it too.
@@ -68,7 +72,9 @@ describe('"Add an event" on the card', () => {
     const page = await harness.context.newPage();
     await page.goto(`chrome-extension://${harness.extensionId}/options.html`);
     const pages = harness.context.pages().length;
-    const reply = await page.evaluate(() => chrome.runtime.sendMessage({ type: 'openAddEvent', params: { filmKey: 'default/not-a-film' } }));
+    const reply = await page.evaluate(() =>
+      chrome.runtime.sendMessage({ type: 'openAddEvent', params: { filmKey: 'default/not-a-film' } }),
+    );
     expect(reply).toEqual({ error: 'openAddEvent: no film "default/not-a-film"' });
     await page.waitForTimeout(300);
     expect(harness.context.pages().length).toBe(pages);

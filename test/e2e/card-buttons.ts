@@ -35,7 +35,9 @@ export async function clickCardButton(page: Page, label: string): Promise<void> 
   const button = find(root);
   if (!button) throw new Error(`no button labelled "${label}" in the card`);
   await cdp.send('DOM.scrollIntoViewIfNeeded', { backendNodeId: button.backendNodeId });
-  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as { model: { content: number[] } };
+  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as {
+    model: { content: number[] };
+  };
   const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;
   await page.mouse.move((x1 + x3) / 2, (y1 + y3) / 2, { steps: 3 });
   await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);

@@ -11,7 +11,9 @@ let server: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
   server = await serveFolder('test/fixtures/pages');
-  ({ context, extensionId } = await launchWithExtension({ extensionDir: `${process.env.AFTERPARTY_DIST ?? 'dist'}/chrome` }));
+  ({ context, extensionId } = await launchWithExtension({
+    extensionDir: `${process.env.AFTERPARTY_DIST ?? 'dist'}/chrome`,
+  }));
 });
 
 afterAll(async () => {
@@ -20,17 +22,27 @@ afterAll(async () => {
 });
 
 const highlighted = (target: Page | Frame) =>
-  target.evaluate(() => [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].map((r) => r.toString()));
+  target.evaluate(() =>
+    [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].map((r) => r.toString()),
+  );
 
-const scanned = (page: Page) => page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, null, { timeout: 20_000 });
-
+const scanned = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, null, { timeout: 20_000 });
 
 /** Clicks a button inside the card's closed shadow root, found by its text, with the real mouse. */
 async function clickInCard(page: Page, label: string): Promise<void> {
   const cdp: CDPSession = await page.context().newCDPSession(page);
-  interface N { nodeName: string; nodeType: number; nodeValue?: string; backendNodeId: number; children?: N[]; shadowRoots?: N[] }
+  interface N {
+    nodeName: string;
+    nodeType: number;
+    nodeValue?: string;
+    backendNodeId: number;
+    children?: N[];
+    shadowRoots?: N[];
+  }
   const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: N };
-  const text = (n: N): string => (n.nodeType === 3 ? (n.nodeValue ?? '') : [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(text).join(''));
+  const text = (n: N): string =>
+    n.nodeType === 3 ? (n.nodeValue ?? '') : [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(text).join('');
   const find = (n: N): N | null => {
     if (n.nodeName === 'BUTTON' && text(n).trim() === label) return n;
     for (const child of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) {
@@ -41,7 +53,9 @@ async function clickInCard(page: Page, label: string): Promise<void> {
   };
   const button = find(root);
   if (!button) throw new Error(`no "${label}" button in the card`);
-  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as { model: { content: number[] } };
+  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as {
+    model: { content: number[] };
+  };
   const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;
   await page.mouse.move((x1 + x3) / 2, (y1 + y3) / 2, { steps: 3 });
   await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
@@ -62,11 +76,18 @@ describe('the content script in the page', () => {
     expect(near.maxTop).toBeLessThan(4 * 800);
     // The last paragraph is not registered until it comes near.
     const lastRegistered = () =>
-      page.evaluate(() => [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.startContainer.parentElement?.parentElement?.id === 'p2999'));
+      page.evaluate(() =>
+        [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some(
+          (r) => r.startContainer.parentElement?.parentElement?.id === 'p2999',
+        ),
+      );
     expect(await lastRegistered()).toBe(false);
     await page.evaluate(() => document.getElementById('p2999')?.scrollIntoView());
     await page.waitForFunction(
-      () => [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.startContainer.parentElement?.parentElement?.id === 'p2999'),
+      () =>
+        [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some(
+          (r) => r.startContainer.parentElement?.parentElement?.id === 'p2999',
+        ),
       null,
       { timeout: 5_000 },
     );
@@ -87,7 +108,11 @@ describe('the content script in the page', () => {
       p.innerHTML = 'Late news: <i>Burn After Reading</i> opens the festival.';
       document.getElementById('later')?.append(p);
     });
-    await page.waitForFunction(() => [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.toString() === 'Burn After Reading'));
+    await page.waitForFunction(() =>
+      [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some(
+        (r) => r.toString() === 'Burn After Reading',
+      ),
+    );
     // Opening and closing the card is not a change of the page.
     const before = await rescans();
     await hoverText(page, 'Fugitive Pieces');
@@ -105,7 +130,12 @@ describe('the content script in the page', () => {
       return texts.includes('Goodbye Solo') && !texts.includes('Burn After Reading');
     });
     await page.evaluate(() => document.getElementById('added')?.remove());
-    await page.waitForFunction(() => ![...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.toString() === 'Goodbye Solo'));
+    await page.waitForFunction(
+      () =>
+        ![...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some(
+          (r) => r.toString() === 'Goodbye Solo',
+        ),
+    );
     await page.close();
   });
 
@@ -113,14 +143,22 @@ describe('the content script in the page', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}frames.html`);
     await scanned(page);
-    await page.waitForFunction(() => [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.toString() === 'Medicine for Melancholy'));
+    await page.waitForFunction(() =>
+      [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some(
+        (r) => r.toString() === 'Medicine for Melancholy',
+      ),
+    );
     expect(await highlighted(page)).toEqual(expect.arrayContaining(['Fugitive Pieces', 'Medicine for Melancholy']));
     const same = page.frame({ url: /frame\.html$/ });
     expect(same).not.toBeNull();
-    await same?.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) > 0, null, { timeout: 15_000 });
+    await same?.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) > 0, null, {
+      timeout: 15_000,
+    });
     expect(await highlighted(same as Frame)).toEqual(['Happy-Go-Lucky']);
     const blank = page.frames().find((f) => f.url() === 'about:blank');
-    await blank?.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) > 0, null, { timeout: 15_000 });
+    await blank?.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) > 0, null, {
+      timeout: 15_000,
+    });
     expect(await highlighted(blank as Frame)).toEqual(['Poor Boys Game']);
     await page.close();
   });
@@ -133,7 +171,12 @@ describe('the content script in the page', () => {
     await hoverText(page, 'Fugitive Pieces');
     await waitForCard(page, /Not this film/);
     await clickInCard(page, 'Not this film');
-    await page.waitForFunction(() => ![...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.toString() === 'Fugitive Pieces'));
+    await page.waitForFunction(
+      () =>
+        ![...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some(
+          (r) => r.toString() === 'Fugitive Pieces',
+        ),
+    );
     expect(await highlighted(page)).toContain('Medicine for Melancholy');
     await page.reload();
     await scanned(page);
@@ -150,7 +193,9 @@ describe('the content script in the page', () => {
     await waitForHighlights(page, 10);
     const worker = context.serviceWorkers()[0];
     const tabIds = await worker?.evaluate(async (url) => {
-      const tabs = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number }>> } } }).chrome.tabs;
+      const tabs = (
+        globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number }>> } } }
+      ).chrome.tabs;
       return (await tabs.query({ url })).map((tab) => tab.id);
     }, `${server.url}many-titles.html`);
     const tabId = tabIds?.[0];

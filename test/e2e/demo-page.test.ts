@@ -22,7 +22,9 @@ describe('the demo page in Chromium with the extension', () => {
       const ranges = [...(CSS.highlights.get('afterparty-film') ?? [])] as Range[];
       return ranges.map((r) => r.toString());
     });
-    expect(highlighted).toEqual(expect.arrayContaining(['Fugitive Pieces', 'In the Valley of Elah', 'Medicine for Melancholy']));
+    expect(highlighted).toEqual(
+      expect.arrayContaining(['Fugitive Pieces', 'In the Valley of Elah', 'Medicine for Melancholy']),
+    );
     expect(highlighted.some((t) => /Happy-Go-Lucky/.test(t))).toBe(true);
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     await page.close();

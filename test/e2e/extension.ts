@@ -13,7 +13,9 @@ export interface Harness {
 export async function startHarness(): Promise<Harness> {
   const server = await serveFolder('demo');
   // AFTERPARTY_DIST lets parallel runs test their own build (node build.mjs --dev --out DIR).
-  const { context, extensionId } = await launchWithExtension({ extensionDir: join(process.env.AFTERPARTY_DIST ?? 'dist', 'chrome') });
+  const { context, extensionId } = await launchWithExtension({
+    extensionDir: join(process.env.AFTERPARTY_DIST ?? 'dist', 'chrome'),
+  });
   return {
     context,
     extensionId,
@@ -47,14 +49,20 @@ function textOf(node: DomNode): string {
 export async function cardText(page: Page, session?: CDPSession): Promise<string | null> {
   const cdp = session ?? (await page.context().newCDPSession(page));
   const { root } = (await cdp.send('DOM.getDocument', { depth: 0 })) as { root: { nodeId: number } };
-  const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'afterparty-card' })) as { nodeId: number };
+  const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'afterparty-card' })) as {
+    nodeId: number;
+  };
   if (!nodeId) return null;
   const { node } = (await cdp.send('DOM.describeNode', { nodeId, depth: -1, pierce: true })) as { node: DomNode };
   return textOf(node).replace(/\s+/g, ' ').trim();
 }
 
 /** Polls a card reader until the text matches, and returns it; fails with the last text seen. */
-export async function pollCard(read: () => Promise<string | null>, expected: RegExp, timeout = 10_000): Promise<string> {
+export async function pollCard(
+  read: () => Promise<string | null>,
+  expected: RegExp,
+  timeout = 10_000,
+): Promise<string> {
   const deadline = Date.now() + timeout;
   let text: string | null = null;
   while (Date.now() < deadline) {
@@ -66,7 +74,11 @@ export async function pollCard(read: () => Promise<string | null>, expected: Reg
 }
 
 /** Waits until the card in a Chromium page shows `expected`, and returns its text. */
-export async function waitForCard(page: Page, expected: RegExp, { session, timeout = 10_000 }: { session?: CDPSession; timeout?: number } = {}): Promise<string> {
+export async function waitForCard(
+  page: Page,
+  expected: RegExp,
+  { session, timeout = 10_000 }: { session?: CDPSession; timeout?: number } = {},
+): Promise<string> {
   const cdp = session ?? (await page.context().newCDPSession(page));
   return pollCard(() => cardText(page, cdp), expected, timeout);
 }

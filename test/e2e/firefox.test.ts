@@ -10,13 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, serveFolder } from '../../scripts/browser.mjs';
 import { pollCard } from './extension.ts';
 
-const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox', '/Applications/Firefox.app/Contents/MacOS/firefox'];
+const FIREFOX_CANDIDATES = [
+  '/usr/bin/firefox-esr',
+  '/usr/bin/firefox',
+  '/Applications/Firefox.app/Contents/MacOS/firefox',
+];
 const ADDON_ID = 'afterparty@afterparty.film';
 
 function findFirefox(): string {
   const path = process.env.FIREFOX_PATH ?? FIREFOX_CANDIDATES.find((candidate) => existsSync(candidate));
   if (!path || !existsSync(path)) {
-    throw new Error('No Firefox found. Install one (Debian/Ubuntu: `sudo apt-get install -y firefox-esr`) or set FIREFOX_PATH.');
+    throw new Error(
+      'No Firefox found. Install one (Debian/Ubuntu: `sudo apt-get install -y firefox-esr`) or set FIREFOX_PATH.',
+    );
   }
   return path;
 }
@@ -65,7 +71,9 @@ async function demoPage(): Promise<Page> {
 async function cardText(page: Page): Promise<string | null> {
   const connection = (browser as unknown as { connection: BidiConnection }).connection;
   const tree = await connection.send('browsingContext.getTree', {});
-  const context = (tree.result.contexts as Array<{ context: string; url: string }>).find((c) => c.url === page.url())?.context;
+  const context = (tree.result.contexts as Array<{ context: string; url: string }>).find(
+    (c) => c.url === page.url(),
+  )?.context;
   if (!context) throw new Error(`no browsing context for ${page.url()}`);
   const host = await connection.send('script.evaluate', {
     expression: "document.querySelector('afterparty-card')",
@@ -78,12 +86,19 @@ async function cardText(page: Page): Promise<string | null> {
   if (!shadowRoot) return null;
   expect(shadowRoot.value?.mode).toBe('closed');
   const text = await connection.send('script.callFunction', {
-    functionDeclaration: String((root: ShadowRoot) => [...root.children].filter((el) => el.localName !== 'style').map((el) => (el as HTMLElement).innerText).join(' ')),
+    functionDeclaration: String((root: ShadowRoot) =>
+      [...root.children]
+        .filter((el) => el.localName !== 'style')
+        .map((el) => (el as HTMLElement).innerText)
+        .join(' '),
+    ),
     arguments: [{ sharedId: shadowRoot.sharedId }],
     target: { context },
     awaitPromise: false,
   });
-  return String(text.result.result?.value ?? '').replace(/\s+/g, ' ').trim();
+  return String(text.result.result?.value ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function waitForCard(page: Page, expected: RegExp): Promise<string> {
@@ -96,8 +111,12 @@ describe('the demo page in Firefox with the extension', () => {
     await page.goto(server.url);
     const before = await page.evaluate(() => document.body.innerHTML);
     await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
-    const highlighted = await page.evaluate(() => [...(CSS.highlights.get('afterparty-film') ?? [])].map((r) => (r as Range).toString()));
-    expect(highlighted).toEqual(expect.arrayContaining(['Fugitive Pieces', 'In the Valley of Elah', 'Medicine for Melancholy']));
+    const highlighted = await page.evaluate(() =>
+      [...(CSS.highlights.get('afterparty-film') ?? [])].map((r) => (r as Range).toString()),
+    );
+    expect(highlighted).toEqual(
+      expect.arrayContaining(['Fugitive Pieces', 'In the Valley of Elah', 'Medicine for Melancholy']),
+    );
     expect(await page.evaluate(() => document.body.innerHTML)).toBe(before);
     await page.close();
   });

@@ -21,7 +21,11 @@ afterAll(async () => {
 
 /** Evaluates in the page over raw CDP: Playwright's helpers use Array methods some pages break. */
 async function evaluate<T>(cdp: CDPSession, expression: string): Promise<T> {
-  const { result, exceptionDetails } = (await cdp.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true })) as {
+  const { result, exceptionDetails } = (await cdp.send('Runtime.evaluate', {
+    expression,
+    returnByValue: true,
+    awaitPromise: true,
+  })) as {
     result: { value: T };
     exceptionDetails?: { text: string };
   };
@@ -44,7 +48,11 @@ interface Responsiveness {
 }
 
 /** Heartbeat gaps that began after the scan started and ended by the time it had finished. */
-async function scanResponsiveness(cdp: CDPSession, from = 'afterparty:scan-start', to = 'afterparty:scan-end'): Promise<Responsiveness> {
+async function scanResponsiveness(
+  cdp: CDPSession,
+  from = 'afterparty:scan-start',
+  to = 'afterparty:scan-end',
+): Promise<Responsiveness> {
   await until(cdp, `performance.getEntriesByName(${JSON.stringify(to)}).length > 0`, 45_000);
   return evaluate<Responsiveness>(
     cdp,
@@ -58,9 +66,10 @@ async function scanResponsiveness(cdp: CDPSession, from = 'afterparty:scan-start
   );
 }
 
-
-
-/** Moves the real mouse onto the text of the element `selector` finds (an element, not a text search: some pages break TreeWalker). */
+/**
+ * Moves the real mouse onto the text of the element `selector` finds (an element, not a text
+ * search: some pages break TreeWalker).
+ */
 async function hoverShowsCard(page: Page, cdp: CDPSession, selector: string, expected: RegExp): Promise<string> {
   const box = await evaluate<{ x: number; y: number } | null>(
     cdp,
@@ -108,7 +117,10 @@ describe('hostile pages', () => {
     // Chromium repaints the whole node for any highlight range in it (130-230 ms measured, with
     // no script running), so titles in a node over PAINT_LIMIT are found but not painted.
     expect(r.maxGapMs).toBeLessThan(RESPONSIVE_MS);
-    const painted = await evaluate<string[]>(cdp, "[...CSS.highlights.get('afterparty-film')].map((r) => r.startContainer.parentElement.closest('p').id)");
+    const painted = await evaluate<string[]>(
+      cdp,
+      "[...CSS.highlights.get('afterparty-film')].map((r) => r.startContainer.parentElement.closest('p').id)",
+    );
     expect(painted).toEqual(['last']);
     await hoverShowsCard(page, cdp, '#last i', /Medicine for Melancholy/);
     await page.keyboard.press('Escape');
@@ -155,7 +167,11 @@ describe('hostile pages', () => {
     expect(result.rescans).toBeGreaterThan(3);
     expect(result.rescans).toBeLessThan(30);
     // Posts that appeared during the storm are underlined once it settles.
-    await until(cdp, "[...CSS.highlights.get('afterparty-film')].some((r) => r.toString() === 'Poor Boys Game' && r.startContainer.isConnected)", 5_000);
+    await until(
+      cdp,
+      "[...CSS.highlights.get('afterparty-film')].some((r) => r.toString() === 'Poor Boys Game' && r.startContainer.isConnected)",
+      5_000,
+    );
     await hoverShowsCard(page, cdp, '#first i', /Fugitive Pieces/);
     await page.close();
   });
@@ -199,7 +215,12 @@ describe('hostile pages', () => {
   it('a page that overrides Node.prototype, Array.prototype and more: our isolated world is untouched', async () => {
     const { page, cdp } = await open('prototypes.html');
     // The page's world really is broken...
-    expect(await evaluate<string>(cdp, "(() => { try { [1].map((x) => x); return 'works'; } catch (e) { return e.message; } })()")).toBe('page says no');
+    expect(
+      await evaluate<string>(
+        cdp,
+        "(() => { try { [1].map((x) => x); return 'works'; } catch (e) { return e.message; } })()",
+      ),
+    ).toBe('page says no');
     const r = await scanResponsiveness(cdp);
     expect(r.maxGapMs).toBeLessThan(RESPONSIVE_MS);
     // ...the DOM objects are shared, the built-ins are not: both titles are found.

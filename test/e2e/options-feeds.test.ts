@@ -18,18 +18,36 @@ function feed(): string {
     festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
     films: [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: ['Marjane Satrapi', 'Vincent Paronnaud'] }],
     events: [
-      { id: 'p-party', title: partyTitle, kind: 'party', films: ['persepolis'], festival: 'tiff', start: '2007-09-08T23:00:00-04:00', venue: 'The Drake Hotel', access: 'invite' },
-      { id: 'p-brunch', title: 'Persepolis press brunch', kind: 'dinner', films: ['persepolis'], festival: 'tiff', start: '2007-09-09T11:00:00-04:00' },
+      {
+        id: 'p-party',
+        title: partyTitle,
+        kind: 'party',
+        films: ['persepolis'],
+        festival: 'tiff',
+        start: '2007-09-08T23:00:00-04:00',
+        venue: 'The Drake Hotel',
+        access: 'invite',
+      },
+      {
+        id: 'p-brunch',
+        title: 'Persepolis press brunch',
+        kind: 'dinner',
+        films: ['persepolis'],
+        festival: 'tiff',
+        start: '2007-09-09T11:00:00-04:00',
+      },
     ],
   });
 }
 
-const PAGE = '<!doctype html><meta charset="utf-8"><title>Review</title><p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue of the week.</p>';
+const PAGE =
+  '<!doctype html><meta charset="utf-8"><title>Review</title><p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue of the week.</p>';
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(feed());
-    else if (request.url === '/review.html') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+    else if (request.url === '/review.html')
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
     else response.writeHead(404).end();
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -42,7 +60,6 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((done) => server.close(done));
 });
-
 
 async function hoverPersepolis(expected: RegExp): Promise<string> {
   const page = await harness.context.newPage();
@@ -68,7 +85,9 @@ describe('the Feeds section of the options page', () => {
     expect(text).toContain('JSON');
     expect(text).toContain('2 events');
     expect(text).toMatch(/Last synced/);
-    await expect(options.getByRole('region', { name: 'Feeds' }).getByRole('status').textContent()).resolves.toContain('Added “Local test listings”.');
+    await expect(options.getByRole('region', { name: 'Feeds' }).getByRole('status').textContent()).resolves.toContain(
+      'Added “Local test listings”.',
+    );
   });
 
   it('underlines a film only that feed knows, and shows its events on hover', async () => {
@@ -89,7 +108,13 @@ describe('the Feeds section of the options page', () => {
   it('refuses an address that is not a feed, in plain words', async () => {
     await options.getByLabel('Feed URL').fill(`${base}/review.html`);
     await options.getByRole('button', { name: 'Add feed' }).click();
-    await expect(options.getByRole('region', { name: 'Feeds' }).getByRole('alert').filter({ hasText: 'web page' }).textContent({ timeout: 15_000 })).resolves.toMatch(/not a feed/);
+    await expect(
+      options
+        .getByRole('region', { name: 'Feeds' })
+        .getByRole('alert')
+        .filter({ hasText: 'web page' })
+        .textContent({ timeout: 15_000 }),
+    ).resolves.toMatch(/not a feed/);
   });
 
   it('shows the sync line with "Sync now" in the popup', async () => {
@@ -105,7 +130,10 @@ describe('the Feeds section of the options page', () => {
   });
 
   it('removes the feed and its films', async () => {
-    await options.locator('li.feed', { hasText: 'Local test listings' }).getByRole('button', { name: 'Remove' }).click();
+    await options
+      .locator('li.feed', { hasText: 'Local test listings' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await options.locator('li.feed', { hasText: 'Local test listings' }).waitFor({ state: 'detached' });
     const page = await harness.context.newPage();
     await page.goto(`${base}/review.html`);

@@ -21,9 +21,30 @@ const FEED = JSON.stringify({
   festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
   films: [{ id: 'persepolis', title: 'Persepolis', year: 2007 }],
   events: [
-    { id: 'a', title: 'Persepolis after-party', kind: 'party', films: ['persepolis'], festival: 'tiff', start: '2007-09-08T23:00:00-04:00' },
-    { id: 'b', title: 'Persepolis press brunch', kind: 'dinner', films: ['persepolis'], festival: 'tiff', start: '2007-09-09T11:00:00-04:00' },
-    { id: 'c', title: 'Sponsor lounge', kind: 'party', films: [], festival: 'tiff', start: '2007-09-09T22:00:00-04:00' },
+    {
+      id: 'a',
+      title: 'Persepolis after-party',
+      kind: 'party',
+      films: ['persepolis'],
+      festival: 'tiff',
+      start: '2007-09-08T23:00:00-04:00',
+    },
+    {
+      id: 'b',
+      title: 'Persepolis press brunch',
+      kind: 'dinner',
+      films: ['persepolis'],
+      festival: 'tiff',
+      start: '2007-09-09T11:00:00-04:00',
+    },
+    {
+      id: 'c',
+      title: 'Sponsor lounge',
+      kind: 'party',
+      films: [],
+      festival: 'tiff',
+      start: '2007-09-09T22:00:00-04:00',
+    },
   ],
 });
 
@@ -52,7 +73,8 @@ async function options(): Promise<Page> {
   return page;
 }
 
-const ask = (page: Page, type: string, params: object = {}) => page.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, params: p }), [type, params] as const);
+const ask = (page: Page, type: string, params: object = {}) =>
+  page.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, params: p }), [type, params] as const);
 const highlightCount = (page: Page) => page.evaluate(() => CSS.highlights.get('afterparty-film')?.size ?? 0);
 
 describe('the Sites section', () => {
@@ -72,7 +94,9 @@ describe('the Sites section', () => {
     await ask(page, 'setSiteDisabled', { url: harness.demoUrl, disabled: true });
     await demo.waitForFunction(() => !CSS.highlights.has('afterparty-film'), null, { timeout: 5_000 });
     const off = sites.getByRole('list', { name: 'Switched off' });
-    await expect.poll(async () => (await off.count()) > 0 && (await off.textContent()), { timeout: 5_000 }).toContain('127.0.0.1');
+    await expect
+      .poll(async () => (await off.count()) > 0 && (await off.textContent()), { timeout: 5_000 })
+      .toContain('127.0.0.1');
 
     await sites.getByRole('button', { name: 'Switch Afterparty on again on 127.0.0.1' }).click();
     await sites.getByText('Afterparty runs on 127.0.0.1 again.').waitFor();
@@ -116,11 +140,18 @@ describe('the Corrections section', () => {
     await hoverText(demo, 'Fugitive Pieces');
     await expect.poll(async () => (await cardText(demo)) ?? '', { timeout: 10_000 }).toContain('Rosedale');
     await clickCardButton(demo, 'Not Fugitive Pieces: hide this match on this site');
-    await demo.waitForFunction(() => ![...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.toString() === 'Fugitive Pieces'));
+    await demo.waitForFunction(
+      () =>
+        ![...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some(
+          (r) => r.toString() === 'Fugitive Pieces',
+        ),
+    );
 
     // The options page was open all along: it re-reads after the change.
     const list = section.getByRole('list', { name: 'Corrections' });
-    await expect.poll(async () => (await list.count()) > 0 && (await list.textContent()), { timeout: 5_000 }).toContain('is not Fugitive Pieces');
+    await expect
+      .poll(async () => (await list.count()) > 0 && (await list.textContent()), { timeout: 5_000 })
+      .toContain('is not Fugitive Pieces');
     const text = (await list.textContent()) ?? '';
     expect(text).toContain('“fugitive pieces” is not Fugitive Pieces');
     expect(text).toContain('on 127.0.0.1');
@@ -128,7 +159,14 @@ describe('the Corrections section', () => {
     await section.getByText('“fugitive pieces” is underlined again.').waitFor();
     await section.getByText('No corrections.').waitFor();
     await demo.reload();
-    await demo.waitForFunction(() => [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some((r) => r.toString() === 'Fugitive Pieces'), null, { timeout: 10_000 });
+    await demo.waitForFunction(
+      () =>
+        [...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some(
+          (r) => r.toString() === 'Fugitive Pieces',
+        ),
+      null,
+      { timeout: 10_000 },
+    );
     expect(await highlightCount(demo)).toBeGreaterThan(1);
     await demo.close();
     await page.close();
@@ -147,10 +185,13 @@ describe('"Clear the cache"', () => {
 
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Clear the cache' }).click();
-    await page.getByText('Cache cleared. The built-in listings are back, and your feeds are being fetched again.').waitFor();
+    await page
+      .getByText('Cache cleared. The built-in listings are back, and your feeds are being fetched again.')
+      .waitFor();
     // Fetched again right away, not at the next alarm (an hour away).
     await expect.poll(() => feedRequests, { timeout: 15_000 }).toBe(before + 1);
-    const titles = async () => ((await ask(page, 'getSchedule')).result.events as Array<{ title: string }>).map((e) => e.title);
+    const titles = async () =>
+      ((await ask(page, 'getSchedule')).result.events as Array<{ title: string }>).map((e) => e.title);
     await expect.poll(titles, { timeout: 15_000 }).toContain('Persepolis press brunch');
     expect(await titles()).toContain('Fugitive Pieces house party');
     // The feeds list follows without a reload.

@@ -24,13 +24,44 @@ function feed(): string {
   if (!first) films.push({ id: 'juno', title: 'Juno', year: 2007, directors: ['Jason Reitman'] });
   const events: object[] = [
     first
-      ? { id: 'p-party', title: 'Persepolis after-party at the Drake', kind: 'party', films: ['persepolis'], festival: 'tiff', start: '2007-09-08T23:00:00-04:00', access: 'invite' }
-      : { id: 'p-party', title: 'Persepolis party moved to the Gladstone', kind: 'party', films: ['persepolis'], festival: 'tiff', start: '2007-09-08T23:00:00-04:00', access: 'invite' },
+      ? {
+          id: 'p-party',
+          title: 'Persepolis after-party at the Drake',
+          kind: 'party',
+          films: ['persepolis'],
+          festival: 'tiff',
+          start: '2007-09-08T23:00:00-04:00',
+          access: 'invite',
+        }
+      : {
+          id: 'p-party',
+          title: 'Persepolis party moved to the Gladstone',
+          kind: 'party',
+          films: ['persepolis'],
+          festival: 'tiff',
+          start: '2007-09-08T23:00:00-04:00',
+          access: 'invite',
+        },
   ];
-  if (!first) events.push({ id: 'j-party', title: 'Juno party at the Rivoli', kind: 'party', films: ['juno'], festival: 'tiff', start: '2007-09-09T22:00:00-04:00' });
+  if (!first)
+    events.push({
+      id: 'j-party',
+      title: 'Juno party at the Rivoli',
+      kind: 'party',
+      films: ['juno'],
+      festival: 'tiff',
+      start: '2007-09-09T22:00:00-04:00',
+    });
   // Every filler event changes between versions, so the second sync is staged too.
   for (let i = 0; i < FILLER; i++) {
-    events.push({ id: `g${i}`, title: `Sponsor reception ${i} (version ${version})`, kind: 'reception', films: [], festival: 'tiff', start: '2007-09-07' });
+    events.push({
+      id: `g${i}`,
+      title: `Sponsor reception ${i} (version ${version})`,
+      kind: 'reception',
+      films: [],
+      festival: 'tiff',
+      start: '2007-09-07',
+    });
   }
   return JSON.stringify({
     afterparty: 1,
@@ -41,7 +72,8 @@ function feed(): string {
   });
 }
 
-const PAGE = '<!doctype html><meta charset="utf-8"><title>Review</title><p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue, and <em>Juno</em> the loudest laugh.</p>';
+const PAGE =
+  '<!doctype html><meta charset="utf-8"><title>Review</title><p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue, and <em>Juno</em> the loudest laugh.</p>';
 
 let harness: Harness;
 let server: Server;
@@ -56,7 +88,8 @@ beforeAll(async () => {
     if (request.url === '/big.json') {
       feedRequests += 1;
       response.writeHead(200, { 'content-type': 'application/json' }).end(feed());
-    } else if (request.url === '/review.html') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+    } else if (request.url === '/review.html')
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
     else response.writeHead(404).end();
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -65,9 +98,14 @@ beforeAll(async () => {
   options = await harness.context.newPage();
   await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
   cdp = await harness.context.newCDPSession(options);
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: list }: { versions: Array<{ versionId: string; scriptURL: string; runningStatus: string }> }) => {
-    for (const v of list) if (v.scriptURL.startsWith(`chrome-extension://${harness.extensionId}/`)) versions.set(v.versionId, v.runningStatus);
-  });
+  cdp.on(
+    'ServiceWorker.workerVersionUpdated',
+    ({ versions: list }: { versions: Array<{ versionId: string; scriptURL: string; runningStatus: string }> }) => {
+      for (const v of list)
+        if (v.scriptURL.startsWith(`chrome-extension://${harness.extensionId}/`))
+          versions.set(v.versionId, v.runningStatus);
+    },
+  );
   await cdp.send('ServiceWorker.enable');
 });
 
@@ -79,7 +117,10 @@ afterAll(async () => {
 
 /** Asks the background worker from an extension page, as the options page does. */
 async function ask<T>(page: Page, type: string, params: object = {}): Promise<T> {
-  const reply = (await page.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, params: p }), [type, params] as const)) as { result?: T; error?: string };
+  const reply = (await page.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, params: p }), [
+    type,
+    params,
+  ] as const)) as { result?: T; error?: string };
   if (reply.error !== undefined) throw new Error(reply.error);
   return reply.result as T;
 }
@@ -95,7 +136,6 @@ async function feedSchedule(page: Page): Promise<{ events: string[]; films: stri
   return { events: all.events.filter(mine).map((e) => e.title), films: all.films.filter(mine).map((f) => f.title) };
 }
 
-
 /** Waits until no sync runs (the subscription's own first sync, an alarm), so "Sync now" starts one. */
 async function waitForIdleSync(page: Page): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -110,7 +150,9 @@ async function readReview(): Promise<{ card: string; underlined: string[] }> {
   const page = await harness.context.newPage();
   await page.goto(`${base}/review.html`);
   await waitForHighlights(page);
-  const underlined = await page.evaluate(() => [...(CSS.highlights.get('afterparty-film') ?? [])].map((r) => (r as Range).toString()));
+  const underlined = await page.evaluate(() =>
+    [...(CSS.highlights.get('afterparty-film') ?? [])].map((r) => (r as Range).toString()),
+  );
   await hoverText(page, 'Persepolis');
   const card = await waitForCard(page, /Persepolis/, { timeout: 15_000 });
   await page.close();
@@ -209,7 +251,9 @@ describe('a service worker stopped in the middle of a staged sync', () => {
     await options.getByRole('button', { name: 'Sync now' }).click();
     const at = await Promise.race([
       held,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the sync never reached the middle of staging in 30 s')), 30_000)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error('the sync never reached the middle of staging in 30 s')), 30_000),
+      ),
     ]);
     expect(at.staged).toBeGreaterThan(0);
     expect(at.staged).toBeLessThan(FILLER + 2);

@@ -16,15 +16,17 @@ export interface AxeViolation {
 /** Serious and critical violations in the page (or under `selector`), as readable lines. */
 export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
-  const violations = await page.evaluate(
-    async (context) => {
-      const axe = (window as unknown as { axe: { run(ctx: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }).axe;
-      const result = await axe.run(context ?? document, { resultTypes: ['violations'] });
-      return result.violations;
-    },
-    selector ?? null,
-  );
+  const violations = await page.evaluate(async (context) => {
+    const axe = (
+      window as unknown as { axe: { run(ctx: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(context ?? document, { resultTypes: ['violations'] });
+    return result.violations;
+  }, selector ?? null);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join(' | ')}`,
+    );
 }

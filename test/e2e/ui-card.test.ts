@@ -21,8 +21,10 @@ afterAll(async () => {
   await harness?.close();
 });
 
-
-/** Tab id of a page, asked from the extension's own page (tabs.query needs no permission for ids and URLs of our own tabs; the demo's URL is matched by host permission in dev builds). */
+/**
+ * Tab id of a page, asked from the extension's own page (tabs.query needs no permission for ids
+ * and URLs of our own tabs; the demo's URL is matched by host permission in dev builds).
+ */
 async function tabIdOf(page: Page, extPage: Page): Promise<number> {
   const url = page.url();
   return extPage.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id ?? -1, url);
@@ -39,14 +41,23 @@ describe('the hover card in Chromium', () => {
     // Click "Going" inside the closed shadow root: by coordinates, as a user would.
     const cdp = await page.context().newCDPSession(page);
     const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: { nodeId: number } };
-    const { nodeIds } = (await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'afterparty-card' })) as { nodeIds: number[] };
+    const { nodeIds } = (await cdp.send('DOM.querySelectorAll', {
+      nodeId: root.nodeId,
+      selector: 'afterparty-card',
+    })) as { nodeIds: number[] };
     expect(nodeIds).toHaveLength(1);
     const box = await buttonBox(cdp, 'Going');
     await page.mouse.move(box.x, box.y, { steps: 4 });
     await page.mouse.click(box.x, box.y);
     const popup = await harness.context.newPage();
     await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
-    await expect.poll(async () => (await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'getPlan', params: {} }))).result.saved.length, { timeout: 5_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'getPlan', params: {} }))).result.saved.length,
+        { timeout: 5_000 },
+      )
+      .toBe(1);
     await popup.getByRole('tab', { name: /Saved/ }).click();
     await popup.waitForSelector('.saved .ap-event-title');
     expect(await popup.locator('.saved .ap-event-title').allTextContents()).toEqual(['Fugitive Pieces house party']);
@@ -77,7 +88,10 @@ describe('the hover card in Chromium', () => {
     await ext.goto(`chrome-extension://${harness.extensionId}/popup.html`);
     const tabId = await tabIdOf(page, ext);
     await page.bringToFront();
-    const reply = await ext.evaluate((id) => chrome.tabs.sendMessage(id, { type: 'afterparty:openCard' }, { frameId: 0 }), tabId);
+    const reply = await ext.evaluate(
+      (id) => chrome.tabs.sendMessage(id, { type: 'afterparty:openCard' }, { frameId: 0 }),
+      tabId,
+    );
     expect(reply).toEqual({ opened: true });
     await waitForCard(page, /Rosedale/);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('AFTERPARTY-CARD');
@@ -103,7 +117,8 @@ describe('the hover card in Chromium', () => {
     expect(download.suggestedFilename()).toBe('fugitive-pieces-house-party.ics');
     const ics = await readFile((await download.path())!, 'utf8');
     const calendar = new ICAL.Component(ICAL.parse(ics));
-    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    for (const zone of calendar.getAllSubcomponents('vtimezone'))
+      ICAL.TimezoneService.register(new ICAL.Timezone(zone));
     const vevent = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
     expect(vevent.summary).toBe('Fugitive Pieces house party');
     expect(vevent.startDate.zone?.tzid).toBe('America/Toronto');
@@ -166,13 +181,28 @@ describe('the hover card in Chromium', () => {
 
   it('has no serious or critical axe violations, light and dark (the real Card in an open root)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'afterparty-card-preview-'));
-    const bundle = await esbuild.build({ entryPoints: ['test/e2e/ui-card-preview.tsx'], bundle: true, write: false, format: 'iife', jsx: 'automatic', jsxImportSource: 'preact', logLevel: 'silent' });
+    const bundle = await esbuild.build({
+      entryPoints: ['test/e2e/ui-card-preview.tsx'],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      jsx: 'automatic',
+      jsxImportSource: 'preact',
+      logLevel: 'silent',
+    });
     const catalog = await loadCatalog(process.cwd(), 'en');
     const ext = await harness.context.newPage();
     await ext.goto(`chrome-extension://${harness.extensionId}/popup.html`);
-    const { result: index } = await ext.evaluate(() => chrome.runtime.sendMessage({ type: 'getTitleIndex', params: {} }));
-    const keys = index.films.filter((f: { title: string }) => /Fugitive Pieces|Young People/.test(f.title)).map((f: { id: string }) => f.id);
-    const { result: listings } = await ext.evaluate((filmKeys) => chrome.runtime.sendMessage({ type: 'getListings', params: { filmKeys } }), keys);
+    const { result: index } = await ext.evaluate(() =>
+      chrome.runtime.sendMessage({ type: 'getTitleIndex', params: {} }),
+    );
+    const keys = index.films
+      .filter((f: { title: string }) => /Fugitive Pieces|Young People/.test(f.title))
+      .map((f: { id: string }) => f.id);
+    const { result: listings } = await ext.evaluate(
+      (filmKeys) => chrome.runtime.sendMessage({ type: 'getListings', params: { filmKeys } }),
+      keys,
+    );
     await ext.close();
     for (const dark of [false, true]) {
       const i18n = `window.chrome = { i18n: { getUILanguage: () => 'en', getMessage: (k, s) => { const m = (${JSON.stringify(catalog)})[k]?.message ?? ''; const subs = [].concat(s ?? []); return m.replace(/\\$(\\d)/g, (_, n) => subs[n - 1] ?? ''); } } };`;
@@ -189,7 +219,9 @@ describe('the hover card in Chromium', () => {
         await page.goto(`${server.url}card-${scheme}.html`);
         await page.waitForTimeout(500);
         expect(errors).toEqual([]);
-        await page.waitForFunction(() => document.querySelector('div')?.shadowRoot?.querySelector('.ap-card .ap-event') != null);
+        await page.waitForFunction(
+          () => document.querySelector('div')?.shadowRoot?.querySelector('.ap-card .ap-event') != null,
+        );
         expect(await seriousViolations(page)).toEqual([]);
         await page.close();
       }
@@ -203,8 +235,17 @@ describe('the hover card in Chromium', () => {
 /** The centre of a button (or link) with this text inside the card, through CDP's pierce. */
 async function buttonBox(cdp: import('playwright-core').CDPSession, text: string): Promise<{ x: number; y: number }> {
   const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: Node };
-  interface Node { nodeId: number; backendNodeId: number; nodeName: string; nodeType: number; nodeValue?: string; children?: Node[]; shadowRoots?: Node[] }
-  const textOf = (n: Node): string => (n.nodeType === 3 ? (n.nodeValue ?? '') : [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(textOf).join(''));
+  interface Node {
+    nodeId: number;
+    backendNodeId: number;
+    nodeName: string;
+    nodeType: number;
+    nodeValue?: string;
+    children?: Node[];
+    shadowRoots?: Node[];
+  }
+  const textOf = (n: Node): string =>
+    n.nodeType === 3 ? (n.nodeValue ?? '') : [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(textOf).join('');
   const found: Node[] = [];
   const walk = (n: Node) => {
     if ((n.nodeName === 'BUTTON' || n.nodeName === 'A') && textOf(n).includes(text)) found.push(n);
@@ -212,7 +253,9 @@ async function buttonBox(cdp: import('playwright-core').CDPSession, text: string
   };
   walk(root);
   if (!found[0]) throw new Error(`no "${text}" button in the card`);
-  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: found[0].backendNodeId })) as { model: { content: number[] } };
+  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: found[0].backendNodeId })) as {
+    model: { content: number[] };
+  };
   const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
   return { x: (x1 + x3) / 2, y: (y1 + y3) / 2 };
 }

@@ -16,7 +16,14 @@ beforeAll(async () => {
     executablePath: findChromium() ?? undefined,
     headless: true,
     locale: 'fr-FR',
-    args: [`--disable-extensions-except=${dir}`, `--load-extension=${dir}`, '--no-sandbox', '--disable-gpu', '--no-first-run', '--lang=fr'],
+    args: [
+      `--disable-extensions-except=${dir}`,
+      `--load-extension=${dir}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--lang=fr',
+    ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
   extensionId = new URL(worker.url()).host;

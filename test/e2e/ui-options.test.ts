@@ -23,7 +23,8 @@ async function options(): Promise<Page> {
   return page;
 }
 
-const ask = (page: Page, type: string, params: object = {}) => page.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, params: p }), [type, params] as const);
+const ask = (page: Page, type: string, params: object = {}) =>
+  page.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, params: p }), [type, params] as const);
 
 describe('the options page in Chromium', () => {
   it('saves display settings from the keyboard, and the card obeys the modifier key', async () => {
@@ -36,8 +37,12 @@ describe('the options page in Chromium', () => {
     await page.locator('#setting-modifierKey').selectOption('alt');
     await page.locator('#setting-showFilmsWithoutListings').focus();
     await page.keyboard.press('Space');
-    await expect.poll(async () => (await ask(page, 'getSettings')).result).toMatchObject({ modifierKey: 'alt', showFilmsWithoutListings: false });
-    expect(await page.locator('section[aria-labelledby="display-heading"] [role="status"]').textContent()).toBe('Saved.');
+    await expect
+      .poll(async () => (await ask(page, 'getSettings')).result)
+      .toMatchObject({ modifierKey: 'alt', showFilmsWithoutListings: false });
+    expect(await page.locator('section[aria-labelledby="display-heading"] [role="status"]').textContent()).toBe(
+      'Saved.',
+    );
     await page.locator('#setting-theme').selectOption('dark');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
 
@@ -59,7 +64,13 @@ describe('the options page in Chromium', () => {
     await styled.goto(harness.demoUrl);
     await waitForHighlights(styled);
     await expect
-      .poll(() => styled.evaluate(() => [...document.adoptedStyleSheets].some((sheet) => [...sheet.cssRules].some((rule) => /::highlight\(afterparty-film\).*wavy/.test(rule.cssText)))))
+      .poll(() =>
+        styled.evaluate(() =>
+          [...document.adoptedStyleSheets].some((sheet) =>
+            [...sheet.cssRules].some((rule) => /::highlight\(afterparty-film\).*wavy/.test(rule.cssText)),
+          ),
+        ),
+      )
       .toBe(true);
     await styled.close();
     // Films without listings: no card for them once the user turns that off.
@@ -73,28 +84,55 @@ describe('the options page in Chromium', () => {
     await hoverText(quiet, 'Fugitive Pieces');
     await expect.poll(() => cardText(quiet), { timeout: 5_000 }).toMatch(/Rosedale/);
     await quiet.close();
-    await ask(page, 'setSettings', { patch: { hoverDelay: 300, modifierKey: 'none', showFilmsWithoutListings: true, theme: 'auto', underlineStyle: 'dotted' } });
+    await ask(page, 'setSettings', {
+      patch: {
+        hoverDelay: 300,
+        modifierKey: 'none',
+        showFilmsWithoutListings: true,
+        theme: 'auto',
+        underlineStyle: 'dotted',
+      },
+    });
     await page.close();
   });
 
   it('backs up the user data, refuses a damaged file without losing anything, and restores a good one', async () => {
     const page = await options();
-    expect(await ask(page, 'setSaved', { eventKey: 'default/fugitive-pieces-rosedale', status: 'going' })).toHaveProperty('result');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Back up my data' }).click()]);
+    expect(
+      await ask(page, 'setSaved', { eventKey: 'default/fugitive-pieces-rosedale', status: 'going' }),
+    ).toHaveProperty('result');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Back up my data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^afterparty-backup-\d{4}-\d{2}-\d{2}\.json$/);
     const backup = JSON.parse(await readFile((await download.path())!, 'utf8'));
-    expect(backup).toMatchObject({ format: 'afterparty-backup', version: 1, saved: [{ eventKey: 'default/fugitive-pieces-rosedale', status: 'going' }] });
+    expect(backup).toMatchObject({
+      format: 'afterparty-backup',
+      version: 1,
+      saved: [{ eventKey: 'default/fugitive-pieces-rosedale', status: 'going' }],
+    });
 
     const input = page.locator('input[type="file"]');
-    await input.setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ ...backup, saved: [{ eventKey: 'x/y', status: 'maybe', savedAt: '' }] })) });
-    await expect.poll(() => page.locator('.panel-section .error[role="status"]').textContent()).toMatch(/damaged: saved\[0\]\.status/);
+    await input.setInputFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ ...backup, saved: [{ eventKey: 'x/y', status: 'maybe', savedAt: '' }] })),
+    });
+    await expect
+      .poll(() => page.locator('.panel-section .error[role="status"]').textContent())
+      .toMatch(/damaged: saved\[0\]\.status/);
     await input.setInputFiles({ name: 'notjson.json', mimeType: 'application/json', buffer: Buffer.from('{nope') });
     await expect.poll(() => page.locator('.panel-section .error[role="status"]').textContent()).toMatch(/not JSON/);
     expect((await ask(page, 'getPlan')).result.saved).toHaveLength(1);
 
     await ask(page, 'setSaved', { eventKey: 'default/fugitive-pieces-rosedale', status: null });
     expect((await ask(page, 'getPlan')).result.saved).toHaveLength(0);
-    await input.setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(backup)) });
+    await input.setInputFiles({
+      name: 'good.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(backup)),
+    });
     await expect.poll(() => page.getByText(/^Restored: 1 saved events/).count()).toBe(1);
     expect((await ask(page, 'getPlan')).result.saved).toHaveLength(1);
     await page.close();

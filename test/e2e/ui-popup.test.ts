@@ -23,7 +23,10 @@ async function popupFor(demo: Page | null): Promise<Page> {
   let query = '';
   if (demo) {
     await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
-    const id = await popup.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id ?? -1, demo.url());
+    const id = await popup.evaluate(
+      async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id ?? -1,
+      demo.url(),
+    );
     query = `?tab=${id}`;
   }
   await popup.goto(`chrome-extension://${harness.extensionId}/popup.html${query}`);
@@ -49,7 +52,9 @@ describe('the popup in Chromium', () => {
     await popup.waitForSelector('.page-films .ap-film-title');
     expect(await popup.getByRole('tab', { selected: true }).textContent()).toBe('This page');
     const films = await popup.locator('.page-films .ap-film-title').allTextContents();
-    expect(films).toEqual(expect.arrayContaining(['Fugitive Pieces', 'Medicine for Melancholy', 'In the Valley of Elah']));
+    expect(films).toEqual(
+      expect.arrayContaining(['Fugitive Pieces', 'Medicine for Melancholy', 'In the Valley of Elah']),
+    );
     expect(await popup.locator('.page-films').textContent()).toContain('Fugitive Pieces house party');
     await popup.close();
     await demo.close();
@@ -94,14 +99,22 @@ describe('the popup in Chromium', () => {
     // The Wicked party (21:35) and the Rosedale party (22:38) on TIFF 2007's first night overlap;
     // saved through the same message the buttons send.
     for (const eventKey of ['default/ypf-wicked', 'default/fugitive-pieces-rosedale']) {
-      expect(await popup.evaluate((key) => chrome.runtime.sendMessage({ type: 'setSaved', params: { eventKey: key, status: 'interested' } }), eventKey)).toHaveProperty('result');
+      expect(
+        await popup.evaluate(
+          (key) => chrome.runtime.sendMessage({ type: 'setSaved', params: { eventKey: key, status: 'interested' } }),
+          eventKey,
+        ),
+      ).toHaveProperty('result');
     }
     await popup.reload();
     await popup.getByRole('tab', { name: /Saved/ }).click();
     await popup.waitForSelector('.saved .clashing');
     expect(await popup.locator('.saved .clashing').count()).toBeGreaterThanOrEqual(2);
     expect(await popup.locator('.saved .ap-clash').first().textContent()).toMatch(/Clashes with/);
-    const [download] = await Promise.all([popup.waitForEvent('download'), popup.getByRole('button', { name: 'Export as .ics' }).click()]);
+    const [download] = await Promise.all([
+      popup.waitForEvent('download'),
+      popup.getByRole('button', { name: 'Export as .ics' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('afterparty-plan.ics');
     const calendar = new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8')));
     const saved = await popup.locator('.saved .ap-event').count();

@@ -87,7 +87,11 @@ describe('your own events', () => {
     await popup.goto(popupUrl());
     // The popup opened in a tab is itself the active tab: it is pointed at the page with ?tab=.
     const tabId = await popup.evaluate(async (url) => {
-      const api = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } }).chrome;
+      const api = (
+        globalThis as unknown as {
+          chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
+        }
+      ).chrome;
       const tabs = await api.tabs.query({});
       return tabs.find((tab) => tab.url === url)?.id ?? null;
     }, `${fixtures.url}festival-graph.html`);
@@ -115,7 +119,9 @@ describe('your own events', () => {
     await waitForHighlights(site);
     // The demo page splits the title over inline elements.
     await hoverText(site, 'Happy-');
-    await expect.poll(async () => (await cardText(site)) ?? '', { timeout: 10_000 }).toContain('Dinner for Happy-Go-Lucky');
+    await expect
+      .poll(async () => (await cardText(site)) ?? '', { timeout: 10_000 })
+      .toContain('Dinner for Happy-Go-Lucky');
     expect(await cardText(site)).toContain('Your event');
     await site.close();
     await popup.close();

@@ -24,7 +24,9 @@ function hostileFeed() {
   return {
     afterparty: 1,
     title: payload('feed-title'),
-    festivals: [{ id: 'fest', name: payload('festival'), timeZone: 'America/Toronto', start: '2007-09-04', end: '2007-09-05' }],
+    festivals: [
+      { id: 'fest', name: payload('festival'), timeZone: 'America/Toronto', start: '2007-09-04', end: '2007-09-05' },
+    ],
     films: [{ id: 'payload', title: FILM, aliases: [payload('alias')], year: 2007, directors: [payload('director')] }],
     events: [
       {
@@ -95,7 +97,9 @@ async function cardDom(cdp: CDPSession): Promise<{ elements: Set<string>; hrefs:
 async function pageDom(page: Page) {
   return page.evaluate(() => ({
     text: document.body.innerText,
-    smuggled: document.querySelectorAll('main img, main script, main svg[onload], main iframe, main object, [onerror], [onload]').length,
+    smuggled: document.querySelectorAll(
+      'main img, main script, main svg[onload], main iframe, main object, [onerror], [onload]',
+    ).length,
     hrefs: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? ''),
     pwned: (window as { __pwned?: unknown }).__pwned ?? null,
   }));
@@ -116,7 +120,9 @@ beforeAll(async () => {
   await writeFile(join(folder, 'index.html'), PAGE);
   site = await serveFolder(folder);
   harness = await startHarness();
-  harness.context.on('page', (page) => page.on('dialog', (dialog) => void (dialogs.push(dialog.message()), dialog.dismiss())));
+  harness.context.on('page', (page) =>
+    page.on('dialog', (dialog) => void (dialogs.push(dialog.message()), dialog.dismiss())),
+  );
 });
 
 afterAll(async () => {
@@ -153,13 +159,25 @@ describe('a feed with script in every field', () => {
       text = (await cardText(page, cdp)) ?? '';
       await page.waitForTimeout(150);
     }
-    for (const field of ['event-title', 'venue', 'address', 'host', 'source', 'director', 'dinner-title', 'dinner-venue', 'dinner-host', 'dinner-source']) {
+    for (const field of [
+      'event-title',
+      'venue',
+      'address',
+      'host',
+      'source',
+      'director',
+      'dinner-title',
+      'dinner-venue',
+      'dinner-host',
+      'dinner-source',
+    ]) {
       expect(text, field).toContain(`${field} <img src=x onerror="(window.__pwned=`);
     }
     expect(text).toContain('<script>');
     expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
     const { elements, hrefs } = await cardDom(cdp);
-    for (const smuggled of ['IMG', 'SCRIPT', 'SVG', 'IFRAME', 'OBJECT']) expect(elements.has(smuggled), smuggled).toBe(false);
+    for (const smuggled of ['IMG', 'SCRIPT', 'SVG', 'IFRAME', 'OBJECT'])
+      expect(elements.has(smuggled), smuggled).toBe(false);
     expectSafeLinks(hrefs);
     expect(hrefs).toContain(GOOD_LINK);
     expect(hrefs).toContain(GOOD_DETAILS);
@@ -178,7 +196,11 @@ describe('a feed with script in every field', () => {
     await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
     const tabId = await popup.evaluate(async (url) => {
       // The extension page's own API; the dev build's host permission for 127.0.0.1 shows tab URLs.
-      const tabs = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } }).chrome.tabs;
+      const tabs = (
+        globalThis as unknown as {
+          chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
+        }
+      ).chrome.tabs;
       return (await tabs.query({})).find((tab) => tab.url === url)?.id ?? null;
     }, site.url);
     expect(tabId).not.toBeNull();
@@ -209,7 +231,9 @@ describe('a feed with script in every field', () => {
       host.attachShadow({ mode: 'closed' }).innerHTML = html;
       document.body.append(host);
     }, payload('detector'));
-    await page.waitForFunction(() => ((window as { __pwned?: string[] }).__pwned ?? []).includes('detector'), null, { timeout: 5_000 });
+    await page.waitForFunction(() => ((window as { __pwned?: string[] }).__pwned ?? []).includes('detector'), null, {
+      timeout: 5_000,
+    });
     await page.close();
   });
 

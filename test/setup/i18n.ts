@@ -1,7 +1,7 @@
 // Unit tests run outside a browser: give t() the English catalog the build would ship.
 import { loadCatalog } from '../../scripts/locales.mjs';
 
-const catalog: Record<string, { message: string }> = await loadCatalog(process.cwd(), 'en');
+const catalog = (await loadCatalog(process.cwd(), 'en')) as Record<string, { message: string }>;
 
 function getMessage(name: string, substitutions?: string | string[]): string {
   const subs = typeof substitutions === 'string' ? [substitutions] : (substitutions ?? []);

@@ -5,7 +5,9 @@ import { vi } from 'vitest';
  * CalendarLink starts: which message it sent and the file name of the link it clicked.
  */
 export function stubCalendarExport(fileName: string) {
-  const sendMessage = vi.fn(async () => ({ result: { ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', fileName, skipped: [], missing: 0 } }));
+  const sendMessage = vi.fn(async () => ({
+    result: { ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', fileName, skipped: [], missing: 0 },
+  }));
   (globalThis as unknown as { chrome: { runtime?: unknown } }).chrome.runtime = { sendMessage };
   const downloads: string[] = [];
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:calendar');

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { MODIFIER_KEYS, THEMES, UNDERLINE_STYLES, ZONE_CHOICES } from '../../src/core/settings.ts';
 import { ACCESS_LEVELS, EVENT_KINDS } from '../../src/core/model.ts';
 
-const read = async (lang: string) => JSON.parse(await readFile(`src/locales/${lang}/ui.json`, 'utf8')) as Record<string, { message: string }>;
+const read = async (lang: string) =>
+  JSON.parse(await readFile(`src/locales/${lang}/ui.json`, 'utf8')) as Record<string, { message: string }>;
 
 async function sources(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -19,12 +20,19 @@ async function sources(dir: string): Promise<string[]> {
 describe('the UI catalogs', () => {
   it('have every ui_ key the code uses, in English and in French, with the same placeholders', async () => {
     const [en, fr] = await Promise.all([read('en'), read('fr')]);
-    const code = (await Promise.all(['src/ui', 'src/popup', 'src/options', 'src/content'].map(sources))).flat().join('\n');
+    const code = (await Promise.all(['src/ui', 'src/popup', 'src/options', 'src/content'].map(sources)))
+      .flat()
+      .join('\n');
     const used = new Set([...code.matchAll(/t\(\s*'(ui_[A-Za-z0-9_]+)'/g)].map((m) => m[1]!));
     // Keys built from a value: one per kind, access level and setting choice.
     for (const kind of EVENT_KINDS) used.add(`ui_kind_${kind}`);
     for (const access of ACCESS_LEVELS) used.add(`ui_access_${access}`);
-    for (const [name, choices] of Object.entries({ modifierKey: MODIFIER_KEYS, underlineStyle: UNDERLINE_STYLES, theme: THEMES, timeZoneShown: ZONE_CHOICES })) {
+    for (const [name, choices] of Object.entries({
+      modifierKey: MODIFIER_KEYS,
+      underlineStyle: UNDERLINE_STYLES,
+      theme: THEMES,
+      timeZoneShown: ZONE_CHOICES,
+    })) {
       for (const choice of choices) used.add(`ui_${name}_${choice}`);
     }
     expect(used.size).toBeGreaterThan(80);

@@ -20,11 +20,20 @@ function openInTab(path: string): Promise<void> {
 /** One tab per click: a page flooding the message would otherwise flood the tab strip. */
 const MIN_GAP_MS = 1_000;
 
-export function addEventHandlers({ db, openPage = openInTab, clock = Date.now }: { db: AfterpartyDb; openPage?: OpenPage; clock?: () => number }): HandlersFor<AddEventMessages> {
+export function addEventHandlers({
+  db,
+  openPage = openInTab,
+  clock = Date.now,
+}: {
+  db: AfterpartyDb;
+  openPage?: OpenPage;
+  clock?: () => number;
+}): HandlersFor<AddEventMessages> {
   let last = -Infinity;
   return {
     async openAddEvent({ filmKey }) {
-      if (!(await liveFilms(db)).some((film) => film.key === filmKey)) throw new Error(`openAddEvent: no film "${filmKey.slice(0, 80)}"`);
+      if (!(await liveFilms(db)).some((film) => film.key === filmKey))
+        throw new Error(`openAddEvent: no film "${filmKey.slice(0, 80)}"`);
       const now = clock();
       if (now - last < MIN_GAP_MS) throw new Error('openAddEvent: the form was opened a moment ago');
       last = now;

@@ -13,7 +13,8 @@ export function correctionHandlers({ db }: { db: AfterpartyDb }): HandlersFor<Co
       const extensionPage = from?.extensionPage === true;
       const site = extensionPage ? null : siteOf(from?.pageUrl);
       if (!extensionPage && site === null) throw new Error('addCorrection: the sending page has no site');
-      if (site === null && !everywhere) throw new Error('addCorrection: a correction from an extension page applies everywhere');
+      if (site === null && !everywhere)
+        throw new Error('addCorrection: a correction from an extension page applies everywhere');
       return { correction: await addCorrection(db, { filmKey, surface, site: everywhere ? null : site }) };
     },
     async getCorrections(_params, from) {

@@ -27,11 +27,19 @@ async function words<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw new Error(describeError(error));
+    throw new Error(describeError(error), { cause: error });
   }
 }
 
-export function feedHandlers({ db, ready, sync }: { db: AfterpartyDb; ready: () => Promise<void>; sync?: Sync }): HandlersFor<FeedMessages> {
+export function feedHandlers({
+  db,
+  ready,
+  sync,
+}: {
+  db: AfterpartyDb;
+  ready: () => Promise<void>;
+  sync?: Sync;
+}): HandlersFor<FeedMessages> {
   const engine = (): Sync => {
     if (!sync) throw new Error('Feed sync is not available here');
     return sync;
@@ -69,8 +77,17 @@ export function feedHandlers({ db, ready, sync }: { db: AfterpartyDb; ready: () 
       const running = sync?.running() ?? false;
       try {
         const feeds = (await db.feeds.toArray()).filter((f) => f.url && syncStateOf(f).enabled);
-        const times = feeds.map((f) => f.lastSync).filter((s): s is string => !!s).sort();
-        return { running, feeds: feeds.length, failing: feeds.filter((f) => f.lastError).length, lastSync: times.at(-1) ?? null, fault: sync?.fault() ?? null };
+        const times = feeds
+          .map((f) => f.lastSync)
+          .filter((s): s is string => !!s)
+          .sort();
+        return {
+          running,
+          feeds: feeds.length,
+          failing: feeds.filter((f) => f.lastError).length,
+          lastSync: times.at(-1) ?? null,
+          fault: sync?.fault() ?? null,
+        };
       } catch (error) {
         return { running, feeds: 0, failing: 0, lastSync: null, fault: describeError(error) };
       }

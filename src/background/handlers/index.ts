@@ -22,5 +22,14 @@ export interface HandlerDeps {
 
 /** The background's answers, one per message; the compiler checks none is missing. */
 export function createHandlers(deps: HandlerDeps): Handlers {
-  return { ...listingHandlers(deps), ...feedHandlers(deps), ...settingsHandlers(deps), ...planHandlers(deps), ...userEventHandlers(deps), ...correctionHandlers(deps), ...siteHandlers(), ...addEventHandlers(deps) };
+  return {
+    ...listingHandlers(deps),
+    ...feedHandlers(deps),
+    ...settingsHandlers(deps),
+    ...planHandlers(deps),
+    ...userEventHandlers(deps),
+    ...correctionHandlers(deps),
+    ...siteHandlers(),
+    ...addEventHandlers(deps),
+  };
 }

@@ -4,13 +4,25 @@ import { listingsFor, liveFilms, schedule } from '../../db/queries.ts';
 import type { ListingMessages } from '../../messages/listings.ts';
 import type { HandlersFor } from './types.ts';
 
-export function listingHandlers({ db, ready }: { db: AfterpartyDb; ready: () => Promise<void> }): HandlersFor<ListingMessages> {
+export function listingHandlers({
+  db,
+  ready,
+}: {
+  db: AfterpartyDb;
+  ready: () => Promise<void>;
+}): HandlersFor<ListingMessages> {
   return {
     async getTitleIndex() {
       await ready();
       const films = await liveFilms(db);
       return {
-        films: films.map((f) => ({ id: f.key, title: f.title, aliases: f.aliases, year: f.year, directors: f.directors })),
+        films: films.map((f) => ({
+          id: f.key,
+          title: f.title,
+          aliases: f.aliases,
+          year: f.year,
+          directors: f.directors,
+        })),
         // The matcher's word lists travel with the titles, so the content script need not carry them.
         words: wordLists(),
       };

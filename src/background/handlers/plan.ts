@@ -4,7 +4,13 @@ import type { PlanMessages } from '../../messages/plan.ts';
 import { calendarFor } from '../calendar-export.ts';
 import type { HandlersFor } from './types.ts';
 
-export function planHandlers({ db, ready }: { db: AfterpartyDb; ready: () => Promise<void> }): HandlersFor<PlanMessages> {
+export function planHandlers({
+  db,
+  ready,
+}: {
+  db: AfterpartyDb;
+  ready: () => Promise<void>;
+}): HandlersFor<PlanMessages> {
   return {
     async getPlan() {
       await ready();

@@ -3,7 +3,13 @@ import { addUserEvent, deleteUserEvent, listUserEvents, updateUserEvent } from '
 import type { UserEventMessages } from '../../messages/user-events.ts';
 import type { HandlersFor } from './types.ts';
 
-export function userEventHandlers({ db, ready }: { db: AfterpartyDb; ready: () => Promise<void> }): HandlersFor<UserEventMessages> {
+export function userEventHandlers({
+  db,
+  ready,
+}: {
+  db: AfterpartyDb;
+  ready: () => Promise<void>;
+}): HandlersFor<UserEventMessages> {
   return {
     async getUserEvents() {
       return { events: await listUserEvents(db) };

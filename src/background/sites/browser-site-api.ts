@@ -3,7 +3,9 @@
 import type { SiteApi } from './site-registry.ts';
 
 interface Ext {
-  storage: { local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> } };
+  storage: {
+    local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> };
+  };
   permissions: { getAll(): Promise<{ origins?: string[] }> };
   scripting: {
     getRegisteredContentScripts(): Promise<Array<{ id: string }>>;
@@ -25,7 +27,14 @@ export function browserSiteApi(): SiteApi {
     registeredIds: async () => (await ext.scripting.getRegisteredContentScripts()).map((s) => s.id),
     register: (scripts) =>
       ext.scripting.registerContentScripts(
-        scripts.map(({ id, matches }) => ({ id, matches, js: ['content.js'], css: ['content.css'], runAt: 'document_idle', allFrames: true })),
+        scripts.map(({ id, matches }) => ({
+          id,
+          matches,
+          js: ['content.js'],
+          css: ['content.css'],
+          runAt: 'document_idle',
+          allFrames: true,
+        })),
       ),
     unregister: (ids) => ext.scripting.unregisterContentScripts({ ids }),
     async inject(tabId) {
@@ -48,7 +57,11 @@ interface Events {
 }
 
 /** Keeps the user's sites registered: on every start, and as permissions come and go. */
-export function watchSites(registry: { sync(): Promise<void>; permissionsAdded(o: string[]): Promise<void>; permissionsRemoved(o: string[]): Promise<void> }): void {
+export function watchSites(registry: {
+  sync(): Promise<void>;
+  permissionsAdded(o: string[]): Promise<void>;
+  permissionsRemoved(o: string[]): Promise<void>;
+}): void {
   const scope = globalThis as { browser?: Events; chrome?: Events };
   const ext = (scope.browser ?? scope.chrome) as Events;
   const report = (error: unknown) => console.error('Afterparty: could not update site registrations', error);

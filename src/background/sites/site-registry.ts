@@ -28,7 +28,8 @@ export interface SiteApi {
 }
 
 const PREFIX = 'site-';
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 const idFor = (pattern: string) => `${PREFIX}${pattern.replace(/[^a-z0-9.-]/gi, '_')}`;
 
 export class SiteRegistry {
@@ -59,7 +60,8 @@ export class SiteRegistry {
     const pattern = sitePattern(url);
     const site = siteOf(url);
     if (!pattern || !site) throw new Error('Afterparty runs only on http and https pages');
-    if (!(await this.api.grantedOrigins()).includes(pattern)) throw new Error(`Afterparty has no permission for ${site} yet`);
+    if (!(await this.api.grantedOrigins()).includes(pattern))
+      throw new Error(`Afterparty has no permission for ${site} yet`);
     const added = await this.#added();
     if (!added.includes(pattern)) await this.api.write(ADDED_SITES_KEY, [...added, pattern].sort());
     await this.setDisabled(site, false);
@@ -72,7 +74,11 @@ export class SiteRegistry {
     const [disabled, added, granted] = await Promise.all([this.#disabled(), this.#added(), this.api.grantedOrigins()]);
     return {
       curated: [...new Set(this.api.curated)],
-      added: added.map((pattern) => ({ pattern, site: pattern.slice('*://'.length, -'/*'.length), granted: granted.includes(pattern) })),
+      added: added.map((pattern) => ({
+        pattern,
+        site: pattern.slice('*://'.length, -'/*'.length),
+        granted: granted.includes(pattern),
+      })),
       disabled,
     };
   }
@@ -84,7 +90,10 @@ export class SiteRegistry {
   async remove(pattern: string): Promise<void> {
     const added = await this.#added();
     if (!added.includes(pattern)) throw new Error('This site is not among the sites you added');
-    await this.api.write(ADDED_SITES_KEY, added.filter((p) => p !== pattern));
+    await this.api.write(
+      ADDED_SITES_KEY,
+      added.filter((p) => p !== pattern),
+    );
     await this.sync();
   }
 
@@ -98,17 +107,26 @@ export class SiteRegistry {
 
   async permissionsRemoved(origins: string[]): Promise<void> {
     const added = await this.#added();
-    await this.api.write(ADDED_SITES_KEY, added.filter((o) => !origins.includes(o)));
+    await this.api.write(
+      ADDED_SITES_KEY,
+      added.filter((o) => !origins.includes(o)),
+    );
     await this.sync();
   }
 
   /** Makes the registered scripts equal the added sites that still have their permission. */
   async sync(): Promise<void> {
-    const [added, granted, registered] = await Promise.all([this.#added(), this.api.grantedOrigins(), this.api.registeredIds()]);
+    const [added, granted, registered] = await Promise.all([
+      this.#added(),
+      this.api.grantedOrigins(),
+      this.api.registeredIds(),
+    ]);
     const wanted = new Map(added.filter((p) => granted.includes(p)).map((p) => [idFor(p), p]));
     const stale = registered.filter((id) => id.startsWith(PREFIX) && !wanted.has(id));
     if (stale.length > 0) await this.api.unregister(stale);
-    const missing = [...wanted].filter(([id]) => !registered.includes(id)).map(([id, pattern]) => ({ id, matches: [pattern] }));
+    const missing = [...wanted]
+      .filter(([id]) => !registered.includes(id))
+      .map(([id, pattern]) => ({ id, matches: [pattern] }));
     if (missing.length > 0) await this.api.register(missing);
   }
 

@@ -5,7 +5,16 @@ import type { TitleSource } from '../../core/matching/index.ts';
 import type { AfterpartyDb, FeedRow } from '../../db/database.ts';
 import { clearSlot, syncStateOf } from '../../db/feed-slots.ts';
 import { abandonStage, beginStage, stageChunk, switchToStaged } from '../../db/feed-stage.ts';
-import { countChanges, feedRows, patchFor, removeFeed, replaceFeed, rowCount, updateSyncState, type FeedRows } from '../../db/feed-store.ts';
+import {
+  countChanges,
+  feedRows,
+  patchFor,
+  removeFeed,
+  replaceFeed,
+  rowCount,
+  updateSyncState,
+  type FeedRows,
+} from '../../db/feed-store.ts';
 import { DEFAULT_SYNC_STATE, type FeedSyncState, type StageJobRow } from '../../db/feed-sync-state.ts';
 import { liveFilms } from '../../db/queries.ts';
 import { t } from '../../browser/i18n.ts';
@@ -53,7 +62,11 @@ export function createSync(deps: SyncDeps) {
   const { db, clock } = deps;
   const random = deps.random ?? Math.random;
   const owner = deps.owner ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  const limits = { fetch: deps.fetch, timeoutMs: deps.timeoutMs ?? FEED_TIMEOUT_MS, maxBytes: deps.maxBytes ?? FEED_MAX_BYTES };
+  const limits = {
+    fetch: deps.fetch,
+    timeoutMs: deps.timeoutMs ?? FEED_TIMEOUT_MS,
+    maxBytes: deps.maxBytes ?? FEED_MAX_BYTES,
+  };
   const stageThreshold = deps.stageThreshold ?? 5_000;
   const chunkSize = deps.chunkSize ?? 2_000;
   const leaseMs = deps.leaseMs ?? LEASE_MS;
@@ -89,14 +102,19 @@ export function createSync(deps: SyncDeps) {
     return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
   }
 
-  const catalogOf = (films: TitleSource[]) => films.map((f) => `${f.id}\u0000${f.title}\u0000${f.aliases.join('\u0001')}`).join('\n');
+  const catalogOf = (films: TitleSource[]) =>
+    films.map((f) => `${f.id}\u0000${f.title}\u0000${f.aliases.join('\u0001')}`).join('\n');
 
   /** The film catalog an iCalendar feed's events were matched against. */
   async function catalogHash(): Promise<string> {
     return hash(catalogOf(await filmsForMatching()));
   }
 
-  async function read(text: string, contentType: string, fallbackTitle: string): Promise<{ doc: ReadDocument; contentHash: string; catalogHash: string | null }> {
+  async function read(
+    text: string,
+    contentType: string,
+    fallbackTitle: string,
+  ): Promise<{ doc: ReadDocument; contentHash: string; catalogHash: string | null }> {
     const films = await filmsForMatching();
     const doc = readDocument(text, contentType, () => films, fallbackTitle);
     // An iCalendar feed's links depend on the films of the other feeds: they are part of its content.
@@ -109,7 +127,12 @@ export function createSync(deps: SyncDeps) {
     const state = syncStateOf(feed);
     const failures = counts ? state.failures + 1 : state.failures;
     const wait = counts ? backoffMinutes(failures, random) : refreshPeriod(state.refreshMinutes);
-    await updateSyncState(db, feed.id, { failures, lastAttempt: iso(), nextAttempt: new Date(clock() + wait * 60_000).toISOString() }, { lastError: error });
+    await updateSyncState(
+      db,
+      feed.id,
+      { failures, lastAttempt: iso(), nextAttempt: new Date(clock() + wait * 60_000).toISOString() },
+      { lastError: error },
+    );
     return { feedId: feed.id, status: 'failed', written: 0, requests: 1, error };
   }
 
@@ -138,13 +161,25 @@ export function createSync(deps: SyncDeps) {
     await updateSyncState(
       db,
       feed.id,
-      { failures: 0, warning: null, lastAttempt: iso(), nextAttempt: new Date(clock() + refreshPeriod(state.refreshMinutes) * 60_000).toISOString(), ...patch },
+      {
+        failures: 0,
+        warning: null,
+        lastAttempt: iso(),
+        nextAttempt: new Date(clock() + refreshPeriod(state.refreshMinutes) * 60_000).toISOString(),
+        ...patch,
+      },
       { lastSync: iso(), lastError: null },
     );
     return { feedId: feed.id, status: 'unchanged', written: 0, requests: 1 };
   }
 
-  async function runStage(job: StageJobRow, rows: FeedRows, feed: FeedRow, doc: Extract<ReadDocument, { ok: true }>, catalog: string | null): Promise<number> {
+  async function runStage(
+    job: StageJobRow,
+    rows: FeedRows,
+    feed: FeedRow,
+    doc: Extract<ReadDocument, { ok: true }>,
+    catalog: string | null,
+  ): Promise<number> {
     let current: StageJobRow | null = job;
     try {
       while (current) {
@@ -161,7 +196,14 @@ export function createSync(deps: SyncDeps) {
     await switchToStaged(
       db,
       job,
-      { id: feed.id, url: feed.url, builtIn: feed.builtIn, lastSync: iso(), lastError: null, ...patchFor(doc.feed, doc.problems, rows) },
+      {
+        id: feed.id,
+        url: feed.url,
+        builtIn: feed.builtIn,
+        lastSync: iso(),
+        lastError: null,
+        ...patchFor(doc.feed, doc.problems, rows),
+      },
       successPatch(doc, job, job.contentHash, catalog),
     );
     // The old generation is invisible now; free its space in small steps.
@@ -179,16 +221,31 @@ export function createSync(deps: SyncDeps) {
   ): Promise<number> {
     const rows = feedRows(feed.id, doc.feed, doc.links);
     if (rowCount(rows) > stageThreshold && (await countChanges(db, feed.id, rows)) > stageThreshold) {
-      const job = await beginStage(db, { feedId: feed.id, body: text, kind: doc.kind, contentHash, etag: download.etag, lastModified: download.lastModified, startedAt: iso() });
+      const job = await beginStage(db, {
+        feedId: feed.id,
+        body: text,
+        kind: doc.kind,
+        contentHash,
+        etag: download.etag,
+        lastModified: download.lastModified,
+        startedAt: iso(),
+      });
       return runStage(job, rows, feed, doc, catalog);
     }
     const meta = { id: feed.id, url: feed.url, builtIn: feed.builtIn, problems: doc.problems };
-    const result = await replaceFeed(db, meta, doc.feed, new Date(clock()), { links: doc.links, sync: successPatch(doc, download, contentHash, catalog) });
+    const result = await replaceFeed(db, meta, doc.feed, new Date(clock()), {
+      links: doc.links,
+      sync: successPatch(doc, download, contentHash, catalog),
+    });
     return result.written;
   }
 
   async function resume(feed: FeedRow, job: StageJobRow): Promise<SyncOutcome> {
-    const { doc, catalogHash: catalog } = await read(job.body, job.kind === 'ical' ? 'text/calendar' : 'application/json', feed.title);
+    const { doc, catalogHash: catalog } = await read(
+      job.body,
+      job.kind === 'ical' ? 'text/calendar' : 'application/json',
+      feed.title,
+    );
     if (!doc.ok) {
       await db.stageJobs.delete(feed.id);
       return fail(feed, doc.error);
@@ -206,12 +263,20 @@ export function createSync(deps: SyncDeps) {
     // for an iCalendar feed whose events were tied to a film catalog that has changed since
     // (a feed added or updated): its unchanged body must be matched again.
     const stale = state.kind === 'ical' && state.catalogHash !== (await catalogHash());
-    const validators = state.contentHash && !stale ? { etag: state.etag, lastModified: state.lastModified } : { etag: null, lastModified: null };
+    const validators =
+      state.contentHash && !stale
+        ? { etag: state.etag, lastModified: state.lastModified }
+        : { etag: null, lastModified: null };
     const download: Download = await fetchFeed(feed.url, validators, limits);
     if (download.status === 'failed') return fail(feed, download.error);
     if (download.status === 'not-modified') return unchanged(feed);
-    const { doc, contentHash, catalogHash: catalog } = await read(download.text, download.contentType, new URL(feed.url).hostname);
-    if (contentHash === state.contentHash) return unchanged(feed, { etag: download.etag, lastModified: download.lastModified, catalogHash: catalog });
+    const {
+      doc,
+      contentHash,
+      catalogHash: catalog,
+    } = await read(download.text, download.contentType, new URL(feed.url).hostname);
+    if (contentHash === state.contentHash)
+      return unchanged(feed, { etag: download.etag, lastModified: download.lastModified, catalogHash: catalog });
     if (!doc.ok) return fail(feed, doc.error);
     if (doc.feed.events.length === 0 && feed.eventCount > 0) {
       const warning = t('sync_errorNoEvents', feed.eventCount);
@@ -284,23 +349,39 @@ export function createSync(deps: SyncDeps) {
         const download = await fetchFeed(href, { etag: null, lastModified: null }, limits);
         if (download.status === 'failed') throw new Error(download.error);
         if (download.status !== 'ok') throw new Error(t('sync_errorUnreachable'));
-        const { doc, contentHash, catalogHash: catalog } = await read(download.text, download.contentType, url.hostname);
+        const {
+          doc,
+          contentHash,
+          catalogHash: catalog,
+        } = await read(download.text, download.contentType, url.hostname);
         if (!doc.ok) throw new Error(doc.error);
         const base = `f${clock().toString(36)}${Math.floor(random() * 1e9).toString(36)}`;
         // Never overwrite another feed's row, however the clock and the random draw line up.
         let id = base;
         for (let n = 2; await db.feeds.get(id); n++) id = `${base}-${n}`;
         const feed: FeedRow = {
-          id, title: doc.feed.title, url: href, builtIn: false, updated: doc.feed.updated, lastSync: null, lastError: null,
-          problems: [], eventCount: 0, filmCount: 0, sync: { ...DEFAULT_SYNC_STATE, kind: doc.kind },
+          id,
+          title: doc.feed.title,
+          url: href,
+          builtIn: false,
+          updated: doc.feed.updated,
+          lastSync: null,
+          lastError: null,
+          problems: [],
+          eventCount: 0,
+          filmCount: 0,
+          sync: { ...DEFAULT_SYNC_STATE, kind: doc.kind },
         };
         await db.feeds.put(feed);
         try {
-          await leased(() => store(feed, doc, download.text, download, contentHash, catalog), () => 0);
+          await leased(
+            () => store(feed, doc, download.text, download, contentHash, catalog),
+            () => 0,
+          );
         } catch (error) {
           // Kept subscribed with the reason shown: the next sync tries to store it again.
           await fail(feed, describeError(error)).catch(() => undefined);
-          throw new Error(describeError(error));
+          throw new Error(describeError(error), { cause: error });
         }
         return (await db.feeds.get(id)) as FeedRow;
       });

@@ -7,10 +7,22 @@ import type { FeedKind } from '../../db/feed-sync-state.ts';
 import { t } from '../../browser/i18n.ts';
 
 export type ReadDocument =
-  | { ok: true; kind: FeedKind; feed: Feed; links?: Map<string, string[]>; problems: string[]; refreshMinutes: number | null }
+  | {
+      ok: true;
+      kind: FeedKind;
+      feed: Feed;
+      links?: Map<string, string[]>;
+      problems: string[];
+      refreshMinutes: number | null;
+    }
   | { ok: false; error: string };
 
-export function readDocument(text: string, contentType: string, films: () => TitleSource[], fallbackTitle: string): ReadDocument {
+export function readDocument(
+  text: string,
+  contentType: string,
+  films: () => TitleSource[],
+  fallbackTitle: string,
+): ReadDocument {
   const calendarType = /text\/calendar/i.test(contentType);
   if (calendarType || looksLikeICalendar(text)) {
     const result = importICalendar(text, { films: films(), fallbackTitle });
@@ -27,5 +39,11 @@ export function readDocument(text: string, contentType: string, films: () => Tit
   if (/text\/html/i.test(contentType) && /^\s*</.test(text)) return { ok: false, error: t('sync_errorHtml') };
   const parsed = parseFeed(text);
   if (!parsed.ok) return { ok: false, error: parsed.error };
-  return { ok: true, kind: 'json', feed: parsed.feed, problems: parsed.problems.map((p) => `${p.path}: ${p.message}`), refreshMinutes: null };
+  return {
+    ok: true,
+    kind: 'json',
+    feed: parsed.feed,
+    problems: parsed.problems.map((p) => `${p.path}: ${p.message}`),
+    refreshMinutes: null,
+  };
 }

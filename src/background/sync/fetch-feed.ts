@@ -45,9 +45,18 @@ export async function fetchFeed(url: string, validators: Validators, limits: Fet
     let response: Response;
     try {
       // no-store: the validators are ours, so a 304 reaches us instead of the HTTP cache's copy.
-      response = await limits.fetch(url, { headers, signal: controller.signal, cache: 'no-store', credentials: 'omit', redirect: 'follow' });
+      response = await limits.fetch(url, {
+        headers,
+        signal: controller.signal,
+        cache: 'no-store',
+        credentials: 'omit',
+        redirect: 'follow',
+      });
     } catch {
-      return { status: 'failed', error: timedOut ? t('sync_errorTimeout', Math.round(limits.timeoutMs / 1000)) : t('sync_errorUnreachable') };
+      return {
+        status: 'failed',
+        error: timedOut ? t('sync_errorTimeout', Math.round(limits.timeoutMs / 1000)) : t('sync_errorUnreachable'),
+      };
     }
     if (response.status === 304) return { status: 'not-modified' };
     if (!response.ok) {
@@ -82,7 +91,10 @@ export async function fetchFeed(url: string, validators: Validators, limits: Fet
 }
 
 /** Reads the body, counting bytes as they arrive: a missing or false Content-Length is no way around the cap. */
-async function readCapped(response: Response, maxBytes: number): Promise<{ text: string; bytes: number } | { error: string }> {
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+): Promise<{ text: string; bytes: number } | { error: string }> {
   const decoder = new TextDecoder('utf-8');
   if (!response.body) return { text: decoder.decode(new Uint8Array(await response.arrayBuffer())), bytes: 0 };
   const reader = response.body.getReader();

@@ -19,7 +19,13 @@ export interface LockApi {
  * Takes the lease row unless another owner's is unexpired; `takeOver` takes it anyway (the
  * caller holds the Web Lock, so any other holder of the row is a stopped worker).
  */
-export async function acquireLease(db: AfterpartyDb, owner: string, now: number, ms = LEASE_MS, takeOver = false): Promise<boolean> {
+export async function acquireLease(
+  db: AfterpartyDb,
+  owner: string,
+  now: number,
+  ms = LEASE_MS,
+  takeOver = false,
+): Promise<boolean> {
   return db.transaction('rw', db.leases, async () => {
     const current = await db.leases.get(LEASE_NAME);
     if (!takeOver && current && current.owner !== owner && current.expires > now) return false;

@@ -7,7 +7,10 @@ export const SYNC_ALARM = 'afterparty-sync';
 
 /** The part of chrome.alarms / browser.alarms the scheduler uses, so tests pass a fake. */
 export interface AlarmsApi {
-  create(name: string, info: { when?: number; delayInMinutes?: number; periodInMinutes?: number }): void | Promise<void>;
+  create(
+    name: string,
+    info: { when?: number; delayInMinutes?: number; periodInMinutes?: number },
+  ): void | Promise<void>;
   clear(name: string): Promise<boolean> | Promise<void> | void;
 }
 
@@ -18,7 +21,15 @@ export interface Scheduler {
   onAlarm(alarm: { name: string }): Promise<void>;
 }
 
-export function createScheduler({ alarms, sync, clock }: { alarms: AlarmsApi; sync: Sync; clock: () => number }): Scheduler {
+export function createScheduler({
+  alarms,
+  sync,
+  clock,
+}: {
+  alarms: AlarmsApi;
+  sync: Sync;
+  clock: () => number;
+}): Scheduler {
   async function reschedule() {
     const due = await sync.nextDue();
     if (due === null) {

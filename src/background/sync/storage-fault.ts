@@ -22,7 +22,10 @@ export function storageFault(error: unknown): string | null {
   if (isQuotaError(error)) return t('sync_faultQuota');
   // Firefox refuses IndexedDB with InvalidStateError in private windows (before 115) and with
   // SecurityError when the user blocks site storage.
-  if (all.some((n) => /^(?:MissingAPIError|InvalidStateError|SecurityError|OpenFailedError|DatabaseClosedError)$/.test(n))) return t('sync_faultUnavailable');
+  if (
+    all.some((n) => /^(?:MissingAPIError|InvalidStateError|SecurityError|OpenFailedError|DatabaseClosedError)$/.test(n))
+  )
+    return t('sync_faultUnavailable');
   if (all.some((n) => /^(?:VersionError|UpgradeError|BlockedError)$/.test(n))) return t('sync_faultBlocked');
   return null;
 }
@@ -35,7 +38,10 @@ export function describeError(error: unknown): string {
  * Reports a schema upgrade blocked by an older Afterparty page still holding the database
  * open, and clears the report once the database opens.
  */
-export function watchStorage(db: { on(event: 'blocked', listener: () => void): void; on(event: 'ready', listener: () => void): void }, report: (words: string | null) => void): void {
+export function watchStorage(
+  db: { on(event: 'blocked', listener: () => void): void; on(event: 'ready', listener: () => void): void },
+  report: (words: string | null) => void,
+): void {
   db.on('blocked', () => report(t('sync_faultBlocked')));
   db.on('ready', () => report(null));
 }

@@ -8,9 +8,7 @@ export const DATE_TIME_PATTERN =
 // specific message, because a local time without a zone is ambiguous, not malformed.
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
 
-export type DateCheck =
-  | { ok: true; value: string; hasTime: boolean }
-  | { ok: false; reason: string };
+export type DateCheck = { ok: true; value: string; hasTime: boolean } | { ok: false; reason: string };
 
 function realDay(year: string, month: string, day: string): boolean {
   const y = Number(year);

@@ -46,11 +46,16 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   switch (typeof value) {
-    case 'string': return 'text';
-    case 'number': return 'a number';
-    case 'boolean': return 'true/false';
-    case 'object': return 'an object';
-    default: return 'not a JSON value';
+    case 'string':
+      return 'text';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'true/false';
+    case 'object':
+      return 'an object';
+    default:
+      return 'not a JSON value';
   }
 }
 
@@ -76,7 +81,11 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * out on one line.
  */
 export function cleanText(raw: string, multiline: boolean): string {
-  let text = raw.replace(/\r\n?/g, '\n').replace(CONTROL, '').replace(BIDI_CONTROL, '').replace(LONE_SURROGATE, '\uFFFD');
+  let text = raw
+    .replace(/\r\n?/g, '\n')
+    .replace(CONTROL, '')
+    .replace(BIDI_CONTROL, '')
+    .replace(LONE_SURROGATE, '\uFFFD');
   text = multiline ? text.replace(/[^\S\n]+\n/g, '\n') : text.replace(/\s+/g, ' ');
   return text.trim();
 }

@@ -14,9 +14,7 @@ import type { KnownIds } from './items';
 export type { FeedProblem } from './fields';
 export { LIMITS as FEED_LIMITS } from './items';
 
-export type ParseResult =
-  | { ok: true; feed: Feed; problems: FeedProblem[] }
-  | { ok: false; error: string };
+export type ParseResult = { ok: true; feed: Feed; problems: FeedProblem[] } | { ok: false; error: string };
 
 /** Larger than any real listing; keeps a hostile download from being parsed at all. */
 export const MAX_FEED_CHARS = 64 * 1024 * 1024;

@@ -24,7 +24,11 @@ const PRODID = '-//Afterparty//Afterparty festival schedule//EN';
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and newline are escaped in TEXT values. */
 export function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
 }
 
 /** RFC 5545 §3.1: lines longer than 75 octets are folded; a UTF-8 sequence is never split. */
@@ -94,11 +98,19 @@ export function vtimezone(timeZone: string, firstYear: number, lastYear: number)
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`];
   const observance = (start: string, fromOffset: number, toOffset: number) => {
     const kind = toOffset > standard ? 'DAYLIGHT' : 'STANDARD';
-    lines.push(`BEGIN:${kind}`, `DTSTART:${start}`, `TZOFFSETFROM:${offsetText(fromOffset)}`, `TZOFFSETTO:${offsetText(toOffset)}`, `END:${kind}`);
+    lines.push(
+      `BEGIN:${kind}`,
+      `DTSTART:${start}`,
+      `TZOFFSETFROM:${offsetText(fromOffset)}`,
+      `TZOFFSETTO:${offsetText(toOffset)}`,
+      `END:${kind}`,
+    );
   };
   // The rule in force on the first day, then each change; DTSTART is the wall clock before the change.
   observance(`${pad(firstYear, 4)}0101T000000`, offsets[0]!, offsets[0]!);
-  changes.forEach((instant, i) => observance(localStamp(instant + offsets[i]! * 60_000, 'UTC'), offsets[i]!, offsets[i + 1]!));
+  changes.forEach((instant, i) =>
+    observance(localStamp(instant + offsets[i]! * 60_000, 'UTC'), offsets[i]!, offsets[i + 1]!),
+  );
   lines.push('END:VTIMEZONE');
   return lines;
 }
@@ -134,7 +146,10 @@ export function exportIcs(items: readonly ExportItem[], now: number): ExportResu
     }
     const lines = ['BEGIN:VEVENT', `UID:${escapeText(event.key)}@afterparty`, `DTSTAMP:${utcStamp(now)}`];
     if (start.precision === 'date') {
-      lines.push(`DTSTART;VALUE=DATE:${start.date.replace(/-/g, '')}`, `DTEND;VALUE=DATE:${nextDay(start.date).replace(/-/g, '')}`);
+      lines.push(
+        `DTSTART;VALUE=DATE:${start.date.replace(/-/g, '')}`,
+        `DTEND;VALUE=DATE:${nextDay(start.date).replace(/-/g, '')}`,
+      );
     } else {
       const end = readWhen(event.end, timeZone);
       const stamps = [start.instant, ...(end.precision === 'time' && end.instant > start.instant ? [end.instant] : [])];
@@ -152,7 +167,8 @@ export function exportIcs(items: readonly ExportItem[], now: number): ExportResu
       }
     }
     lines.push(`SUMMARY:${escapeText(event.title)}`);
-    if (event.venue) lines.push(`LOCATION:${escapeText([event.venue.name, event.venue.address].filter(Boolean).join(', '))}`);
+    if (event.venue)
+      lines.push(`LOCATION:${escapeText([event.venue.name, event.venue.address].filter(Boolean).join(', '))}`);
     lines.push(`DESCRIPTION:${escapeText(describe(item))}`, `CATEGORIES:${event.kind.toUpperCase()}`);
     if (event.url) lines.push(`URL:${event.url}`);
     if (event.cancelled) lines.push('STATUS:CANCELLED');
@@ -160,12 +176,27 @@ export function exportIcs(items: readonly ExportItem[], now: number): ExportResu
     events.push(lines);
   }
   const zones = [...years].flatMap(([zone, span]) => vtimezone(zone, span.first, span.last));
-  const all = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PRODID}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...zones, ...events.flat(), 'END:VCALENDAR'];
+  const all = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${PRODID}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    ...zones,
+    ...events.flat(),
+    'END:VCALENDAR',
+  ];
   return { ics: `${all.map(foldLine).join('\r\n')}\r\n`, skipped };
 }
 
 /** A file name for a download: letters, digits and dashes only. */
 export function icsFileName(title: string): string {
-  const slug = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
   return `${slug || 'afterparty'}.ics`;
 }

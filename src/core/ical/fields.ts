@@ -36,7 +36,10 @@ export function venueFrom(location: unknown): Venue | null {
   const comma = text.indexOf(',');
   if (comma <= 0) return { name: capLength(text, 300).text, address: null };
   const address = text.slice(comma + 1).trim();
-  return { name: capLength(text.slice(0, comma).trim(), 300).text, address: address ? capLength(address, 500).text : null };
+  return {
+    name: capLength(text.slice(0, comma).trim(), 300).text,
+    address: address ? capLength(address, 500).text : null,
+  };
 }
 
 export function urlFrom(raw: unknown): string | null {
@@ -51,6 +54,6 @@ export function durationMinutes(raw: unknown): number | null {
   const m = /^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(raw.trim().toUpperCase());
   if (!m || raw.trim().length <= 1) return null;
   const [w = 0, d = 0, h = 0, min = 0, s = 0] = m.slice(1).map((v) => Number(v ?? 0));
-  const total = (((w * 7 + d) * 24 + h) * 60 + min) + s / 60;
+  const total = ((w * 7 + d) * 24 + h) * 60 + min + s / 60;
   return total > 0 ? total : null;
 }

@@ -140,13 +140,17 @@ export function importICalendar(text: string, options: ICalOptions = {}): ICalRe
     const uid = typeof uidRaw === 'string' && uidRaw.trim() ? uidRaw.trim() : `no-uid-${fnv(vevent.toString())}`;
     if (vevent.hasProperty('recurrence-id')) return void exceptions.push({ uid, component: vevent });
     if (!vevent.hasProperty('dtstart')) return problems.add(at, 'has no DTSTART; this event was skipped');
-    if (masters.has(uid)) return problems.add(`${at}.UID`, `UID "${uid.slice(0, 60)}" is used twice; this event was skipped`);
+    if (masters.has(uid))
+      return problems.add(`${at}.UID`, `UID "${uid.slice(0, 60)}" is used twice; this event was skipped`);
     try {
       // Overrides are related below: handing `exceptions` stops ical.js scanning every VEVENT
       // of the calendar for each one (quadratic: 10,000 events took about 7 s).
       masters.set(uid, { uid, master: new ICAL.Event(vevent, { exceptions: [] }), at });
     } catch (error) {
-      problems.add(at, `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`);
+      problems.add(
+        at,
+        `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`,
+      );
     }
   });
   for (const { uid, component } of exceptions) {
@@ -167,12 +171,16 @@ export function importICalendar(text: string, options: ICalOptions = {}): ICalRe
     try {
       events.push(...readDraft(draft, zone, window, problems));
     } catch (error) {
-      problems.add(draft.at, `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`);
+      problems.add(
+        draft.at,
+        `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`,
+      );
     }
   }
 
   const links = linkFilms(events, options.films ?? []);
-  const festival: Festival | null = events.length > 0 ? { id: FESTIVAL_ID, name: title, timeZone: zone, start: window.start, end: window.end } : null;
+  const festival: Festival | null =
+    events.length > 0 ? { id: FESTIVAL_ID, name: title, timeZone: zone, start: window.start, end: window.end } : null;
   const feed: Feed = {
     title,
     updated: null,
@@ -210,12 +218,19 @@ function spanOf(drafts: Draft[], zone: string): { start: string; end: string } {
   dates.sort();
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
   const start = dates[0] ?? today;
-  const minEnd = new Date(Date.parse(`${start}T00:00:00Z`) + (ICAL_LIMITS.minWindowDays - 1) * 86_400_000).toISOString().slice(0, 10);
+  const minEnd = new Date(Date.parse(`${start}T00:00:00Z`) + (ICAL_LIMITS.minWindowDays - 1) * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
   const last = dates.at(-1) ?? start;
   return { start, end: last > minEnd ? last : minEnd };
 }
 
-function readDraft(draft: Draft, zone: string, window: { start: string; end: string }, problems: ProblemList): FeedEvent[] {
+function readDraft(
+  draft: Draft,
+  zone: string,
+  window: { start: string; end: string },
+  problems: ProblemList,
+): FeedEvent[] {
   const { master, uid, at } = draft;
   if (!master.isRecurring()) {
     const event = readOccurrence(master.component, master.startDate, master.endDate, uid, zone, at, problems);

@@ -74,7 +74,8 @@ export function isoFromTime(time: Time, tzid: string | null, fallbackZone: strin
     return { value: `${wall}${formatOffset(Math.round(time.utcOffset() / 60))}`, floating: false };
   }
   const wallAsUtc = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
-  if (tzid && isIanaZone(tzid)) return { value: `${wall}${formatOffset(wallOffsetMinutes(wallAsUtc, tzid))}`, floating: false };
+  if (tzid && isIanaZone(tzid))
+    return { value: `${wall}${formatOffset(wallOffsetMinutes(wallAsUtc, tzid))}`, floating: false };
   if (tzid) return { error: `names the time zone "${tzid.slice(0, 60)}", which the file does not define` };
   return { value: `${wall}${formatOffset(wallOffsetMinutes(wallAsUtc, fallbackZone))}`, floating: true };
 }

@@ -78,7 +78,8 @@ export class EvidenceContext {
   accepts(level: EvidenceLevel, first: number, end: number): boolean {
     if (level === 'none') return true;
     // The common case on a page: a one-word title in lower case, no emphasis in the block.
-    if (end - first === 1 && this.marks.length === 0 && this.lowerAsciiAt(first) && !this.quoted(first, end)) return false;
+    if (end - first === 1 && this.marks.length === 0 && this.lowerAsciiAt(first) && !this.quoted(first, end))
+      return false;
     if (this.emphasised(first, end) || this.quoted(first, end)) return true;
     if (level === 'marked') return false;
     if (this.partOfLongerName(first, end) || this.inLinkRun(first, end)) return false;
@@ -128,7 +129,8 @@ export class EvidenceContext {
     const text = this.text;
     let j = this.startOf(k) - 1;
     const stop = Math.max(-1, j - MAX_LOOKBEHIND);
-    while (j > stop && (SPACE.test(text[j] ?? '') || SKIPPED_BEFORE.has(text[j] ?? '') || SYMBOL.test(text[j] ?? ''))) j--;
+    while (j > stop && (SPACE.test(text[j] ?? '') || SKIPPED_BEFORE.has(text[j] ?? '') || SYMBOL.test(text[j] ?? '')))
+      j--;
     if (j < 0 || j === stop) return true;
     const c = text[j] ?? '';
     if (SENTENCE_ENDS.has(c)) return true;
@@ -142,8 +144,7 @@ export class EvidenceContext {
     if (prev >= 0 && this.joined(prev) && this.capitalised(prev)) {
       const prevWord = this.text.slice(this.startOf(prev), this.endOf(prev));
       // "I", and a sentence's capitalised first word ("The Heat", "See Crash") are not names.
-      const exempt =
-        prevWord === 'I' || (this.sentenceInitial(prev) && this.lexicon.common.has(this.view.word(prev)));
+      const exempt = prevWord === 'I' || (this.sentenceInitial(prev) && this.lexicon.common.has(this.view.word(prev)));
       if (!exempt) return true;
     }
     if (end < this.view.count && this.joined(end - 1) && this.capitalised(end)) {
@@ -208,7 +209,11 @@ export class EvidenceContext {
     const plain = (k: number): boolean => k >= 0 && k < this.view.count && !this.linked(k);
     // The neighbour must be in the same phrase: "Set in Noto. <a>Home</a>" is a footer link.
     const openAfter = !Array.from(this.text.slice(mark.end, this.startOf(after))).some((c) => SENTENCE_ENDS.has(c));
-    return { before, after, plain: (plain(before) && !this.sentenceInitial(before + 1)) || (plain(after) && openAfter) };
+    return {
+      before,
+      after,
+      plain: (plain(before) && !this.sentenceInitial(before + 1)) || (plain(after) && openAfter),
+    };
   }
 
   /** Is token `k` inside a link? */

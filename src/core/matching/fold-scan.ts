@@ -159,7 +159,7 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
     open = false;
   };
 
-  for (let i = 0; i < len; ) {
+  for (let i = 0; i < len;) {
     const c = text.charCodeAt(i);
     let kind: number;
     let end = i + 1;
@@ -218,7 +218,7 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
           else t.ends[t.count - 1] = end;
         }
       }
-      for (let j = 0; j < folded.length; ) {
+      for (let j = 0; j < folded.length;) {
         const cp = folded.codePointAt(j) as number;
         const width = cp > 0xffff ? 2 : 1;
         if (cp === 0x20) {
@@ -296,7 +296,14 @@ function scanSlow(text: string, vocabulary: Vocabulary, t: TokenTable): void {
         if (t.units[u] !== 0x20 && t.units[u] !== 0x2d) flags |= ODD_GAP;
       }
     }
-    t.push(folded.starts[fs] as number, folded.ends[fe - 1] as number, fs, fe, vocabulary.find(t.units, fs, fe, h), flags);
+    t.push(
+      folded.starts[fs] as number,
+      folded.ends[fe - 1] as number,
+      fs,
+      fe,
+      vocabulary.find(t.units, fs, fe, h),
+      flags,
+    );
   }
 }
 

@@ -8,7 +8,16 @@ import { EvidenceContext } from './evidence.ts';
 import { defaultLexicon, type Lexicon } from './lexicon.ts';
 import { scanTokens, STAR, TokenTable } from './fold-scan.ts';
 import type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
-import { buildTitleIndex, CLUE, FORWARD, MIN_TYPO_LETTERS, ROOT, TAILS, type TitleIndex, type TitleName } from './title-index.ts';
+import {
+  buildTitleIndex,
+  CLUE,
+  FORWARD,
+  MIN_TYPO_LETTERS,
+  ROOT,
+  TAILS,
+  type TitleIndex,
+  type TitleName,
+} from './title-index.ts';
 import { gapAccepts } from './tokenize.ts';
 import { CENSORED_STEPS_PER_BLOCK, walkExact, type TrieHit } from './trie-walk.ts';
 import { buildTypoIndex, walkTypos, type TypoIndex } from './typo.ts';
@@ -171,8 +180,7 @@ function gapsFit(name: TitleName, t: TokenTable, start: number): boolean {
 /** Longest matches first (then exact before typo, then leftmost); no two overlap. */
 function chooseLongest(accepted: Accepted[], tokenCount: number): Accepted[] {
   const order = [...accepted].sort(
-    (a, b) =>
-      b.end - b.start - (a.end - a.start) || Number(a.typo) - Number(b.typo) || a.start - b.start,
+    (a, b) => b.end - b.start - (a.end - a.start) || Number(a.typo) - Number(b.typo) || a.start - b.start,
   );
   const taken = new Uint8Array(tokenCount);
   const chosen: Accepted[] = [];

@@ -150,11 +150,7 @@ export function normalizeTitle(title: string): string {
  * Maps the folded range [start, end) back to the original text. An empty or out-of-range
  * request is clamped rather than rejected, so callers never see an exception.
  */
-export function originalRange(
-  normalized: NormalizedText,
-  start: number,
-  end: number,
-): { start: number; end: number } {
+export function originalRange(normalized: NormalizedText, start: number, end: number): { start: number; end: number } {
   const n = normalized.text.length;
   const s = Math.max(0, Math.min(n, Math.floor(start)));
   const e = Math.max(s, Math.min(n, Math.floor(end)));

@@ -229,7 +229,12 @@ function typoEligible(words: readonly string[], evidence: EvidenceLevel, censore
 }
 
 /** Clue word -> the films (among those sharing a title) it points to. */
-function cluesFor(films: readonly TitleSource[], names: readonly TitleName[], vocabulary: Vocabulary, lexicon: Lexicon): Map<number, string[]> {
+function cluesFor(
+  films: readonly TitleSource[],
+  names: readonly TitleName[],
+  vocabulary: Vocabulary,
+  lexicon: Lexicon,
+): Map<number, string[]> {
   const shared = new Set(names.filter((n) => n.filmIds.length > 1).flatMap((n) => n.filmIds));
   const clues = new Map<number, string[]>();
   const done = new Set<string>();

@@ -13,7 +13,8 @@ export interface Tokens {
 const WORD_CHAR = /[\p{L}\p{N}\p{Mc}]/u;
 // Scripts written without spaces: every character is its own token, or no title in them
 // could ever be found inside a sentence.
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 export const GAP = 0;
 export const WORD = 1;

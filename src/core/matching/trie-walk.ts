@@ -76,7 +76,13 @@ function bucketsOf(trie: Trie, node: number, only: Uint8Array | null): Buckets {
 }
 
 /** Children whose word the censored text word could stand for. */
-function censoredChildren(trie: Trie, node: number, pattern: string, budget: Budget, only: Uint8Array | null): number[] {
+function censoredChildren(
+  trie: Trie,
+  node: number,
+  pattern: string,
+  budget: Budget,
+  only: Uint8Array | null,
+): number[] {
   const first = pattern[0] ?? '*';
   const last = pattern[pattern.length - 1] ?? '*';
   const buckets = bucketsOf(trie, node, only);
@@ -96,7 +102,14 @@ function censoredChildren(trie: Trie, node: number, pattern: string, budget: Bud
  * Children reachable from `node` with word `k`. With `only`, the walk keeps to nodes flagged
  * there (the typo-eligible titles, which hold no censored word).
  */
-export function childrenFor(trie: Trie, node: number, seq: WordSeq, k: number, budget: Budget, only: Uint8Array | null): number[] {
+export function childrenFor(
+  trie: Trie,
+  node: number,
+  seq: WordSeq,
+  k: number,
+  budget: Budget,
+  only: Uint8Array | null,
+): number[] {
   let exact = trie.child(node, seq.ids[k] as number);
   if (exact >= 0 && only && only[exact] === 0) exact = -1;
   const out: number[] = exact >= 0 ? [exact] : [];
@@ -147,7 +160,15 @@ export function walkExact(trie: Trie, seq: WordSeq, start: number, budget: Budge
 }
 
 /** The general walk from `node` at word `at0`, where a censored word may open several paths. */
-function walkBranching(trie: Trie, from: number, seq: WordSeq, start: number, at0: number, budget: Budget, out: number[]): void {
+function walkBranching(
+  trie: Trie,
+  from: number,
+  seq: WordSeq,
+  start: number,
+  at0: number,
+  budget: Budget,
+  out: number[],
+): void {
   const stack: Array<[number, number]> = [[from, at0]];
   while (stack.length > 0) {
     const [node, at] = stack.pop() as [number, number];

@@ -26,7 +26,8 @@ function variantHashes(units: ArrayLike<number>, from: number, n: number): numbe
   pre[0] = 0;
   for (let i = 0; i < n; i++) pre[i + 1] = (Math.imul(pre[i] as number, B) + (units[from + i] as number)) | 0;
   suf[n] = 0;
-  for (let i = n - 1; i >= 0; i--) suf[i] = (Math.imul(units[from + i] as number, POW[n - 1 - i] as number) + (suf[i + 1] as number)) | 0;
+  for (let i = n - 1; i >= 0; i--)
+    suf[i] = (Math.imul(units[from + i] as number, POW[n - 1 - i] as number) + (suf[i + 1] as number)) | 0;
   out[0] = mix(pre[n] as number, n);
   for (let i = 0; i < n; i++) {
     out[i + 1] = mix((Math.imul(pre[i] as number, POW[n - 1 - i] as number) + (suf[i + 1] as number)) | 0, n - 1);

@@ -61,13 +61,7 @@ function typoTarget(word: string): boolean {
  * an everyday word: "poor boys came" is prose, not "Poor Boys Game" mistyped.
  */
 function typoOf(word: string, typed: string, common: ReadonlySet<string>): boolean {
-  return (
-    typed !== word &&
-    typoTarget(word) &&
-    !isCensored(typed) &&
-    !common.has(typed) &&
-    withinOneEdit(word, typed)
-  );
+  return typed !== word && typoTarget(word) && !isCensored(typed) && !common.has(typed) && withinOneEdit(word, typed);
 }
 
 /**
@@ -76,7 +70,8 @@ function typoOf(word: string, typed: string, common: ReadonlySet<string>): boole
  */
 function mayBeTypo(index: TypoIndex, seq: WordSeq, k: number): boolean {
   if (seq.length(k) < 3) return false;
-  if (!index.filter.possible(seq.units, seq.foldStarts[k] as number, seq.foldEnds[k] as number, seq.ids[k] as number)) return false;
+  if (!index.filter.possible(seq.units, seq.foldStarts[k] as number, seq.foldEnds[k] as number, seq.ids[k] as number))
+    return false;
   return !index.common.has(seq.word(k)) && !isCensored(seq.word(k));
 }
 
@@ -91,7 +86,8 @@ export function buildTypoIndex(index: TitleIndex): TypoIndex {
     for (let i = 0; i < name.words.length; i++) {
       const word = name.words[i] as string;
       // The first word of a longer title counts only when the tails trie holds it.
-      if (typoTarget(word) && (i > 0 || name.words.length === 1 || typoTarget(name.words[0] ?? ''))) filter.add(word, vocabulary.idOf(word));
+      if (typoTarget(word) && (i > 0 || name.words.length === 1 || typoTarget(name.words[0] ?? '')))
+        filter.add(word, vocabulary.idOf(word));
     }
     const first = name.words[0] ?? '';
     if (name.words.length > 1) {
@@ -170,7 +166,8 @@ function walkForward(index: TypoIndex, seq: WordSeq, start: number, budget: Budg
     if (at >= seq.count) continue;
     if (at > start && !gapOpen(trie, node, seq.gap(at))) continue;
     const steps: Array<[number, boolean]> = childrenFor(trie, node, seq, at, budget, only).map((c) => [c, typo]);
-    if (!typo && at > start && mayBeTypo(index, seq, at)) for (const child of typoChildren(index, node, seq.word(at))) steps.push([child, true]);
+    if (!typo && at > start && mayBeTypo(index, seq, at))
+      for (const child of typoChildren(index, node, seq.word(at))) steps.push([child, true]);
     for (const [child, typed] of steps) {
       if (typed) {
         const names = trie.names[child];

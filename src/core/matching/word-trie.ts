@@ -129,7 +129,7 @@ export class WordTrie<Name> {
   private growEdges(): void {
     const old = this.slots;
     this.slots = new Int32Array(old.length * 2).fill(-1);
-    this.mask = old.length / 3 * 2 - 1;
+    this.mask = (old.length / 3) * 2 - 1;
     for (let s = 0; s < old.length; s += 3) {
       if (old[s] !== -1) this.placeEdge(old[s] as number, old[s + 1] as number, old[s + 2] as number);
     }

@@ -8,9 +8,7 @@ import { checkDate, checkDateOrDateTime } from '../feed/index.ts';
 import { wallTimeToIso } from '../time/index.ts';
 
 export type PageMoment =
-  | { kind: 'instant'; iso: string }
-  | { kind: 'date'; date: string }
-  | { kind: 'local'; local: string };
+  { kind: 'instant'; iso: string } | { kind: 'date'; date: string } | { kind: 'local'; local: string };
 
 const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
@@ -45,10 +43,12 @@ function dayAfter(date: string): string {
 }
 
 function festivalOn(date: (f: FestivalWindow) => string, festivals: readonly FestivalWindow[]): FestivalWindow | null {
-  return festivals.find((f) => {
-    const day = date(f);
-    return day >= f.start && day <= dayAfter(f.end);
-  }) ?? null;
+  return (
+    festivals.find((f) => {
+      const day = date(f);
+      return day >= f.start && day <= dayAfter(f.end);
+    }) ?? null
+  );
 }
 
 export interface ResolvedTimes {
@@ -81,8 +81,19 @@ export function resolveTimes(startRaw: unknown, endRaw: unknown, festivals: read
   if (end && end.kind !== start.kind && (end.kind === 'date' || start.kind === 'date' || !festival)) end = null;
   const startText = place(start);
   let endText = place(end);
-  if (startText && endText && (endText.length === 10 || startText.length === 10) && endText.slice(0, 10) < startText.slice(0, 10)) endText = null;
+  if (
+    startText &&
+    endText &&
+    (endText.length === 10 || startText.length === 10) &&
+    endText.slice(0, 10) < startText.slice(0, 10)
+  )
+    endText = null;
   if (startText && endText && start.kind !== 'local' && Date.parse(endText) < Date.parse(startText)) endText = null;
   if (startText && endText && start.kind === 'local' && !festival && endText < startText) endText = null;
-  return { start: startText, end: endText, festival: festival?.key ?? null, floating: !festival && start.kind === 'local' };
+  return {
+    start: startText,
+    end: endText,
+    festival: festival?.key ?? null,
+    floating: !festival && start.kind === 'local',
+  };
 }

@@ -7,7 +7,18 @@ import type { Access, EventKind, Source, Venue } from '../model.ts';
 import { own, type JsonRecord } from '../feed/index.ts';
 import { resolveTimes, type FestivalWindow } from './jsonld-dates.ts';
 import { findEventNodes, JSONLD_LIMITS, parseJsonLd, typesOf, type FoundEvent } from './jsonld-parse.ts';
-import { accessOf, first, hostOf, httpUrl, list, statusOf, text, TEXT_MAX, venueOf, type EventStatus } from './jsonld-values.ts';
+import {
+  accessOf,
+  first,
+  hostOf,
+  httpUrl,
+  list,
+  statusOf,
+  text,
+  TEXT_MAX,
+  venueOf,
+  type EventStatus,
+} from './jsonld-values.ts';
 import { microdataToJsonLd, type MicrodataItem } from './microdata-events.ts';
 
 export type { FestivalWindow } from './jsonld-dates.ts';
@@ -78,9 +89,16 @@ function matchFilms(matcher: Matcher | null, texts: Array<string | null>, emphas
   return [...keys];
 }
 
-function filmsOf(node: JsonRecord, title: string, description: string | null, matcher: Matcher | null): { films: string[]; unknownFilms: string[] } {
+function filmsOf(
+  node: JsonRecord,
+  title: string,
+  description: string | null,
+  matcher: Matcher | null,
+): { films: string[]; unknownFilms: string[] } {
   const works = list(own(node, 'workPresented'), 10)
-    .map((w) => text(typeof w === 'object' && w !== null && !Array.isArray(w) ? own(w as JsonRecord, 'name') : w, TEXT_MAX.title))
+    .map((w) =>
+      text(typeof w === 'object' && w !== null && !Array.isArray(w) ? own(w as JsonRecord, 'name') : w, TEXT_MAX.title),
+    )
     .filter((w): w is string => w !== null);
   if (works.length > 0) {
     const films = new Set<string>();
@@ -95,7 +113,12 @@ function filmsOf(node: JsonRecord, title: string, description: string | null, ma
   return { films: matchFilms(matcher, [title, description], false), unknownFilms: [] };
 }
 
-function readOne({ node, parent }: FoundEvent, page: PageSnapshot, context: PageEventContext, source: Source): PageEventDraft | null {
+function readOne(
+  { node, parent }: FoundEvent,
+  page: PageSnapshot,
+  context: PageEventContext,
+  source: Source,
+): PageEventDraft | null {
   const title = text(own(node, 'name'), TEXT_MAX.title) ?? text(own(node, 'headline'), TEXT_MAX.title);
   if (!title) return null;
   const description = text(own(node, 'description'), TEXT_MAX.description, true);
@@ -110,7 +133,10 @@ function readOne({ node, parent }: FoundEvent, page: PageSnapshot, context: Page
     end: times.end,
     floating: times.floating,
     venue: venueOf(inherited('location')),
-    host: hostOf(own(node, 'organizer')) ?? hostOf(own(node, 'performer')) ?? (parent ? hostOf(own(parent, 'organizer')) : null),
+    host:
+      hostOf(own(node, 'organizer')) ??
+      hostOf(own(node, 'performer')) ??
+      (parent ? hostOf(own(parent, 'organizer')) : null),
     access: accessOf(node),
     url: httpUrl(own(node, 'url'), page.url) ?? httpUrl(own(node, '@id'), page.url),
     description,

@@ -111,7 +111,8 @@ export function findEventNodes(roots: readonly unknown[], budget = { nodes: JSON
     if (depth > JSONLD_LIMITS.depth || budget.nodes <= 0) continue;
     if (Array.isArray(value)) {
       budget.nodes--;
-      for (let i = Math.min(value.length, 500) - 1; i >= 0; i--) stack.push({ value: value[i], depth: depth + 1, parent });
+      for (let i = Math.min(value.length, 500) - 1; i >= 0; i--)
+        stack.push({ value: value[i], depth: depth + 1, parent });
       continue;
     }
     if (!isRecord(value) || seen.has(value)) continue;
@@ -119,7 +120,8 @@ export function findEventNodes(roots: readonly unknown[], budget = { nodes: JSON
     budget.nodes--;
     const isEvent = isEventType(typesOf(value));
     const subEvents = own(value, 'subEvent') ?? own(value, 'subEvents');
-    const hasSubEvents = subEvents !== undefined && subEvents !== null && (!Array.isArray(subEvents) || subEvents.length > 0);
+    const hasSubEvents =
+      subEvents !== undefined && subEvents !== null && (!Array.isArray(subEvents) || subEvents.length > 0);
     const container = CONTAINERS.has(typesOf(value)[0] ?? '') || typesOf(value).some((t) => CONTAINERS.has(t));
     if (isEvent && !(container && hasSubEvents)) found.push({ node: value, parent });
     const childParent = isEvent ? value : parent;
@@ -129,7 +131,8 @@ export function findEventNodes(roots: readonly unknown[], budget = { nodes: JSON
       // A superEvent is the festival this event belongs to, not another event to offer.
       if (key === 'superEvent') continue;
       const child = value[key];
-      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1, parent: childParent });
+      if (typeof child === 'object' && child !== null)
+        stack.push({ value: child, depth: depth + 1, parent: childParent });
     }
   }
   return found;

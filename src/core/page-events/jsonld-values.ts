@@ -80,9 +80,14 @@ function addressText(value: unknown): string | null {
   // Some publishers repeat the city and region in streetAddress: keep each part once.
   const unique = parts.filter((p, i) => {
     const lower = p.toLowerCase();
-    return parts.findIndex((q) => q.toLowerCase() === lower) === i && (i === 0 || !` ${parts[0]!.toLowerCase().replace(/,/g, ' ')} `.includes(` ${lower} `));
+    return (
+      parts.findIndex((q) => q.toLowerCase() === lower) === i &&
+      (i === 0 || !` ${parts[0]!.toLowerCase().replace(/,/g, ' ')} `.includes(` ${lower} `))
+    );
   });
-  return unique.length > 0 ? capLength(unique.join(', '), TEXT_MAX.address).text : text(own(v, 'name'), TEXT_MAX.address);
+  return unique.length > 0
+    ? capLength(unique.join(', '), TEXT_MAX.address).text
+    : text(own(v, 'name'), TEXT_MAX.address);
 }
 
 /** A venue from `location`: a Place with name and address, a bare string, or a list of these. */
@@ -98,7 +103,11 @@ export function venueOf(value: unknown): Venue | null {
     if (typesOf(candidate).includes('VirtualLocation')) continue;
     if (typesOf(candidate).includes('PostalAddress')) {
       const address = addressText(candidate);
-      if (address) return { name: text(own(candidate, 'name'), TEXT_MAX.name) ?? address, address: text(own(candidate, 'name'), TEXT_MAX.name) ? address : null };
+      if (address)
+        return {
+          name: text(own(candidate, 'name'), TEXT_MAX.name) ?? address,
+          address: text(own(candidate, 'name'), TEXT_MAX.name) ? address : null,
+        };
       continue;
     }
     const name = text(own(candidate, 'name'), TEXT_MAX.name);
@@ -154,7 +163,11 @@ export function accessOf(node: JsonRecord): Access {
 export type EventStatus = 'scheduled' | 'cancelled' | 'moved';
 
 export function statusOf(node: JsonRecord): EventStatus {
-  const raw = text(own(node, 'eventStatus'), 200) ?? (isRecord(first(own(node, 'eventStatus'))) ? text(own(first(own(node, 'eventStatus')) as JsonRecord, '@id'), 200) : null);
+  const raw =
+    text(own(node, 'eventStatus'), 200) ??
+    (isRecord(first(own(node, 'eventStatus')))
+      ? text(own(first(own(node, 'eventStatus')) as JsonRecord, '@id'), 200)
+      : null);
   const word = raw?.replace(/^.*[/#:]/, '').toLowerCase() ?? '';
   if (word === 'eventcancelled') return 'cancelled';
   if (word === 'eventrescheduled' || word === 'eventpostponed' || word === 'eventmovedonline') return 'moved';

@@ -22,12 +22,18 @@ function convert(raw: unknown, depth: number, budget: { items: number }): JsonRe
   const types = own(raw, 'types');
   const props = own(raw, 'props');
   const node: JsonRecord = {};
-  node['@type'] = Array.isArray(types) ? types.filter((t): t is string => typeof t === 'string').slice(0, 5).map(shortName) : [];
+  node['@type'] = Array.isArray(types)
+    ? types
+        .filter((t): t is string => typeof t === 'string')
+        .slice(0, 5)
+        .map(shortName)
+    : [];
   if (!isRecord(props)) return node;
   for (const key of Object.keys(props).slice(0, MICRODATA_LIMITS.props)) {
     const name = shortName(key);
     // A property name is the page's: never let it reach the object's prototype.
-    if (!name || name === '__proto__' || name === 'constructor' || name === 'prototype' || name.startsWith('@')) continue;
+    if (!name || name === '__proto__' || name === 'constructor' || name === 'prototype' || name.startsWith('@'))
+      continue;
     const values = own(props, key);
     if (!Array.isArray(values)) continue;
     const converted: unknown[] = [];

@@ -17,7 +17,8 @@ export function spanOf(event: Pick<FeedEvent, 'start' | 'end'>): Span | null {
   const start = readWhen(event.start, 'UTC');
   if (start.precision !== 'time') return null;
   const end = readWhen(event.end, 'UTC');
-  const finish = end.precision === 'time' && end.instant > start.instant ? end.instant : start.instant + DEFAULT_DURATION_MS;
+  const finish =
+    end.precision === 'time' && end.instant > start.instant ? end.instant : start.instant + DEFAULT_DURATION_MS;
   return { start: start.instant, end: finish };
 }
 
@@ -25,7 +26,9 @@ export function spanOf(event: Pick<FeedEvent, 'start' | 'end'>): Span | null {
  * For each event key, the keys of the other events it overlaps. Touching ends (one ends at
  * 22:00, the next starts at 22:00) is not a clash. Cancelled events clash with nothing.
  */
-export function findClashes<E extends Pick<FeedEvent, 'start' | 'end' | 'cancelled'> & { key: string }>(events: readonly E[]): Map<string, string[]> {
+export function findClashes<E extends Pick<FeedEvent, 'start' | 'end' | 'cancelled'> & { key: string }>(
+  events: readonly E[],
+): Map<string, string[]> {
   const timed = events
     .filter((e) => !e.cancelled)
     .map((event) => ({ key: event.key, span: spanOf(event) }))

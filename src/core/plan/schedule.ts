@@ -27,7 +27,10 @@ function byTime<E extends FeedEvent>(a: ScheduledEvent<E>, b: ScheduledEvent<E>)
  * belongs to the next day there, whatever the reader's zone), days in order, with the
  * events whose date is not announced in one last group.
  */
-export function groupByDay<E extends FeedEvent>(events: readonly E[], timeZoneOf: (event: E) => string): ScheduleDay<E>[] {
+export function groupByDay<E extends FeedEvent>(
+  events: readonly E[],
+  timeZoneOf: (event: E) => string,
+): ScheduleDay<E>[] {
   const days = new Map<string, ScheduledEvent<E>[]>();
   const undated: ScheduledEvent<E>[] = [];
   for (const event of events) {
@@ -45,6 +48,9 @@ export function groupByDay<E extends FeedEvent>(events: readonly E[], timeZoneOf
 }
 
 /** Events in time order, undated last: the order of a hover card. */
-export function sortByStart<E extends FeedEvent>(events: readonly E[], timeZoneOf: (event: E) => string): ScheduledEvent<E>[] {
+export function sortByStart<E extends FeedEvent>(
+  events: readonly E[],
+  timeZoneOf: (event: E) => string,
+): ScheduledEvent<E>[] {
   return groupByDay(events, timeZoneOf).flatMap((day) => day.events);
 }

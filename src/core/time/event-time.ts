@@ -2,9 +2,7 @@
 // Everything here reads it in the festival's time zone, never the machine's.
 
 export type When =
-  | { precision: 'time'; instant: number; date: string }
-  | { precision: 'date'; date: string }
-  | { precision: 'none' };
+  { precision: 'time'; instant: number; date: string } | { precision: 'date'; date: string } | { precision: 'none' };
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -31,7 +31,8 @@ export function wallClock(instant: number, timeZone: string): WallClock {
     partFormatters.set(timeZone, formatter);
   }
   const p: Record<string, number> = {};
-  for (const part of formatter.formatToParts(new Date(instant))) if (part.type !== 'literal') p[part.type] = Number(part.value);
+  for (const part of formatter.formatToParts(new Date(instant)))
+    if (part.type !== 'literal') p[part.type] = Number(part.value);
   return { y: p.year!, mo: p.month!, d: p.day!, h: p.hour! % 24, mi: p.minute!, s: p.second! };
 }
 

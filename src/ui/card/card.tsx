@@ -34,7 +34,18 @@ export interface CardProps {
 
 export const CARD_TITLE_ID = 'ap-card-title';
 
-export function Card({ listings, festivals, surface, error, settings = DEFAULT_SETTINGS, saved, onSave, onClose, filmActions, children }: CardProps) {
+export function Card({
+  listings,
+  festivals,
+  surface,
+  error,
+  settings = DEFAULT_SETTINGS,
+  saved,
+  onSave,
+  onClose,
+  filmActions,
+  children,
+}: CardProps) {
   const zoneOf = timeZoneResolver(festivals);
   const heading = listings[0]?.film.title ?? surface;
   return (

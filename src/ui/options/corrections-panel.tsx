@@ -15,7 +15,11 @@ export function CorrectionsPanel() {
   const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
   // Corrections are made on cards in pages while this page may be open.
   const revision = useDataRevision();
-  const reload = () => send('listCorrections', {}).then((r) => setRows(r.corrections), (e: unknown) => setNote({ error: true, text: t('polish_couldNotLoad', words(e)) }));
+  const reload = () =>
+    send('listCorrections', {}).then(
+      (r) => setRows(r.corrections),
+      (e: unknown) => setNote({ error: true, text: t('polish_couldNotLoad', words(e)) }),
+    );
   useEffect(() => void reload(), [revision]);
 
   const undo = (row: Correction) =>
@@ -43,8 +47,15 @@ export function CorrectionsPanel() {
             return (
               <li key={row.id}>
                 <span class="correction-text">{t('polish_correctionText', row.surface, film)}</span>
-                <span class="hint">{row.site ? t('polish_correctionOn', row.site) : t('polish_correctionEverywhere')}</span>
-                <button type="button" class="ap-button" aria-label={t('polish_undoCorrectionLabel', row.surface, film)} onClick={() => void undo(row)}>
+                <span class="hint">
+                  {row.site ? t('polish_correctionOn', row.site) : t('polish_correctionEverywhere')}
+                </span>
+                <button
+                  type="button"
+                  class="ap-button"
+                  aria-label={t('polish_undoCorrectionLabel', row.surface, film)}
+                  onClick={() => void undo(row)}
+                >
                   {t('polish_undoCorrection')}
                 </button>
               </li>

@@ -56,7 +56,12 @@ export function DataPanel() {
         </button>
         <label class="ap-button file-button">
           {t('ui_restore')}
-          <input type="file" accept="application/json,.json" class="ap-sr" onChange={(e) => restore(e.currentTarget).catch(failed)} />
+          <input
+            type="file"
+            accept="application/json,.json"
+            class="ap-sr"
+            onChange={(e) => restore(e.currentTarget).catch(failed)}
+          />
         </label>
         <button type="button" class="ap-button" onClick={() => clear().catch(failed)}>
           {t('ui_clearCache')}

@@ -1,16 +1,39 @@
 import { useEffect, useState } from 'preact/hooks';
-import { HOVER_DELAY_MAX, MODIFIER_KEYS, THEMES, UNDERLINE_STYLES, ZONE_CHOICES, type Settings } from '../../core/settings.ts';
+import {
+  HOVER_DELAY_MAX,
+  MODIFIER_KEYS,
+  THEMES,
+  UNDERLINE_STYLES,
+  ZONE_CHOICES,
+  type Settings,
+} from '../../core/settings.ts';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { applyTheme } from '../shared/theme.ts';
 
 type Status = { kind: 'idle' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
-function Choice<K extends keyof Settings>({ name, label, choices, settings, onChange }: { name: K; label: string; choices: readonly string[]; settings: Settings; onChange: (patch: Partial<Settings>) => void }) {
+function Choice<K extends keyof Settings>({
+  name,
+  label,
+  choices,
+  settings,
+  onChange,
+}: {
+  name: K;
+  label: string;
+  choices: readonly string[];
+  settings: Settings;
+  onChange: (patch: Partial<Settings>) => void;
+}) {
   return (
     <div class="field">
       <label for={`setting-${name}`}>{label}</label>
-      <select id={`setting-${name}`} value={String(settings[name])} onChange={(e) => onChange({ [name]: e.currentTarget.value } as Partial<Settings>)}>
+      <select
+        id={`setting-${name}`}
+        value={String(settings[name])}
+        onChange={(e) => onChange({ [name]: e.currentTarget.value } as Partial<Settings>)}
+      >
         {choices.map((choice) => (
           <option value={choice} key={choice}>
             {t(`ui_${name}_${choice}`)}
@@ -26,7 +49,9 @@ export function DisplaySettings() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   useEffect(() => {
-    send('getSettings', {}).then(setSettings, (e: unknown) => setStatus({ kind: 'error', message: String(e instanceof Error ? e.message : e) }));
+    send('getSettings', {}).then(setSettings, (e: unknown) =>
+      setStatus({ kind: 'error', message: String(e instanceof Error ? e.message : e) }),
+    );
   }, []);
   useEffect(() => {
     if (settings) applyTheme(document, settings.theme);
@@ -64,10 +89,28 @@ export function DisplaySettings() {
               {t('ui_hoverDelayHint', HOVER_DELAY_MAX)}
             </span>
           </div>
-          <Choice name="modifierKey" label={t('ui_modifierKey')} choices={MODIFIER_KEYS} settings={settings} onChange={change} />
-          <Choice name="underlineStyle" label={t('ui_underlineStyle')} choices={UNDERLINE_STYLES} settings={settings} onChange={change} />
+          <Choice
+            name="modifierKey"
+            label={t('ui_modifierKey')}
+            choices={MODIFIER_KEYS}
+            settings={settings}
+            onChange={change}
+          />
+          <Choice
+            name="underlineStyle"
+            label={t('ui_underlineStyle')}
+            choices={UNDERLINE_STYLES}
+            settings={settings}
+            onChange={change}
+          />
           <Choice name="theme" label={t('ui_theme')} choices={THEMES} settings={settings} onChange={change} />
-          <Choice name="timeZoneShown" label={t('ui_timeZoneShown')} choices={ZONE_CHOICES} settings={settings} onChange={change} />
+          <Choice
+            name="timeZoneShown"
+            label={t('ui_timeZoneShown')}
+            choices={ZONE_CHOICES}
+            settings={settings}
+            onChange={change}
+          />
           <div class="field field-check">
             <input
               id="setting-showFilmsWithoutListings"

@@ -21,8 +21,17 @@ function originPattern(url: string): { pattern: string; host: string } | null {
   }
 }
 
-function FeedItem({ feed, onChange, onNote }: { feed: FeedStatus; onChange: () => void; onNote: (note: Note) => void }) {
-  const act = (work: Promise<unknown>) => work.then(onChange, (e: unknown) => onNote({ kind: 'error', text: message(e) }));
+function FeedItem({
+  feed,
+  onChange,
+  onNote,
+}: {
+  feed: FeedStatus;
+  onChange: () => void;
+  onNote: (note: Note) => void;
+}) {
+  const act = (work: Promise<unknown>) =>
+    work.then(onChange, (e: unknown) => onNote({ kind: 'error', text: message(e) }));
   const titleId = `feed-title-${feed.id}`;
   return (
     <li class="feed" aria-labelledby={titleId}>
@@ -33,7 +42,11 @@ function FeedItem({ feed, onChange, onNote }: { feed: FeedStatus; onChange: () =
         {' · '}
         <span class="feed-count">{t('sync_eventCount', feed.eventCount)}</span>
         {' · '}
-        <span class="feed-synced">{feed.lastSync ? t('sync_lastSync', new Date(feed.lastSync).toLocaleString(uiLocale())) : t('sync_neverSynced')}</span>
+        <span class="feed-synced">
+          {feed.lastSync
+            ? t('sync_lastSync', new Date(feed.lastSync).toLocaleString(uiLocale()))
+            : t('sync_neverSynced')}
+        </span>
       </p>
       {feed.lastError && <p class="error feed-error">{t('sync_lastError', feed.lastError)}</p>}
       {feed.problems.length > 0 && (
@@ -58,7 +71,12 @@ function FeedItem({ feed, onChange, onNote }: { feed: FeedStatus; onChange: () =
           {t('sync_enabled')}
         </label>
         {!feed.builtIn && (
-          <button type="button" class="ap-button" aria-describedby={titleId} onClick={() => act(send('removeFeed', { id: feed.id }))}>
+          <button
+            type="button"
+            class="ap-button"
+            aria-describedby={titleId}
+            onClick={() => act(send('removeFeed', { id: feed.id }))}
+          >
             {t('sync_remove')}
           </button>
         )}
@@ -123,7 +141,15 @@ export function FeedsPanel() {
       <h2 id="feeds-heading">{t('sync_feedsHeading')}</h2>
       <form class="feed-add" onSubmit={add}>
         <label for="feed-url">{t('sync_feedUrl')}</label>
-        <input id="feed-url" type="url" inputMode="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} placeholder="https://" />
+        <input
+          id="feed-url"
+          type="url"
+          inputMode="url"
+          required
+          value={url}
+          onInput={(e) => setUrl(e.currentTarget.value)}
+          placeholder="https://"
+        />
         <button type="submit" class="ap-button" disabled={busy !== 'none'}>
           {busy === 'adding' ? t('sync_adding') : t('sync_addFeed')}
         </button>

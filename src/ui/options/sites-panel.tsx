@@ -25,7 +25,9 @@ export function SitesPanel() {
   // Sites change from the popup too, while this page is open.
   const revision = useDataRevision();
   useEffect(() => {
-    send('getSites', {}).then(setSites, (e: unknown) => setNote({ error: true, text: t('polish_couldNotLoad', words(e)) }));
+    send('getSites', {}).then(setSites, (e: unknown) =>
+      setNote({ error: true, text: t('polish_couldNotLoad', words(e)) }),
+    );
   }, [revision]);
 
   const act = (work: Promise<SiteList>, done: string) =>
@@ -62,7 +64,12 @@ export function SitesPanel() {
                 <li key={pattern}>
                   <span class="site-name">{site}</span>
                   {!granted && <span class="hint">{t('polish_noPermission')}</span>}
-                  <button type="button" class="ap-button" aria-label={t('polish_removeSiteLabel', site)} onClick={() => remove(site, pattern)}>
+                  <button
+                    type="button"
+                    class="ap-button"
+                    aria-label={t('polish_removeSiteLabel', site)}
+                    onClick={() => remove(site, pattern)}
+                  >
                     {t('polish_removeSite')}
                   </button>
                 </li>
@@ -77,7 +84,12 @@ export function SitesPanel() {
               {sites.disabled.map((site) => (
                 <li key={site}>
                   <span class="site-name">{site}</span>
-                  <button type="button" class="ap-button" aria-label={t('polish_enableSiteLabel', site)} onClick={() => enable(site)}>
+                  <button
+                    type="button"
+                    class="ap-button"
+                    aria-label={t('polish_enableSiteLabel', site)}
+                    onClick={() => enable(site)}
+                  >
                     {t('polish_enableSite')}
                   </button>
                 </li>

@@ -13,7 +13,10 @@ import { send } from '../../browser/send.ts';
 import { localZone, whenText } from '../shared/when-text.ts';
 import { PAGE_EVENTS_REQUEST } from '../../browser/page-films.ts';
 
-type Found = { status: 'loading' } | { status: 'done'; drafts: PageEventDraft[]; films: Map<string, string>; zones: Map<string, string> } | { status: 'failed'; error: string };
+type Found =
+  | { status: 'loading' }
+  | { status: 'done'; drafts: PageEventDraft[]; films: Map<string, string>; zones: Map<string, string> }
+  | { status: 'failed'; error: string };
 
 async function askPageEvents(): Promise<PageSnapshot | null> {
   const tabId = await targetTabId();
@@ -30,7 +33,12 @@ async function findPageEvents(): Promise<Found> {
   if (!snapshot) return { status: 'done', drafts: [], films: new Map(), zones: new Map() };
   const [{ films }, { festivals }] = await Promise.all([send('getTitleIndex', {}), send('getSchedule', {})]);
   const drafts = readPageEvents(snapshot, { matcher: films.length > 0 ? compileMatcher(films) : null, festivals });
-  return { status: 'done', drafts, films: new Map(films.map((f) => [f.id, f.title])), zones: new Map(festivals.map((f) => [f.key, f.timeZone])) };
+  return {
+    status: 'done',
+    drafts,
+    films: new Map(films.map((f) => [f.id, f.title])),
+    zones: new Map(festivals.map((f) => [f.key, f.timeZone])),
+  };
 }
 
 function Offer({ draft, filmTitles, zone }: { draft: PageEventDraft; filmTitles: string[]; zone: string }) {
@@ -61,7 +69,13 @@ function Offer({ draft, filmTitles, zone }: { draft: PageEventDraft; filmTitles:
           {state === 'added' ? (
             <span role="status">{t('events_added')}</span>
           ) : (
-            <button type="button" class="ap-button" disabled={state === 'adding'} onClick={add} aria-label={t('events_addThisLabel', draft.title)}>
+            <button
+              type="button"
+              class="ap-button"
+              disabled={state === 'adding'}
+              onClick={add}
+              aria-label={t('events_addThisLabel', draft.title)}
+            >
               {t('events_addThis')}
             </button>
           )}
@@ -79,10 +93,17 @@ function Offer({ draft, filmTitles, zone }: { draft: PageEventDraft; filmTitles:
 export function PageEventOffer() {
   const [found, setFound] = useState<Found>({ status: 'loading' });
   useEffect(() => {
-    findPageEvents().then(setFound, (error: unknown) => setFound({ status: 'failed', error: error instanceof Error ? error.message : String(error) }));
+    findPageEvents().then(setFound, (error: unknown) =>
+      setFound({ status: 'failed', error: error instanceof Error ? error.message : String(error) }),
+    );
   }, []);
   if (found.status === 'loading') return null;
-  if (found.status === 'failed') return <p class="error" role="alert">{t('events_couldNotRead', found.error)}</p>;
+  if (found.status === 'failed')
+    return (
+      <p class="error" role="alert">
+        {t('events_couldNotRead', found.error)}
+      </p>
+    );
   if (found.drafts.length === 0) return null;
   return (
     <section class="page-films page-events" aria-label={t('events_onPage')}>

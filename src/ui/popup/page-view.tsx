@@ -9,7 +9,11 @@ import type { OnSave } from '../shared/save-buttons.tsx';
 import { send } from '../../browser/send.ts';
 import { timeZoneResolver } from '../../core/time/index.ts';
 
-export type PageFilms = { status: 'loading' } | { status: 'none' } | { status: 'done'; listings: Listing[]; festivals: FestivalRow[] } | { status: 'failed'; error: string };
+export type PageFilms =
+  | { status: 'loading' }
+  | { status: 'none' }
+  | { status: 'done'; listings: Listing[]; festivals: FestivalRow[] }
+  | { status: 'failed'; error: string };
 
 /** Loads the listings of the films found on a tab; "none" when no content script answers there. */
 export function usePageFilms(tabId: number | null | undefined, revision = 0): PageFilms {
@@ -21,21 +25,45 @@ export function usePageFilms(tabId: number | null | undefined, revision = 0): Pa
       if (keys === null) return setState({ status: 'none' });
       const answer = keys.length > 0 ? await send('getListings', { filmKeys: keys }) : { listings: [], festivals: [] };
       setState({ status: 'done', ...answer });
-    })().catch((error: unknown) => setState({ status: 'failed', error: error instanceof Error ? error.message : String(error) }));
+    })().catch((error: unknown) =>
+      setState({ status: 'failed', error: error instanceof Error ? error.message : String(error) }),
+    );
   }, [tabId, revision]);
   return state;
 }
 
-export function PageView({ page, settings, saved, onSave }: { page: PageFilms; settings: Settings; saved: ReadonlyMap<string, SaveStatus>; onSave: OnSave }) {
+export function PageView({
+  page,
+  settings,
+  saved,
+  onSave,
+}: {
+  page: PageFilms;
+  settings: Settings;
+  saved: ReadonlyMap<string, SaveStatus>;
+  onSave: OnSave;
+}) {
   if (page.status === 'loading') return <p class="empty">{t('ui_loading')}</p>;
-  if (page.status === 'failed') return <p class="error" role="alert">{t('ui_couldNotLoad', page.error)}</p>;
+  if (page.status === 'failed')
+    return (
+      <p class="error" role="alert">
+        {t('ui_couldNotLoad', page.error)}
+      </p>
+    );
   if (page.status === 'none') return <p class="empty">{t('ui_pageNotScanned')}</p>;
   if (page.listings.length === 0) return <p class="empty">{t('ui_pageNoFilms')}</p>;
   const zoneOf = timeZoneResolver(page.festivals);
   return (
     <div class="page-films">
       {page.listings.map((listing) => (
-        <FilmSection key={listing.film.key} listing={listing} zoneOf={zoneOf} zoneChoice={settings.timeZoneShown} saved={saved} onSave={onSave} />
+        <FilmSection
+          key={listing.film.key}
+          listing={listing}
+          zoneOf={zoneOf}
+          zoneChoice={settings.timeZoneShown}
+          saved={saved}
+          onSave={onSave}
+        />
       ))}
     </div>
   );

@@ -28,13 +28,18 @@ export interface PopupSlots {
   initialView?: PopupViewKey;
 }
 
-function usePlan(revision: number): [Plan | null, (eventKey: string, status: SaveStatus | null) => void, string | null] {
+function usePlan(
+  revision: number,
+): [Plan | null, (eventKey: string, status: SaveStatus | null) => void, string | null] {
   const [plan, setPlan] = useState<Plan | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const reload = () => send('getPlan', {}).then(setPlan, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  const reload = () =>
+    send('getPlan', {}).then(setPlan, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   useEffect(() => void reload(), [revision]);
   const save = (eventKey: string, status: SaveStatus | null) => {
-    send('setSaved', { eventKey, status }).then(reload, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    send('setSaved', { eventKey, status }).then(reload, (e: unknown) =>
+      setError(e instanceof Error ? e.message : String(e)),
+    );
   };
   return [plan, save, error];
 }
@@ -59,7 +64,10 @@ export function PopupApp({ top, pageExtra, savedExtra, bottom, initialView }: Po
   const tabs = [
     { key: 'page' as const, label: t('ui_viewPage') },
     { key: 'schedule' as const, label: t('ui_viewSchedule') },
-    { key: 'saved' as const, label: plan && plan.saved.length > 0 ? t('ui_viewSavedCount', plan.saved.length) : t('ui_viewSaved') },
+    {
+      key: 'saved' as const,
+      label: plan && plan.saved.length > 0 ? t('ui_viewSavedCount', plan.saved.length) : t('ui_viewSaved'),
+    },
   ];
   return (
     <main>
@@ -87,12 +95,18 @@ export function PopupApp({ top, pageExtra, savedExtra, bottom, initialView }: Po
               </p>
             )}
             {schedule.status === 'loading' && <p class="empty">{t('ui_loading')}</p>}
-            {schedule.status === 'done' && <ScheduleView data={schedule.result} settings={settings} saved={saved} onSave={save} />}
+            {schedule.status === 'done' && (
+              <ScheduleView data={schedule.result} settings={settings} saved={saved} onSave={save} />
+            )}
           </>
         )}
         {shown === 'saved' && (
           <>
-            {plan ? <SavedView plan={plan} settings={settings} onSave={save} /> : <p class="empty">{t('ui_loading')}</p>}
+            {plan ? (
+              <SavedView plan={plan} settings={settings} onSave={save} />
+            ) : (
+              <p class="empty">{t('ui_loading')}</p>
+            )}
             {savedExtra}
           </>
         )}

@@ -35,7 +35,13 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
                 const clash = clashes.get(event.key);
                 return (
                   <li key={event.key} class={`slot-plain${clash ? ' clashing' : ''}`}>
-                    <EventDetails event={event} timeZone={timeZone} zoneChoice={settings.timeZoneShown} status={status.get(event.key) ?? null} onSave={onSave}>
+                    <EventDetails
+                      event={event}
+                      timeZone={timeZone}
+                      zoneChoice={settings.timeZoneShown}
+                      status={status.get(event.key) ?? null}
+                      onSave={onSave}
+                    >
                       {clash && (
                         <p class="ap-clash">
                           <span aria-hidden="true">⚠ </span>

@@ -15,10 +15,17 @@ export interface ScheduleFilter {
 export const NO_FILTER: ScheduleFilter = { kind: '', festival: '', access: '', query: '' };
 
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
-export function filterEvents(events: readonly EventRow[], films: readonly FilmRow[], filter: ScheduleFilter): EventRow[] {
+export function filterEvents(
+  events: readonly EventRow[],
+  films: readonly FilmRow[],
+  filter: ScheduleFilter,
+): EventRow[] {
   const titles = new Map(films.map((f) => [f.key, f.title]));
   const words = fold(filter.query).split(/\s+/).filter(Boolean);
   return events.filter((event) => {
@@ -27,7 +34,9 @@ export function filterEvents(events: readonly EventRow[], films: readonly FilmRo
     if (filter.festival && festivalKeyOf(event) !== filter.festival) return false;
     if (words.length === 0) return true;
     const haystack = fold(
-      [event.title, event.venue?.name, event.venue?.address, event.host, ...event.filmKeys.map((k) => titles.get(k))].filter(Boolean).join(' '),
+      [event.title, event.venue?.name, event.venue?.address, event.host, ...event.filmKeys.map((k) => titles.get(k))]
+        .filter(Boolean)
+        .join(' '),
     );
     return words.every((word) => haystack.includes(word));
   });

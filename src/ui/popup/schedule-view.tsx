@@ -39,13 +39,26 @@ function isPast({ event, when }: ScheduledEvent<EventRow>, now: number): boolean
   return span !== null && span.end < now;
 }
 
-function Filters({ data, filter, onChange }: { data: ScheduleData; filter: ScheduleFilter; onChange: (f: ScheduleFilter) => void }) {
+function Filters({
+  data,
+  filter,
+  onChange,
+}: {
+  data: ScheduleData;
+  filter: ScheduleFilter;
+  onChange: (f: ScheduleFilter) => void;
+}) {
   const set = (patch: Partial<ScheduleFilter>) => onChange({ ...filter, ...patch });
   return (
     <form class="filters" role="search" onSubmit={(e) => e.preventDefault()}>
       <label class="filter-search">
         <span class="ap-sr">{t('ui_search')}</span>
-        <input type="search" value={filter.query} placeholder={t('ui_searchPlaceholder')} onInput={(e) => set({ query: e.currentTarget.value })} />
+        <input
+          type="search"
+          value={filter.query}
+          placeholder={t('ui_searchPlaceholder')}
+          onInput={(e) => set({ query: e.currentTarget.value })}
+        />
       </label>
       <label>
         <span>{t('ui_filterKind')}</span>
@@ -71,7 +84,10 @@ function Filters({ data, filter, onChange }: { data: ScheduleData; filter: Sched
       </label>
       <label>
         <span>{t('ui_filterAccess')}</span>
-        <select value={filter.access} onChange={(e) => set({ access: e.currentTarget.value as ScheduleFilter['access'] })}>
+        <select
+          value={filter.access}
+          onChange={(e) => set({ access: e.currentTarget.value as ScheduleFilter['access'] })}
+        >
           <option value="">{t('ui_all')}</option>
           {ACCESS_LEVELS.map((a) => (
             <option value={a} key={a}>
@@ -104,7 +120,9 @@ export function ScheduleView({ data, settings = DEFAULT_SETTINGS, saved, onSave,
         // The "now" line goes before the first event still to come, on today's date in that zone.
         const first = day.events[0];
         const today = day.date !== null && first !== undefined && dateIn(now, first.timeZone) === day.date;
-        const nowAt = today ? day.events.findIndex((item) => item.when.precision === 'time' && item.when.instant >= now) : -2;
+        const nowAt = today
+          ? day.events.findIndex((item) => item.when.precision === 'time' && item.when.instant >= now)
+          : -2;
         return (
           <section class={`day${day.date ? '' : ' day-undated'}`} key={day.date ?? 'undated'} aria-label={heading}>
             <h2 class="day-heading">{heading}</h2>

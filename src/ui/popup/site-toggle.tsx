@@ -37,7 +37,12 @@ export function SiteToggle() {
       .catch((e: unknown) => setError(message(e)));
   }, []);
 
-  if (error) return <p class="error" role="alert">{t('content_siteError', error)}</p>;
+  if (error)
+    return (
+      <p class="error" role="alert">
+        {t('content_siteError', error)}
+      </p>
+    );
   if (!target || (target.url && !status)) return null;
   if (!target.url || !status?.site) return <p class="site-toggle empty">{t('content_siteUnsupported')}</p>;
 
@@ -57,7 +62,11 @@ export function SiteToggle() {
       setError(message(e));
     }
   };
-  const note = running ? 'content_siteEnabledNote' : status.disabled ? 'content_siteDisabledNote' : 'content_siteNotAddedNote';
+  const note = running
+    ? 'content_siteEnabledNote'
+    : status.disabled
+      ? 'content_siteDisabledNote'
+      : 'content_siteNotAddedNote';
   return (
     <div class="site-toggle">
       <p class="site-note">{t(note, status.site)}</p>

@@ -10,26 +10,33 @@ export function syncLineText(line: SyncLine): string {
   if (line.failing > 0) return t('sync_statusFailing', line.failing);
   if (line.feeds === 0) return t('sync_statusBuiltInOnly');
   if (!line.lastSync) return t('sync_statusNever');
-  return t('sync_statusOk', new Date(line.lastSync).toLocaleString(uiLocale(), { dateStyle: 'medium', timeStyle: 'short' }));
+  return t(
+    'sync_statusOk',
+    new Date(line.lastSync).toLocaleString(uiLocale(), { dateStyle: 'medium', timeStyle: 'short' }),
+  );
 }
 
 export function SyncStatus() {
   const [line, setLine] = useState<SyncLine | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
-  const refresh = () => send('getSyncStatus', {}).then(setLine, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  const refresh = () =>
+    send('getSyncStatus', {}).then(setLine, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   useEffect(() => void refresh(), []);
   const syncNow = () => {
     setSyncing(true);
     setError(null);
     send('syncNow', {})
-      .then((r) => setError(r.errors.length > 0 ? r.errors.join(' ') : null), (e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+      .then(
+        (r) => setError(r.errors.length > 0 ? r.errors.join(' ') : null),
+        (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+      )
       .then(refresh)
       .finally(() => setSyncing(false));
   };
   return (
     <p class="sync-status" role="status">
-      <span class="sync-line">{syncing ? t('sync_syncing') : error ?? (line ? syncLineText(line) : '')}</span>{' '}
+      <span class="sync-line">{syncing ? t('sync_syncing') : (error ?? (line ? syncLineText(line) : ''))}</span>{' '}
       <button type="button" class="ap-button" disabled={syncing} onClick={syncNow}>
         {t('sync_syncNow')}
       </button>

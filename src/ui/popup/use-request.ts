@@ -3,9 +3,7 @@ import type { MessageName, Params, Result } from '../../messages/index.ts';
 import { send } from '../../browser/send.ts';
 
 export type RequestState<N extends MessageName> =
-  | { status: 'loading' }
-  | { status: 'done'; result: Result<N> }
-  | { status: 'failed'; error: string };
+  { status: 'loading' } | { status: 'done'; result: Result<N> } | { status: 'failed'; error: string };
 
 /**
  * Asks the background when a page opens, and again when `revision` changes (the last answer

@@ -14,8 +14,15 @@ export interface Catalog {
 }
 
 /** The festival on now, else the one that starts last: where a new invitation most likely belongs. */
-export function defaultFestival(festivals: FestivalRow[], today = new Date().toISOString().slice(0, 10)): FestivalRow | null {
-  return festivals.find((f) => f.start <= today && today <= f.end) ?? [...festivals].sort((a, b) => b.start.localeCompare(a.start))[0] ?? null;
+export function defaultFestival(
+  festivals: FestivalRow[],
+  today = new Date().toISOString().slice(0, 10),
+): FestivalRow | null {
+  return (
+    festivals.find((f) => f.start <= today && today <= f.end) ??
+    [...festivals].sort((a, b) => b.start.localeCompare(a.start))[0] ??
+    null
+  );
 }
 
 export function zoneChoices(extra: string[]): string[] {
@@ -42,7 +49,7 @@ export interface Draft {
 }
 
 export function draftOf(event: UserEventRow | null, festivals: FestivalRow[], filmKey?: string): Draft {
-  const festival = event ? festivals.find((f) => f.key === event.festival) ?? null : defaultFestival(festivals);
+  const festival = event ? (festivals.find((f) => f.key === event.festival) ?? null) : defaultFestival(festivals);
   const timeZone = event?.timeZone ?? festival?.timeZone ?? localZone();
   const start = event?.start ?? null;
   const wall = start && start.length > 10 ? isoToWallTime(start, timeZone) : null;
@@ -81,7 +88,10 @@ export function inputOf(d: Draft, previous: UserEventRow | null): UserEventInput
       if (!sameDay) return t('events_badTime');
       const next = new Date(`${d.date}T12:00:00Z`);
       next.setUTCDate(next.getUTCDate() + 1);
-      end = Date.parse(sameDay) > Date.parse(start) ? sameDay : wallTimeToIso(`${next.toISOString().slice(0, 10)}T${d.endTime}`, d.timeZone);
+      end =
+        Date.parse(sameDay) > Date.parse(start)
+          ? sameDay
+          : wallTimeToIso(`${next.toISOString().slice(0, 10)}T${d.endTime}`, d.timeZone);
     }
   }
   const text = (s: string) => s.trim() || null;

@@ -5,7 +5,15 @@ import { compileMatcher } from '../../core/matching/index.ts';
 import { t } from '../../browser/i18n.ts';
 import type { Catalog } from './user-event-draft.ts';
 
-export function FilmPicker({ catalog, films, onChange }: { catalog: Catalog; films: string[]; onChange: (films: string[]) => void }) {
+export function FilmPicker({
+  catalog,
+  films,
+  onChange,
+}: {
+  catalog: Catalog;
+  films: string[];
+  onChange: (films: string[]) => void;
+}) {
   const [query, setQuery] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const matcher = useMemo(() => compileMatcher(catalog.films), [catalog.films]);
@@ -15,7 +23,9 @@ export function FilmPicker({ catalog, films, onChange }: { catalog: Catalog; fil
     if (!typed) return;
     const exact = catalog.films.find((f) => f.title.toLowerCase() === typed.toLowerCase());
     // Typed freely: the title matcher forgives case, accents, censoring and one typo.
-    const keys = exact ? [exact.id] : matcher.find({ text: typed, marks: [{ start: 0, end: typed.length }] }).flatMap((m) => m.filmIds);
+    const keys = exact
+      ? [exact.id]
+      : matcher.find({ text: typed, marks: [{ start: 0, end: typed.length }] }).flatMap((m) => m.filmIds);
     if (keys.length === 0) return setProblem(t('events_filmNotFound', typed));
     setProblem(null);
     setQuery('');
@@ -53,13 +63,21 @@ export function FilmPicker({ catalog, films, onChange }: { catalog: Catalog; fil
         ))}
       </datalist>
       <p class="hint">{t('events_filmHint')}</p>
-      {problem && <p class="error" role="alert">{problem}</p>}
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
       {films.length > 0 && (
         <ul class="film-chips" aria-label={t('events_films')}>
           {films.map((key) => (
             <li key={key}>
               {titles.get(key) ?? key}
-              <button type="button" aria-label={t('events_removeFilm', titles.get(key) ?? key)} onClick={() => onChange(films.filter((k) => k !== key))}>
+              <button
+                type="button"
+                aria-label={t('events_removeFilm', titles.get(key) ?? key)}
+                onClick={() => onChange(films.filter((k) => k !== key))}
+              >
                 ×
               </button>
             </li>

@@ -25,13 +25,25 @@ export const FORM_STYLE = `
 .user-event-list > li { padding: 8px 0; border-bottom: 1px solid var(--ap-line); }
 `;
 
-export function UserEventForm({ catalog, event, filmKey, onDone }: { catalog: Catalog; event: UserEventRow | null; filmKey?: string; onDone: (saved: UserEventRow | null) => void }) {
+export function UserEventForm({
+  catalog,
+  event,
+  filmKey,
+  onDone,
+}: {
+  catalog: Catalog;
+  event: UserEventRow | null;
+  filmKey?: string;
+  onDone: (saved: UserEventRow | null) => void;
+}) {
   const [d, setD] = useState<Draft>(() => draftOf(event, catalog.festivals, filmKey));
   const [problem, setProblem] = useState<string | null>(null);
-  const set = <K extends keyof Draft>(key: K) => (e: Event) => {
-    const target = e.currentTarget as HTMLInputElement;
-    setD((old) => ({ ...old, [key]: target.type === 'checkbox' ? target.checked : target.value }));
-  };
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (e: Event) => {
+      const target = e.currentTarget as HTMLInputElement;
+      setD((old) => ({ ...old, [key]: target.type === 'checkbox' ? target.checked : target.value }));
+    };
   const chooseFestival = (e: Event) => {
     const key = (e.currentTarget as HTMLSelectElement).value;
     const zone = catalog.festivals.find((f) => f.key === key)?.timeZone;
@@ -41,7 +53,9 @@ export function UserEventForm({ catalog, event, filmKey, onDone }: { catalog: Ca
     e.preventDefault();
     const input = inputOf(d, event);
     if (typeof input === 'string') return setProblem(input);
-    const request = event ? send('updateUserEvent', { key: event.key, event: input }) : send('addUserEvent', { event: input });
+    const request = event
+      ? send('updateUserEvent', { key: event.key, event: input })
+      : send('addUserEvent', { event: input });
     request.then(
       (answer) => onDone(answer.event),
       (error: unknown) => setProblem(t('events_couldNotSave', error instanceof Error ? error.message : String(error))),

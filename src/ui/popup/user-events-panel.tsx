@@ -25,9 +25,14 @@ export function UserEventsPanel({ filmKey }: { filmKey?: string } = {}) {
   const [events, setEvents] = useState<UserEventRow[] | null>(null);
   const [editing, setEditing] = useState<UserEventRow | 'new' | null>(filmKey ? 'new' : null);
   const [status, setStatus] = useState<string | null>(null);
-  const reload = () => send('getUserEvents', {}).then((answer) => setEvents(answer.events), () => setEvents([]));
+  const reload = () =>
+    send('getUserEvents', {}).then(
+      (answer) => setEvents(answer.events),
+      () => setEvents([]),
+    );
   useEffect(() => void reload(), []);
-  const zoneOf = (e: UserEventRow) => catalog?.festivals.find((f) => f.key === e.festival)?.timeZone ?? e.timeZone ?? localZone();
+  const zoneOf = (e: UserEventRow) =>
+    catalog?.festivals.find((f) => f.key === e.festival)?.timeZone ?? e.timeZone ?? localZone();
   const remove = (e: UserEventRow) => {
     if (!confirm(t('events_confirmDelete', e.title))) return;
     send('deleteUserEvent', { key: e.key }).then(
@@ -42,7 +47,11 @@ export function UserEventsPanel({ filmKey }: { filmKey?: string } = {}) {
     <section class="user-events" aria-label={t('events_yourEvents')}>
       <style>{FORM_STYLE}</style>
       <h2 class="day-heading">{t('events_yourEvents')}</h2>
-      {status && <p role="status" class="hint">{status}</p>}
+      {status && (
+        <p role="status" class="hint">
+          {status}
+        </p>
+      )}
       {events && events.length === 0 && editing === null && <p class="hint">{t('events_noneYet')}</p>}
       <ul class="user-event-list">
         {(events ?? [])
@@ -56,10 +65,20 @@ export function UserEventsPanel({ filmKey }: { filmKey?: string } = {}) {
               </div>
               <div class="ap-when">{whenText(e.start, e.end, zoneOf(e))}</div>
               <div class="ap-actions">
-                <button type="button" class="ap-button" onClick={() => setEditing(e)} aria-label={t('events_editLabel', e.title)}>
+                <button
+                  type="button"
+                  class="ap-button"
+                  onClick={() => setEditing(e)}
+                  aria-label={t('events_editLabel', e.title)}
+                >
                   {t('events_edit')}
                 </button>
-                <button type="button" class="ap-button" onClick={() => remove(e)} aria-label={t('events_deleteLabel', e.title)}>
+                <button
+                  type="button"
+                  class="ap-button"
+                  onClick={() => remove(e)}
+                  aria-label={t('events_deleteLabel', e.title)}
+                >
                   {t('events_delete')}
                 </button>
               </div>

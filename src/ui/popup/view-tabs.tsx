@@ -10,7 +10,19 @@ export interface TabSpec<K extends string> {
  * WAI-ARIA tabs (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/): one tab stop, arrow keys,
  * Home and End move between tabs and select them.
  */
-export function ViewTabs<K extends string>({ tabs, selected, onSelect, label, children }: { tabs: TabSpec<K>[]; selected: K; onSelect: (key: K) => void; label: string; children: ComponentChildren }) {
+export function ViewTabs<K extends string>({
+  tabs,
+  selected,
+  onSelect,
+  label,
+  children,
+}: {
+  tabs: TabSpec<K>[];
+  selected: K;
+  onSelect: (key: K) => void;
+  label: string;
+  children: ComponentChildren;
+}) {
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent) => {
     const at = tabs.findIndex((tab) => tab.key === selected);

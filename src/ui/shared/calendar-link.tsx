@@ -6,7 +6,17 @@ import { send } from '../../browser/send.ts';
  * the file is handed over as a Blob URL on a temporary <a download>, which works inside the
  * card's shadow root in a content script as well as on extension pages.
  */
-export function CalendarLink({ eventKeys, name, children, class: className }: { eventKeys: () => string[]; name: string; children: ComponentChildren; class?: string }) {
+export function CalendarLink({
+  eventKeys,
+  name,
+  children,
+  class: className,
+}: {
+  eventKeys: () => string[];
+  name: string;
+  children: ComponentChildren;
+  class?: string;
+}) {
   const onClick = async (event: MouseEvent) => {
     event.preventDefault();
     const anchor = event.currentTarget as HTMLButtonElement;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import { DATA_REVISION_KEY } from '../../messages/data-revision.ts';
 
-/** A number that changes whenever the background notes a change (src/background/data-changes.ts): views re-read on it. */
+/** Changes whenever the background notes a change (src/background/data-changes.ts): views re-read on it. */
 export function useDataRevision(): number {
   const [revision, setRevision] = useState(0);
   useEffect(() => {

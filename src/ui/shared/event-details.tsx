@@ -29,7 +29,15 @@ export function mapLink(venue: { name: string; address: string | null }): string
  * One event as the card and the popup show it. Every field is rendered as text by Preact:
  * a feed can never inject markup.
  */
-export function EventDetails({ event, timeZone, showWhen = true, zoneChoice = 'both', status = null, onSave, children }: EventDetailsProps) {
+export function EventDetails({
+  event,
+  timeZone,
+  showWhen = true,
+  zoneChoice = 'both',
+  status = null,
+  onSave,
+  children,
+}: EventDetailsProps) {
   const moved = (event as { moved?: boolean }).moved === true;
   return (
     <div class={`ap-event${event.cancelled ? ' ap-cancelled' : ''}`} data-event-key={event.key}>
@@ -38,7 +46,11 @@ export function EventDetails({ event, timeZone, showWhen = true, zoneChoice = 'b
         <span class="ap-event-title">{event.title}</span>
         {event.cancelled && <span class="ap-badge">{t('ui_cancelled')}</span>}
         {moved && <span class="ap-badge ap-badge-moved">{t('ui_moved')}</span>}
-        {isUserEvent(event) && <span class="ap-badge ap-badge-own" style={{ background: 'var(--ap-accent)', color: 'var(--ap-on-accent)' }}>{t('events_own')}</span>}
+        {isUserEvent(event) && (
+          <span class="ap-badge ap-badge-own" style={{ background: 'var(--ap-accent)', color: 'var(--ap-on-accent)' }}>
+            {t('events_own')}
+          </span>
+        )}
       </div>
       {showWhen &&
         whenLines(event.start, event.end, timeZone, zoneChoice).map((line, i) => (
@@ -53,7 +65,12 @@ export function EventDetails({ event, timeZone, showWhen = true, zoneChoice = 'b
             <dd>
               {event.venue.name}
               {event.venue.address && <span class="ap-address"> — {event.venue.address}</span>}{' '}
-              <a href={mapLink(event.venue)} target="_blank" rel="noopener noreferrer" aria-label={t('ui_mapOf', event.venue.name)}>
+              <a
+                href={mapLink(event.venue)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('ui_mapOf', event.venue.name)}
+              >
                 {t('ui_map')}
               </a>
             </dd>
@@ -81,7 +98,12 @@ export function EventDetails({ event, timeZone, showWhen = true, zoneChoice = 'b
               {event.url && (
                 <>
                   {event.source && ' · '}
-                  <a href={event.url} target="_blank" rel="noopener noreferrer" aria-label={t('ui_detailsOf', event.title)}>
+                  <a
+                    href={event.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('ui_detailsOf', event.title)}
+                  >
                     {t('ui_details')}
                   </a>
                 </>

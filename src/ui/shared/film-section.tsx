@@ -24,7 +24,15 @@ function credits(listing: Listing): string {
 }
 
 /** A film with its events in time order: the body of the card and of the popup's "This page". */
-export function FilmSection({ listing, zoneOf, zoneChoice, saved, onSave, headingLevel = 2, actions }: FilmSectionProps) {
+export function FilmSection({
+  listing,
+  zoneOf,
+  zoneChoice,
+  saved,
+  onSave,
+  headingLevel = 2,
+  actions,
+}: FilmSectionProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section class="ap-film" aria-label={listing.film.title}>
@@ -39,7 +47,13 @@ export function FilmSection({ listing, zoneOf, zoneChoice, saved, onSave, headin
         <ul class="ap-events">
           {sortByStart(listing.events, zoneOf).map(({ event, timeZone }) => (
             <li key={event.key}>
-              <EventDetails event={event} timeZone={timeZone} zoneChoice={zoneChoice} status={saved?.get(event.key) ?? null} onSave={onSave} />
+              <EventDetails
+                event={event}
+                timeZone={timeZone}
+                zoneChoice={zoneChoice}
+                status={saved?.get(event.key) ?? null}
+                onSave={onSave}
+              />
             </li>
           ))}
         </ul>

@@ -4,7 +4,17 @@ import { t } from '../../browser/i18n.ts';
 export type OnSave = (eventKey: string, status: SaveStatus | null) => void;
 
 /** "Going" / "Interested" toggles: pressing the pressed one takes the event out of the plan. */
-export function SaveButtons({ eventKey, title, status, onSave }: { eventKey: string; title: string; status: SaveStatus | null; onSave: OnSave }) {
+export function SaveButtons({
+  eventKey,
+  title,
+  status,
+  onSave,
+}: {
+  eventKey: string;
+  title: string;
+  status: SaveStatus | null;
+  onSave: OnSave;
+}) {
   return (
     <span class="ap-save" role="group" aria-label={t('ui_saveGroup', title)}>
       {(['going', 'interested'] as const).map((choice) => (

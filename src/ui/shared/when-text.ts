@@ -30,9 +30,16 @@ export function timeOfDay(instant: number, timeZone: string): string {
 }
 
 /** The lines for an event's time: festival zone, the reader's own, or both when they differ. */
-export function whenLines(start: string | null, end: string | null, festivalZone: string, choice: ZoneChoice, mine = localZone()): string[] {
+export function whenLines(
+  start: string | null,
+  end: string | null,
+  festivalZone: string,
+  choice: ZoneChoice,
+  mine = localZone(),
+): string[] {
   const when = readWhen(start, festivalZone);
-  const differs = when.precision === 'time' && offsetMinutes(when.instant, festivalZone) !== offsetMinutes(when.instant, mine);
+  const differs =
+    when.precision === 'time' && offsetMinutes(when.instant, festivalZone) !== offsetMinutes(when.instant, mine);
   if (!differs || choice === 'festival') return [whenText(start, end, festivalZone)];
   if (choice === 'mine') return [whenText(start, end, mine)];
   return [whenText(start, end, festivalZone), t('ui_yourTime', whenText(start, end, mine))];

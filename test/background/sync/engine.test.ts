@@ -27,7 +27,10 @@ function setup(options: Partial<Parameters<typeof createSync>[0]> = {}) {
 describe('subscribing', () => {
   it('adds a JSON feed, stores its rows, and lists it', async () => {
     let body = TWO_EVENTS;
-    server.on('/feed.json', conditional(() => body));
+    server.on(
+      '/feed.json',
+      conditional(() => body),
+    );
     const { db, sync } = setup();
     const feed = await sync.addFeed(server.url());
     expect(feed).toMatchObject({ title: 'Sync test feed', eventCount: 2, filmCount: 1, lastError: null });
@@ -41,7 +44,9 @@ describe('subscribing', () => {
   });
 
   it('refuses an address that is not a feed, with the reason, and stores nothing', async () => {
-    server.on('/page.html', (_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>Hello'));
+    server.on('/page.html', (_, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>Hello'),
+    );
     const { db, sync } = setup();
     await expect(sync.addFeed(server.url('/page.html'))).rejects.toThrow('This address gives a web page, not a feed.');
     await expect(sync.addFeed('ftp://example.com/feed')).rejects.toThrow(/https:\/\//);
@@ -49,19 +54,31 @@ describe('subscribing', () => {
   });
 
   it('refuses the same feed twice', async () => {
-    server.on('/feed.json', conditional(() => TWO_EVENTS));
+    server.on(
+      '/feed.json',
+      conditional(() => TWO_EVENTS),
+    );
     const { sync } = setup();
     await sync.addFeed(server.url());
     await expect(sync.addFeed(server.url())).rejects.toThrow('You already subscribe to this feed.');
   });
 
   it('removes a feed with its films and events and leaves the user data and other feeds', async () => {
-    server.on('/feed.json', conditional(() => TWO_EVENTS));
+    server.on(
+      '/feed.json',
+      conditional(() => TWO_EVENTS),
+    );
     const { db, sync } = setup();
     await loadDefaultFeed(db);
     const feed = await sync.addFeed(server.url());
     await db.saved.put({ eventKey: `${feed.id}/a`, status: 'going', savedAt: '2007-09-01T00:00:00Z' });
-    await db.corrections.put({ id: 'c1', filmKey: `${feed.id}/fp`, surface: 'fugitive pieces', site: null, createdAt: '2007-09-01' });
+    await db.corrections.put({
+      id: 'c1',
+      filmKey: `${feed.id}/fp`,
+      surface: 'fugitive pieces',
+      site: null,
+      createdAt: '2007-09-01',
+    });
     const before = (await schedule(db)).events.length;
     await sync.removeFeed(feed.id);
     const after = await schedule(db);
@@ -74,7 +91,10 @@ describe('subscribing', () => {
   });
 
   it('hides a switched-off feed and shows it again when switched on', async () => {
-    server.on('/feed.json', conditional(() => TWO_EVENTS));
+    server.on(
+      '/feed.json',
+      conditional(() => TWO_EVENTS),
+    );
     const { db, sync } = setup();
     const feed = await sync.addFeed(server.url());
     await sync.setEnabled(feed.id, false);
@@ -86,7 +106,10 @@ describe('subscribing', () => {
 
 describe('iCalendar feeds', () => {
   it('ties calendar events to the films of other feeds and takes the refresh interval', async () => {
-    server.on('/cal.ics', conditional(() => ICS, 'text/calendar'));
+    server.on(
+      '/cal.ics',
+      conditional(() => ICS, 'text/calendar'),
+    );
     const { db, sync } = setup();
     await loadDefaultFeed(db);
     const feed = await sync.addFeed(server.url('/cal.ics'));
@@ -96,13 +119,20 @@ describe('iCalendar feeds', () => {
     const titles = listings.flatMap((l) => l.events.map((e) => e.title));
     expect(titles).toContain('Dinner for Fugitive Pieces');
     const dinner = listings[0]?.events.find((e) => e.feedId === feed.id);
-    expect(dinner).toMatchObject({ kind: 'dinner', start: '2007-09-07T20:00:00-04:00', venue: { name: 'Josos', address: '202 Davenport Rd, Toronto' } });
+    expect(dinner).toMatchObject({
+      kind: 'dinner',
+      start: '2007-09-07T20:00:00-04:00',
+      venue: { name: 'Josos', address: '202 Davenport Rd, Toronto' },
+    });
   });
 });
 
 describe('iCalendar feeds and the film catalog', () => {
   it('keeps sending validators while the catalog stands, and matches an unchanged calendar again once a feed brings its film', async () => {
-    server.on('/cal.ics', conditional(() => ICS, 'text/calendar'));
+    server.on(
+      '/cal.ics',
+      conditional(() => ICS, 'text/calendar'),
+    );
     const { db, sync } = setup();
     const calendar = await sync.addFeed(server.url('/cal.ics'));
     // No film known yet: the dinner is tied to nothing.
@@ -112,7 +142,10 @@ describe('iCalendar feeds and the film catalog', () => {
     expect(server.requests.at(-1)?.ifNoneMatch).toMatch(/^"/);
     // A JSON feed brings the film. The calendar has not changed (its server would answer 304),
     // so its next request is unconditional and its events are matched against the new catalog.
-    server.on('/films.json', conditional(() => TWO_EVENTS));
+    server.on(
+      '/films.json',
+      conditional(() => TWO_EVENTS),
+    );
     const films = await sync.addFeed(server.url('/films.json'));
     const [relinked] = await sync.syncNow(calendar.id);
     expect(server.requests.at(-1)).toMatchObject({ path: '/cal.ics', ifNoneMatch: undefined });
@@ -129,7 +162,10 @@ describe('iCalendar feeds and the film catalog', () => {
 
 describe('conditional requests and unchanged feeds', () => {
   it('sends the validators, writes nothing on a 304, and nothing for an identical body', async () => {
-    server.on('/feed.json', conditional(() => TWO_EVENTS));
+    server.on(
+      '/feed.json',
+      conditional(() => TWO_EVENTS),
+    );
     const { db, sync } = setup();
     const feed = await sync.addFeed(server.url());
     now += 60 * 60_000;

@@ -17,7 +17,10 @@ afterEach(async () => {
   await server.close();
 });
 
-const json = (body: string): Route => (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+const json =
+  (body: string): Route =>
+  (_, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(body);
 
 /** Subscribes while the feed is good, then makes it fail with `route` and syncs. */
 async function failWith(route: Route, options: Partial<Parameters<typeof createSync>[0]> = {}) {
@@ -81,12 +84,16 @@ describe('a failing feed keeps its last good data and says why', () => {
   });
 
   it('invalid iCalendar', async () => {
-    const { outcome } = await failWith((_, res) => res.writeHead(200, { 'content-type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:x\r\n'));
+    const { outcome } = await failWith((_, res) =>
+      res.writeHead(200, { 'content-type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:x\r\n'),
+    );
     expect(outcome?.error).toMatch(/^This iCalendar file could not be read/);
   });
 
   it('HTML instead of a feed', async () => {
-    const { outcome } = await failWith((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Log in</title>'));
+    const { outcome } = await failWith((_, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Log in</title>'),
+    );
     expect(outcome?.error).toBe('This address gives a web page, not a feed.');
   });
 
@@ -115,7 +122,9 @@ describe('a failing feed keeps its last good data and says why', () => {
 
   it('a feed that shrinks to zero events keeps the old ones and says so', async () => {
     const { outcome, row } = await failWith(json(jsonFeed([])));
-    expect(outcome?.error).toBe('The feed now lists no events; the 2 events from the last good sync are kept until it lists some again.');
+    expect(outcome?.error).toBe(
+      'The feed now lists no events; the 2 events from the last good sync are kept until it lists some again.',
+    );
     expect(row?.sync?.warning).toBe(outcome?.error);
   });
 });
@@ -124,7 +133,9 @@ describe('answers that are not failures', () => {
   it('304 writes nothing', async () => {
     const db = freshDb();
     const sync = createSync({ db, fetch, clock: () => now });
-    server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json', etag: '"v1"' }).end(TWO_EVENTS));
+    server.on('/feed.json', (_, res) =>
+      res.writeHead(200, { 'content-type': 'application/json', etag: '"v1"' }).end(TWO_EVENTS),
+    );
     await sync.addFeed(server.url());
     server.on('/feed.json', (req, res) => res.writeHead(req.headers['if-none-match'] === '"v1"' ? 304 : 500).end());
     const [outcome] = await sync.syncNow();

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 
 // Feeds for the sync tests, as JSON text.
-export function jsonFeed(events: Array<{ id: string; title: string; film?: string }>, films = [{ id: 'fp', title: 'Fugitive Pieces' }]): string {
+export function jsonFeed(
+  events: Array<{ id: string; title: string; film?: string }>,
+  films = [{ id: 'fp', title: 'Fugitive Pieces' }],
+): string {
   return JSON.stringify({
     afterparty: 1,
     title: 'Sync test feed',

@@ -31,8 +31,14 @@ describe('the sync alarm', () => {
     const scheduler = createScheduler({ alarms: alarms.api, sync, clock: () => now });
     await scheduler.reschedule();
     expect(alarms.set.has(SYNC_ALARM)).toBe(false);
-    server.on('/feed.json', conditional(() => TWO_EVENTS));
-    server.on('/cal.ics', conditional(() => ICS, 'text/calendar'));
+    server.on(
+      '/feed.json',
+      conditional(() => TWO_EVENTS),
+    );
+    server.on(
+      '/cal.ics',
+      conditional(() => ICS, 'text/calendar'),
+    );
     await sync.addFeed(server.url());
     await sync.addFeed(server.url('/cal.ics'));
     await scheduler.reschedule();
@@ -45,8 +51,14 @@ describe('the sync alarm', () => {
     const sync = createSync({ db, fetch, clock: () => now });
     const alarms = fakeAlarms();
     const scheduler = createScheduler({ alarms: alarms.api, sync, clock: () => now });
-    server.on('/feed.json', conditional(() => TWO_EVENTS));
-    server.on('/cal.ics', conditional(() => ICS, 'text/calendar'));
+    server.on(
+      '/feed.json',
+      conditional(() => TWO_EVENTS),
+    );
+    server.on(
+      '/cal.ics',
+      conditional(() => ICS, 'text/calendar'),
+    );
     await sync.addFeed(server.url());
     await sync.addFeed(server.url('/cal.ics'));
     server.requests.length = 0;

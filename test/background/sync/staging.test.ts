@@ -22,7 +22,8 @@ afterEach(async () => {
   await server.close();
 });
 
-const many = (n: number, label: string) => jsonFeed(Array.from({ length: n }, (_, i) => ({ id: `e${i}`, title: `${label} ${i}` })));
+const many = (n: number, label: string) =>
+  jsonFeed(Array.from({ length: n }, (_, i) => ({ id: `e${i}`, title: `${label} ${i}` })));
 
 function setup() {
   const db = freshDb();
@@ -50,14 +51,24 @@ describe('staged generations', () => {
   });
 
   it('shows the previous generation whole while a staging is cut short, then resumes it without a request', async () => {
-    server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(many(30, 'Old')));
+    server.on('/feed.json', (_, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(many(30, 'Old')),
+    );
     const { db, sync } = setup();
     const feed = await sync.addFeed(server.url());
     // A worker that wrote two chunks of the next generation, then was stopped.
     const body = many(40, 'New');
     const parsed = parseFeed(body);
     if (!parsed.ok) throw new Error(parsed.error);
-    let job = await beginStage(db, { feedId: feed.id, body, kind: 'json', contentHash: 'h', etag: null, lastModified: null, startedAt: '' });
+    let job = await beginStage(db, {
+      feedId: feed.id,
+      body,
+      kind: 'json',
+      contentHash: 'h',
+      etag: null,
+      lastModified: null,
+      startedAt: '',
+    });
     for (let i = 0; i < 3; i++) job = (await stageChunk(db, job, feedRows(feed.id, parsed.feed), 7)) ?? job;
     expect((await db.stageJobs.get(feed.id))?.cursor).toBeGreaterThan(0);
     const during = await schedule(db);
@@ -76,9 +87,10 @@ describe('staged generations', () => {
 });
 
 describe('clearing a slot', () => {
-  it('deletes only the feed\'s own rows, in chunks, even beside feeds whose ids share its prefix', async () => {
+  it("deletes only the feed's own rows, in chunks, even beside feeds whose ids share its prefix", async () => {
     const db = freshDb();
-    const row = (feedId: string, id: string) => ({ key: `${feedId}/${id}`, feedId, id, title: id, kind: 'party', films: [], filmKeys: [] }) as never;
+    const row = (feedId: string, id: string) =>
+      ({ key: `${feedId}/${id}`, feedId, id, title: id, kind: 'party', films: [], filmKeys: [] }) as never;
     const ids = Array.from({ length: 10 }, (_, i) => `e${i}`);
     for (const feedId of ['f1', 'f1-2', 'f', 'f10']) await db.events.bulkPut(ids.map((id) => row(feedId, id)));
     expect(await clearSlotChunk(db, 'f1', 'a', 4)).toBe(4);
@@ -115,7 +127,10 @@ describe('one sync at a time', () => {
     await sync.addFeed(server.url());
     expect(await acquireLease(db, 'a-stopped-worker', now)).toBe(true);
     const [skipped] = await sync.syncNow();
-    expect(skipped).toMatchObject({ status: 'busy', error: 'Another sync is already running; it will finish on its own.' });
+    expect(skipped).toMatchObject({
+      status: 'busy',
+      error: 'Another sync is already running; it will finish on its own.',
+    });
     now += 60_000;
     const [ran] = await sync.syncNow();
     expect(ran?.status).toBe('unchanged');
@@ -139,7 +154,7 @@ describe('one sync at a time', () => {
     };
   }
 
-  it('with Web Locks, a stopped worker\'s leftover lease does not lock the next worker out', async () => {
+  it("with Web Locks, a stopped worker's leftover lease does not lock the next worker out", async () => {
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(many(3, 'x')));
     const db = freshDb();
     const manager = locks();
@@ -160,7 +175,11 @@ describe('one sync at a time', () => {
     const sync = createSync({ db, fetch, clock: () => now, locks: manager });
     await sync.addFeed(server.url());
     let release = () => {};
-    const holding = manager.request(LOCK_NAME, { ifAvailable: true }, () => new Promise<void>((done) => (release = done)));
+    const holding = manager.request(
+      LOCK_NAME,
+      { ifAvailable: true },
+      () => new Promise<void>((done) => (release = done)),
+    );
     const [skipped] = await sync.syncNow();
     expect(skipped).toMatchObject({ status: 'busy' });
     release();

@@ -30,7 +30,10 @@ function fillDisk(db: AfterpartyDb, full: (table: string, req: DBCoreMutateReque
         const table = down.table(name);
         return {
           ...table,
-          mutate: (req) => (full(name, req) ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : table.mutate(req)),
+          mutate: (req) =>
+            full(name, req)
+              ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))
+              : table.mutate(req),
         };
       },
     }),
@@ -59,8 +62,12 @@ describe('storage faults', () => {
     let puts = 0;
     let fullAfter = Infinity;
     // Deletes still work on a full disk (they free space); new rows do not fit.
-    fillDisk(db, (name, req) => req.type === 'put' && /^(festivals|films|events)(Alt)?$/.test(name) && ++puts > fullAfter);
-    const many = (n: number, label: string) => jsonFeed(Array.from({ length: n }, (_, i) => ({ id: `e${i}`, title: `${label} ${i}` })));
+    fillDisk(
+      db,
+      (name, req) => req.type === 'put' && /^(festivals|films|events)(Alt)?$/.test(name) && ++puts > fullAfter,
+    );
+    const many = (n: number, label: string) =>
+      jsonFeed(Array.from({ length: n }, (_, i) => ({ id: `e${i}`, title: `${label} ${i}` })));
     let body = many(30, 'Old');
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
     const sync = createSync({ db, fetch, clock: Date.now, stageThreshold: 10, chunkSize: 7 });
@@ -88,20 +95,45 @@ describe('storage faults', () => {
 
   it('IndexedDB unavailable (Firefox private windows of old, storage turned off): a clear reason', async () => {
     const db = openDatabase('no-idb', { indexedDB: undefined as unknown as IDBFactory, IDBKeyRange });
-    const error = await db.open().then(() => null, (e: unknown) => e);
+    const error = await db.open().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(storageFault(error)).toMatch(/does not let Afterparty store data here/);
-    expect(storageFault(new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError'))).toMatch(/private window/);
+    expect(
+      storageFault(
+        new DOMException(
+          'A mutation operation was attempted on a database that did not allow mutations.',
+          'InvalidStateError',
+        ),
+      ),
+    ).toMatch(/private window/);
     // Firefox, with site storage blocked by the user.
-    expect(storageFault(new DOMException('The operation is insecure.', 'SecurityError'))).toMatch(/does not let Afterparty store data here/);
+    expect(storageFault(new DOMException('The operation is insecure.', 'SecurityError'))).toMatch(
+      /does not let Afterparty store data here/,
+    );
     // As Dexie reports it: an open failure wrapping the browser's error.
-    expect(storageFault(Object.assign(new Error('open failed'), { name: 'OpenFailedError', inner: new DOMException('x', 'InvalidStateError') }))).toMatch(/private window/);
+    expect(
+      storageFault(
+        Object.assign(new Error('open failed'), {
+          name: 'OpenFailedError',
+          inner: new DOMException('x', 'InvalidStateError'),
+        }),
+      ),
+    ).toMatch(/private window/);
     expect(storageFault(new Error('something else'))).toBeNull();
   });
 
   it('an upgrade blocked by an old page still holding the database is reported, then cleared', async () => {
     const name = `blocked-${Date.now()}`;
     const old = new Dexie(name, { indexedDB, IDBKeyRange });
-    old.version(1).stores({ feeds: 'id', festivals: 'key, feedId', films: 'key, feedId', events: 'key, feedId, *filmKeys, start', saved: 'eventKey' });
+    old.version(1).stores({
+      feeds: 'id',
+      festivals: 'key, feedId',
+      films: 'key, feedId',
+      events: 'key, feedId, *filmKeys, start',
+      saved: 'eventKey',
+    });
     await old.open();
     // An old page that does not close on versionchange, as a page from before the update.
     old.on('versionchange', () => false);

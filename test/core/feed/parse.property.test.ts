@@ -9,38 +9,98 @@ import type { Feed } from '../../../src/core/model.ts';
 
 const MS_PER_DOCUMENT = 500;
 // Control characters (but tab and newline), bidi controls and lone surrogates never survive.
-const UNCLEAN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNCLEAN =
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('<img src=x onerror=alert(1)>', '<script>alert(1)</script>', '\u202Eylno noitativnI', '\uD800', '\u0000\u001b[31m', '__proto__', 'constructor', ' ', '', 'x'.repeat(6000)),
+  fc.constantFrom(
+    '<img src=x onerror=alert(1)>',
+    '<script>alert(1)</script>',
+    '\u202Eylno noitativnI',
+    '\uD800',
+    '\u0000\u001b[31m',
+    '__proto__',
+    'constructor',
+    ' ',
+    '',
+    'x'.repeat(6000),
+  ),
 );
-const hostileUrl = fc.oneof(fc.webUrl(), fc.constantFrom('javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<b>', 'vbscript:x', '//evil.example/x', 'http://', 'https://ok.example/a?b#c', `https://x.example/${'a'.repeat(2100)}`), hostileText);
+const hostileUrl = fc.oneof(
+  fc.webUrl(),
+  fc.constantFrom(
+    'javascript:alert(1)',
+    'JAVASCRIPT:alert(1)',
+    'data:text/html,<b>',
+    'vbscript:x',
+    '//evil.example/x',
+    'http://',
+    'https://ok.example/a?b#c',
+    `https://x.example/${'a'.repeat(2100)}`,
+  ),
+  hostileText,
+);
 const hostileDate = fc.oneof(
-  fc.constantFrom('2007-09-06', '2007-09-06T21:30:00-04:00', '2007-09-06T21:30:00Z', '2007-02-30', '2007-09-06T21:30', '2007-13-01', '2007-09-06T25:00:00Z', `2007-09-06T${'9'.repeat(5000)}`),
+  fc.constantFrom(
+    '2007-09-06',
+    '2007-09-06T21:30:00-04:00',
+    '2007-09-06T21:30:00Z',
+    '2007-02-30',
+    '2007-09-06T21:30',
+    '2007-13-01',
+    '2007-09-06T25:00:00Z',
+    `2007-09-06T${'9'.repeat(5000)}`,
+  ),
   fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
   hostileText,
 );
 const anyJson = fc.jsonValue({ maxDepth: 2 });
 /** A field: mostly plausible, sometimes anything at all, sometimes absent. */
 const field = <T>(good: fc.Arbitrary<T>) =>
-  fc.oneof({ weight: 12, arbitrary: good }, { weight: 1, arbitrary: anyJson }, { weight: 1, arbitrary: fc.constant(undefined) });
+  fc.oneof(
+    { weight: 12, arbitrary: good },
+    { weight: 1, arbitrary: anyJson },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
 /** Mostly well-formed, sometimes hostile. */
-const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) => fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: bad });
-const name = mostly(fc.constantFrom('Fugitive Pieces', 'Wicked', 'Amélie', 'מסיבה', 'Young People F***ing'), hostileText);
+const mostly = <T, U>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<U>) =>
+  fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: bad });
+const name = mostly(
+  fc.constantFrom('Fugitive Pieces', 'Wicked', 'Amélie', 'מסיבה', 'Young People F***ing'),
+  hostileText,
+);
 const day = mostly(fc.constantFrom('2007-09-06', '2007-09-15', '2008-02-29'), hostileDate);
 const moment = mostly(fc.constantFrom('2007-09-06T21:30:00-04:00', '2007-09-07', '2007-09-06T23:00:00Z'), hostileDate);
 const link = mostly(fc.webUrl(), hostileUrl);
 const ids = fc.constantFrom('a', 'b', 'c', 'tiff', 'cannes', '__proto__');
 
 // Keys are always generated; `field` makes a value absent now and then.
-const item = <T>(record: fc.Arbitrary<T>) => fc.oneof({ weight: 1, arbitrary: anyJson }, { weight: 8, arbitrary: record });
+const item = <T>(record: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 1, arbitrary: anyJson }, { weight: 8, arbitrary: record });
 const festival = item(
-  fc.record({ id: field(ids), name: field(name), timeZone: field(mostly(fc.constantFrom('America/Toronto', 'Europe/Paris', 'UTC'), fc.constantFrom('Mars/Olympus', '', 'america/toronto'))), start: field(day), end: field(day) }),
+  fc.record({
+    id: field(ids),
+    name: field(name),
+    timeZone: field(
+      mostly(
+        fc.constantFrom('America/Toronto', 'Europe/Paris', 'UTC'),
+        fc.constantFrom('Mars/Olympus', '', 'america/toronto'),
+      ),
+    ),
+    start: field(day),
+    end: field(day),
+  }),
 );
 const film = item(
-  fc.record({ id: field(ids), title: field(name), aliases: field(fc.array(name, { maxLength: 4 })), year: field(fc.integer({ min: 1800, max: 2200 })), directors: field(fc.array(name, { maxLength: 3 })) }),
+  fc.record({
+    id: field(ids),
+    title: field(name),
+    aliases: field(fc.array(name, { maxLength: 4 })),
+    year: field(fc.integer({ min: 1800, max: 2200 })),
+    directors: field(fc.array(name, { maxLength: 3 })),
+  }),
 );
 const event = item(
   fc.record({
@@ -97,7 +157,8 @@ function checkFeed(feed: Feed): void {
   expect(new Set(feed.events.map((e) => e.id)).size).toBe(feed.events.length);
   for (const f of feed.films) expect([...f.title].length).toBeLessThanOrEqual(FEED_LIMITS.title);
   for (const e of feed.events) {
-    for (const url of [e.url, e.source?.url ?? null]) if (url !== null) expect(new URL(url).protocol).toMatch(/^https?:$/);
+    for (const url of [e.url, e.source?.url ?? null])
+      if (url !== null) expect(new URL(url).protocol).toMatch(/^https?:$/);
     for (const id of e.films) expect(filmIds.has(id)).toBe(true);
     if (e.festival !== null) expect(festivalIds.has(e.festival)).toBe(true);
     if (e.end !== null) expect(e.start).not.toBeNull();
@@ -125,11 +186,19 @@ function checkAccounting(input: Record<string, unknown>, result: Extract<ParseRe
 describe('feed parser properties', () => {
   it('never throws on any text, and refuses what is not a feed with a reason', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.json(), fc.jsonValue().map((v) => JSON.stringify({ afterparty: 1, title: 't', events: v }))), (text) => {
-        const result = timedParse(text);
-        if (!result.ok) expect(result.error.length).toBeGreaterThan(10);
-        else checkFeed(result.feed);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.json(),
+          fc.jsonValue().map((v) => JSON.stringify({ afterparty: 1, title: 't', events: v })),
+        ),
+        (text) => {
+          const result = timedParse(text);
+          if (!result.ok) expect(result.error.length).toBeGreaterThan(10);
+          else checkFeed(result.feed);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -137,11 +206,14 @@ describe('feed parser properties', () => {
   it('never throws on any value, and a value and its JSON text read the same', () => {
     // A string handed in is read as the document's text, so only non-strings are compared.
     fc.assert(
-      fc.property(fc.jsonValue().filter((value) => typeof value !== 'string'), (value) => {
-        const direct = timedParse(value);
-        const viaText = timedParse(JSON.stringify(value));
-        expect(viaText).toEqual(direct);
-      }),
+      fc.property(
+        fc.jsonValue().filter((value) => typeof value !== 'string'),
+        (value) => {
+          const direct = timedParse(value);
+          const viaText = timedParse(JSON.stringify(value));
+          expect(viaText).toEqual(direct);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -165,9 +237,23 @@ describe('feed parser properties', () => {
     ['a deeply nested list', '['.repeat(1_000_000)],
     ['a deeply nested object', '{"a":'.repeat(200_000)],
     ['a million angle brackets', '<'.repeat(1_000_000)],
-    ['a date with 100,000 digits', JSON.stringify({ afterparty: 1, title: 't', events: [{ id: 'e', title: 'e', start: `2007-09-06T${'9'.repeat(100_000)}` }] })],
+    [
+      'a date with 100,000 digits',
+      JSON.stringify({
+        afterparty: 1,
+        title: 't',
+        events: [{ id: 'e', title: 'e', start: `2007-09-06T${'9'.repeat(100_000)}` }],
+      }),
+    ],
     ['a million spaces', `${' '.repeat(1_000_000)}x`],
-    ['a 5 MB description', JSON.stringify({ afterparty: 1, title: 't', events: [{ id: 'e', title: 'e', description: `${'\u202E<b>x</b> '.repeat(500_000)}` }] })],
+    [
+      'a 5 MB description',
+      JSON.stringify({
+        afterparty: 1,
+        title: 't',
+        events: [{ id: 'e', title: 'e', description: `${'\u202E<b>x</b> '.repeat(500_000)}` }],
+      }),
+    ],
   ])('answers within budget on %s', (_what, text) => {
     const started = performance.now();
     const result = parseFeed(text);

@@ -105,7 +105,13 @@ describe('parseFeed: valid feeds', () => {
     expect(feed.title).toBe('TIFF 2007 parties');
     expect(feed.updated).toBe('2007-09-16T12:00:00Z');
     expect(feed.festivals).toEqual([briefExample().festivals[0]]);
-    expect(feed.films[1]).toEqual({ id: 'happy-go-lucky', title: 'Happy-Go-Lucky', aliases: [], year: null, directors: [] });
+    expect(feed.films[1]).toEqual({
+      id: 'happy-go-lucky',
+      title: 'Happy-Go-Lucky',
+      aliases: [],
+      year: null,
+      directors: [],
+    });
     expect(feed.events[0]).toEqual({
       id: 'ypf-wicked',
       kind: 'party',
@@ -126,7 +132,12 @@ describe('parseFeed: valid feeds', () => {
     expect(dinner.venue).toEqual({ name: "Josos'", address: null });
     expect(dinner.start).toBe('2007-09-09');
     expect(dinner.source).toEqual({ name: 'Toronto Life', url: 'https://example.com/article' });
-    expect(feed.events[2]).toMatchObject({ festival: null, films: [], access: 'unknown', end: '2007-09-08T02:00:00.000Z' });
+    expect(feed.events[2]).toMatchObject({
+      festival: null,
+      films: [],
+      access: 'unknown',
+      end: '2007-09-08T02:00:00.000Z',
+    });
   });
 
   it('reads an already-parsed value the same as its text', () => {
@@ -198,7 +209,11 @@ describe('parseFeed: one bad item never costs the feed', () => {
 
 describe('parseFeed: documents that are not feeds are refused whole', () => {
   const cases: [string, unknown, RegExp][] = [
-    ['an HTML page', '<!DOCTYPE html>\n<html><head><title>404</title></head></html>', /^This is not JSON \(it looks like an HTML page\)$/],
+    [
+      'an HTML page',
+      '<!DOCTYPE html>\n<html><head><title>404</title></head></html>',
+      /^This is not JSON \(it looks like an HTML page\)$/,
+    ],
     ['an HTML fragment', '  <div>Parties</div>', /not JSON \(it looks like HTML or XML/],
     ['an RSS feed', '<?xml version="1.0"?><rss></rss>', /not JSON \(it looks like XML/],
     ['an iCalendar file', 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n', /iCalendar/],
@@ -211,13 +226,21 @@ describe('parseFeed: documents that are not feeds are refused whole', () => {
     ['a JSON number', '1', /a number in JSON, not a feed/],
     ['a JSON string', '"afterparty"', /text in JSON, not a feed/],
     ['nothing', undefined, /no document/],
-    ['an object without a version', '{"title": "x", "events": []}', /not an Afterparty feed: it has no "afterparty": 1 field/],
+    [
+      'an object without a version',
+      '{"title": "x", "events": []}',
+      /not an Afterparty feed: it has no "afterparty": 1 field/,
+    ],
     ['a newer version', '{"afterparty": 2, "title": "x"}', /unsupported feed version 2/],
     ['a version as text', '{"afterparty": "1", "title": "x"}', /must be the number 1, but it is text/],
     ['a missing title', '{"afterparty": 1, "events": []}', /^This feed has no title/],
     ['a title of the wrong type', '{"afterparty": 1, "title": ["x"]}', /title must be text, but it is a list/],
     ['a blank title', '{"afterparty": 1, "title": " \\u0000 "}', /title is empty/],
-    ['events that are not a list', '{"afterparty": 1, "title": "x", "events": {"0": {}}}', /"events" must be a list, but it is an object/],
+    [
+      'events that are not a list',
+      '{"afterparty": 1, "title": "x", "events": {"0": {}}}',
+      /"events" must be a list, but it is an object/,
+    ],
     ['films set to null', '{"afterparty": 1, "title": "x", "films": null}', /"films" must be a list, but it is null/],
   ];
   it.each(cases)('refuses %s', (_name, input, message) => {
@@ -270,7 +293,9 @@ describe('parseFeed: hostile input', () => {
     const { feed, problems } = loaded(parseFeed(text));
     expect(performance.now() - began).toBeLessThan(5000);
     expect(feed.events).toHaveLength(50_000);
-    expect(problems).toEqual([{ path: 'events', message: 'the feed has 100000 events; only the first 50000 were read' }]);
+    expect(problems).toEqual([
+      { path: 'events', message: 'the feed has 100000 events; only the first 50000 were read' },
+    ]);
   });
 
   it('caps the problem list of a feed that is all problems', () => {
@@ -288,13 +313,42 @@ describe('parseFeed: hostile input', () => {
         throw new Error('gotcha');
       },
     });
-    const trap = new Proxy({}, { getOwnPropertyDescriptor: () => { throw new Error('trap'); } });
+    const trap = new Proxy(
+      {},
+      {
+        getOwnPropertyDescriptor: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     const weird: unknown[] = [
-      throwing, trap, Symbol('x'), () => 1, 10n, new Date(), new Map(), Object.create(null),
-      { afterparty: 1, title: 'x', events: [Object.create(null), { id: Symbol('s') }, { id: 'a', title: 'b', start: {} }] },
-      { afterparty: 1, title: 'x', films: [{ id: 'f', title: 't', aliases: 'YPF', directors: [null, 3, 'A'], year: '2007' }] },
-      { afterparty: 1, title: 'x', events: [{ id: 'n', title: 'n', kind: null, films: null, festival: 3, venue: {}, source: 'x', url: 5 }] },
-      '\u0000', '{', '{"afterparty":1e400,"title":"x"}', '{"afterparty":1,"title":"x","updated":5}',
+      throwing,
+      trap,
+      Symbol('x'),
+      () => 1,
+      10n,
+      new Date(),
+      new Map(),
+      Object.create(null),
+      {
+        afterparty: 1,
+        title: 'x',
+        events: [Object.create(null), { id: Symbol('s') }, { id: 'a', title: 'b', start: {} }],
+      },
+      {
+        afterparty: 1,
+        title: 'x',
+        films: [{ id: 'f', title: 't', aliases: 'YPF', directors: [null, 3, 'A'], year: '2007' }],
+      },
+      {
+        afterparty: 1,
+        title: 'x',
+        events: [{ id: 'n', title: 'n', kind: null, films: null, festival: 3, venue: {}, source: 'x', url: 5 }],
+      },
+      '\u0000',
+      '{',
+      '{"afterparty":1e400,"title":"x"}',
+      '{"afterparty":1,"title":"x","updated":5}',
     ];
     for (const input of weird) expect(() => parseFeed(input)).not.toThrow();
     expect(refused(parseFeed(throwing))).toMatch(/could not be read \(gotcha\)/);
@@ -328,16 +382,20 @@ describe('parseFeed: hostile input', () => {
 });
 
 describe('parseFeed: links', () => {
-  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.com/x', '/relative', 'not a url'])(
-    'drops %s',
-    (url) => {
-      const { feed, problems } = loaded(parseFeed(withEvent(0, { url, source: { name: 'S', url } })));
-      expect(feed.events[0]!.url).toBeNull();
-      expect(feed.events[0]!.source).toEqual({ name: 'S', url: null });
-      expect(problemAt(problems, 'events[0].url')).toMatch(/it was left out/);
-      expect(problemAt(problems, 'events[0].source.url')).toMatch(/it was left out/);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://example.com/x',
+    '/relative',
+    'not a url',
+  ])('drops %s', (url) => {
+    const { feed, problems } = loaded(parseFeed(withEvent(0, { url, source: { name: 'S', url } })));
+    expect(feed.events[0]!.url).toBeNull();
+    expect(feed.events[0]!.source).toEqual({ name: 'S', url: null });
+    expect(problemAt(problems, 'events[0].url')).toMatch(/it was left out/);
+    expect(problemAt(problems, 'events[0].source.url')).toMatch(/it was left out/);
+  });
 
   it('drops an over-long link rather than cutting it into another one', () => {
     const { feed, problems } = loaded(parseFeed(withEvent(0, { url: `https://example.com/${'a'.repeat(2000)}` })));
@@ -436,7 +494,9 @@ describe('parseFeed: festivals and references', () => {
 
   it('drops unknown festival and film references, keeping the event', () => {
     const { feed, problems } = loaded(
-      parseFeed(withEvent(0, { festival: 'cannes-2007', films: ['young-people-fucking', 'ghost', 3, 'young-people-fucking'] })),
+      parseFeed(
+        withEvent(0, { festival: 'cannes-2007', films: ['young-people-fucking', 'ghost', 3, 'young-people-fucking'] }),
+      ),
     );
     expect(feed.events[0]).toMatchObject({ id: 'ypf-wicked', festival: null, films: ['young-people-fucking'] });
     expect(problemAt(problems, 'events[0].festival')).toBe(
@@ -462,7 +522,10 @@ describe('schema/feed-v1.schema.json agrees with the parser', () => {
     ['the brief example', briefExample()],
     ['the example in docs/feed-format.md', docsExample],
     ['a minimal feed', { afterparty: 1, title: 'Nothing yet' }],
-    ['a feed with unknown fields', { afterparty: 1, title: 'x', generator: 'cli', events: [{ id: 'a', title: 'A', extra: [1] }] }],
+    [
+      'a feed with unknown fields',
+      { afterparty: 1, title: 'x', generator: 'cli', events: [{ id: 'a', title: 'A', extra: [1] }] },
+    ],
     ['the embedded default feed', defaultFeed],
   ];
   it.each(valid)('accepts %s, which parses with no problems', (_name, doc) => {

@@ -34,9 +34,16 @@ function parse(ics: string) {
 describe('iCalendar export', () => {
   it('round-trips through ical.js keeping the instant and the festival zone', () => {
     const items: ExportItem[] = [
-      { event: event({ key: 'default/fp', end: '2007-09-07T02:00:00-04:00' }), timeZone: 'America/Toronto', filmTitles: ['Fugitive Pieces'] },
+      {
+        event: event({ key: 'default/fp', end: '2007-09-07T02:00:00-04:00' }),
+        timeZone: 'America/Toronto',
+        filmTitles: ['Fugitive Pieces'],
+      },
       // November: standard time (EST), so the VTIMEZONE must carry both observances.
-      { event: event({ key: 'default/late', title: 'Late dinner', start: '2007-11-20T19:00:00-05:00' }), timeZone: 'America/Toronto' },
+      {
+        event: event({ key: 'default/late', title: 'Late dinner', start: '2007-11-20T19:00:00-05:00' }),
+        timeZone: 'America/Toronto',
+      },
     ];
     const { ics, skipped } = exportIcs(items, Date.UTC(2026, 0, 1));
     expect(skipped).toEqual([]);
@@ -65,14 +72,19 @@ describe('iCalendar export', () => {
       0,
     );
     expect(skipped).toEqual(['b']);
-    const [allDay] = parse(ics).getAllSubcomponents('vevent').map((c) => new ICAL.Event(c));
+    const [allDay] = parse(ics)
+      .getAllSubcomponents('vevent')
+      .map((c) => new ICAL.Event(c));
     expect(allDay!.startDate.isDate).toBe(true);
     expect(allDay!.startDate.toString()).toBe('2007-09-09');
     expect(allDay!.endDate.toString()).toBe('2007-09-10');
   });
 
   it('marks cancelled events and writes the kind as a category', () => {
-    const { ics } = exportIcs([{ event: event({ key: 'c', cancelled: true, kind: 'dinner' }), timeZone: 'Europe/Paris' }], 0);
+    const { ics } = exportIcs(
+      [{ event: event({ key: 'c', cancelled: true, kind: 'dinner' }), timeZone: 'Europe/Paris' }],
+      0,
+    );
     const vevent = parse(ics).getFirstSubcomponent('vevent')!;
     expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(vevent.getFirstPropertyValue('categories')).toBe('DINNER');

@@ -10,24 +10,60 @@ import { ICAL_LIMITS, importICalendar, type ICalResult } from '../../../src/core
 import type { TitleSource } from '../../../src/core/matching/matcher.ts';
 
 const MS_PER_CALENDAR = 2000;
-const UNCLEAN = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNCLEAN =
+  /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const FILMS: TitleSource[] = [
   { id: 'default/fugitive-pieces', title: 'Fugitive Pieces', aliases: [], year: 2007, directors: [] },
   { id: 'default/ypf', title: 'Young People Fucking', aliases: ['Young People F***ing'], year: 2007, directors: [] },
 ];
 
 /** RFC 5545 TEXT escaping (§3.3.11), so generated text survives as one property value. */
-const escapeText = (text: string) => text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const escapeText = (text: string) =>
+  text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 const text = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('Fugitive Pieces party', 'Young People F***ing at Wicked', 'Dinner, Josos', 'Réception', 'Karaoke night') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'Fugitive Pieces party',
+      'Young People F***ing at Wicked',
+      'Dinner, Josos',
+      'Réception',
+      'Karaoke night',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
-  { weight: 1, arbitrary: fc.constantFrom('<img src=x onerror=alert(1)>', '\u202Eylno noitativnI', 'a\u0000b\u001bc', 'x'.repeat(6000), '\\', 'line one\nline two') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '<img src=x onerror=alert(1)>',
+      '\u202Eylno noitativnI',
+      'a\u0000b\u001bc',
+      'x'.repeat(6000),
+      '\\',
+      'line one\nline two',
+    ),
+  },
 );
-const stamp = fc.record({ day: fc.integer({ min: 1, max: 31 }), month: fc.integer({ min: 1, max: 12 }), year: fc.constantFrom(2007, 2008, 2024, 1900, 2099), hour: fc.integer({ min: 0, max: 23 }) }).map(
-  ({ year, month, day, hour }) => ({ date: `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`, time: `T${String(hour).padStart(2, '0')}3000` }),
+const stamp = fc
+  .record({
+    day: fc.integer({ min: 1, max: 31 }),
+    month: fc.integer({ min: 1, max: 12 }),
+    year: fc.constantFrom(2007, 2008, 2024, 1900, 2099),
+    hour: fc.integer({ min: 0, max: 23 }),
+  })
+  .map(({ year, month, day, hour }) => ({
+    date: `${year}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`,
+    time: `T${String(hour).padStart(2, '0')}3000`,
+  }));
+const zone = fc.constantFrom(
+  'America/Toronto',
+  'Europe/Paris',
+  'Australia/Lord_Howe',
+  'Mars/Olympus',
+  'custom_America/New_York',
+  '',
 );
-const zone = fc.constantFrom('America/Toronto', 'Europe/Paris', 'Australia/Lord_Howe', 'Mars/Olympus', 'custom_America/New_York', '');
 /** DTSTART/DTEND/EXDATE/RECURRENCE-ID values in every form RFC 5545 allows, and some it does not. */
 const when = (name: string) =>
   fc.oneof(
@@ -61,14 +97,19 @@ const vevent: fc.Arbitrary<GeneratedEvent> = fc
   .record({
     uid: fc.option(uid, { nil: null }),
     start: fc.option(when('DTSTART'), { nil: null, freq: 8 }),
-    end: fc.option(fc.oneof(when('DTEND'), fc.constantFrom('DURATION:PT2H', 'DURATION:P1D', 'DURATION:garbage')), { nil: null }),
+    end: fc.option(fc.oneof(when('DTEND'), fc.constantFrom('DURATION:PT2H', 'DURATION:P1D', 'DURATION:garbage')), {
+      nil: null,
+    }),
     rrule: fc.option(rrule, { nil: null, freq: 2 }),
     exdates: fc.array(when('EXDATE'), { maxLength: 2 }),
     override: fc.option(when('RECURRENCE-ID'), { nil: null, freq: 6 }),
     summary: fc.option(text, { nil: null, freq: 8 }),
     description: fc.option(text, { nil: null }),
     location: fc.option(text, { nil: null }),
-    url: fc.option(fc.oneof(fc.webUrl(), fc.constantFrom('javascript:alert(1)', 'data:text/html,x', 'ftp://x.example/')), { nil: null }),
+    url: fc.option(
+      fc.oneof(fc.webUrl(), fc.constantFrom('javascript:alert(1)', 'data:text/html,x', 'ftp://x.example/')),
+      { nil: null },
+    ),
     categories: fc.option(fc.constantFrom('PARTY', 'Dinner,Drinks', 'SCREENING', 'x'), { nil: null }),
     status: fc.option(fc.constantFrom('CANCELLED', 'CONFIRMED'), { nil: null }),
   })
@@ -142,7 +183,8 @@ function checkResult(result: ICalResult): void {
   for (const s of strings(feed)) expect(s).not.toMatch(UNCLEAN);
   for (const p of problems) expect(p.message.length).toBeGreaterThan(0);
   expect(feed.festivals.length).toBe(feed.events.length > 0 ? 1 : 0);
-  for (const festival of feed.festivals) expect(() => new Intl.DateTimeFormat('en', { timeZone: festival.timeZone })).not.toThrow();
+  for (const festival of feed.festivals)
+    expect(() => new Intl.DateTimeFormat('en', { timeZone: festival.timeZone })).not.toThrow();
   const perEvent = new Map<string, number>();
   for (const event of feed.events) {
     perEvent.set(event.id.split('/')[0]!, (perEvent.get(event.id.split('/')[0]!) ?? 0) + 1);
@@ -166,9 +208,17 @@ function checkResult(result: ICalResult): void {
 describe('iCalendar import properties', () => {
   it('never throws on any text, and refuses what is not a calendar with a reason', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string().map((s) => `BEGIN:VCALENDAR\r\n${s}`), fc.string().map((s) => `BEGIN:VCALENDAR\nBEGIN:VEVENT\n${s}\nEND:VEVENT\nEND:VCALENDAR`)), (body) => {
-        checkResult(timedImport(body));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.string().map((s) => `BEGIN:VCALENDAR\r\n${s}`),
+          fc.string().map((s) => `BEGIN:VCALENDAR\nBEGIN:VEVENT\n${s}\nEND:VEVENT\nEND:VCALENDAR`),
+        ),
+        (body) => {
+          checkResult(timedImport(body));
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -182,7 +232,12 @@ describe('iCalendar import properties', () => {
         const generated = events.map((event, i) => ({ ...event, i }));
         const single = generated.filter((e) => e.single);
         const skipped = result.problems.filter((p) => /skipped/.test(p.message));
-        const reported = new Set(skipped.map((p) => /^VEVENT\[(\d+)\]/.exec(p.path)?.[1]).filter((i) => i !== undefined).map(Number));
+        const reported = new Set(
+          skipped
+            .map((p) => /^VEVENT\[(\d+)\]/.exec(p.path)?.[1])
+            .filter((i) => i !== undefined)
+            .map(Number),
+        );
         const readSingles = result.feed.events.filter((e) => !e.id.includes('/')).length;
         // Each single VEVENT becomes exactly one event, or is reported skipped, with a reason.
         expect(readSingles + single.filter((e) => reported.has(e.i)).length).toBe(single.length);
@@ -194,9 +249,20 @@ describe('iCalendar import properties', () => {
   it('is the same whatever the line ending and wherever the lines are folded', () => {
     fc.assert(
       fc.property(calendar, fc.integer({ min: 8, max: 75 }), ({ body }, width) => {
-        const lines = body.split(/\r?\n/).reduce<string[]>((out, line) => (line.startsWith(' ') && out.length > 0 ? [...out.slice(0, -1), out.at(-1)! + line.slice(1)] : [...out, line]), []);
+        const lines = body
+          .split(/\r?\n/)
+          .reduce<string[]>(
+            (out, line) =>
+              line.startsWith(' ') && out.length > 0
+                ? [...out.slice(0, -1), out.at(-1)! + line.slice(1)]
+                : [...out, line],
+            [],
+          );
         const lf = importICalendar(lines.join('\n'), { films: FILMS });
-        const folded = importICalendar(lines.map((line, i) => (i === 0 ? line : fold(line, width, '\r\n'))).join('\r\n'), { films: FILMS });
+        const folded = importICalendar(
+          lines.map((line, i) => (i === 0 ? line : fold(line, width, '\r\n'))).join('\r\n'),
+          { films: FILMS },
+        );
         expect(folded).toEqual(lf);
       }),
       { numRuns: 150 },
@@ -224,9 +290,18 @@ describe('iCalendar import properties', () => {
   }, 60_000);
 
   it.each([
-    ['a secondly rule over a century', 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:s\r\nDTSTART:19000101T000000Z\r\nRRULE:FREQ=SECONDLY\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:t\r\nDTSTART:20990101T000000Z\r\nEND:VEVENT\r\nEND:VCALENDAR'],
-    ['an impossible yearly rule', 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:y\r\nDTSTART;VALUE=DATE:20070906\r\nRRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\nEND:VEVENT\r\nEND:VCALENDAR'],
-    ['a 1 MB summary folded every 8 characters', `BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:f\r\nDTSTART:20070906T213000Z\r\n${fold(`SUMMARY:${'\u202Eab '.repeat(250_000)}`, 8, '\r\n')}\r\nEND:VEVENT\r\nEND:VCALENDAR`],
+    [
+      'a secondly rule over a century',
+      'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:s\r\nDTSTART:19000101T000000Z\r\nRRULE:FREQ=SECONDLY\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:t\r\nDTSTART:20990101T000000Z\r\nEND:VEVENT\r\nEND:VCALENDAR',
+    ],
+    [
+      'an impossible yearly rule',
+      'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:y\r\nDTSTART;VALUE=DATE:20070906\r\nRRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\nEND:VEVENT\r\nEND:VCALENDAR',
+    ],
+    [
+      'a 1 MB summary folded every 8 characters',
+      `BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:f\r\nDTSTART:20070906T213000Z\r\n${fold(`SUMMARY:${'\u202Eab '.repeat(250_000)}`, 8, '\r\n')}\r\nEND:VEVENT\r\nEND:VCALENDAR`,
+    ],
     ['100,000 nested components', `BEGIN:VCALENDAR\r\n${'BEGIN:X\r\n'.repeat(100_000)}END:VCALENDAR`],
   ])('answers within budget on %s', { timeout: 30_000 }, (_what, body) => {
     const started = performance.now();

@@ -10,18 +10,24 @@ function ok(result: ICalResult) {
   return result;
 }
 
-const cal = (body: string, head = '') => `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n${head}${body}END:VCALENDAR\r\n`;
-const vevent = (lines: string) => `BEGIN:VEVENT\r\nDTSTAMP:20070901T000000Z\r\n${lines.trim().split('\n').join('\r\n')}\r\nEND:VEVENT\r\n`;
+const cal = (body: string, head = '') =>
+  `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\n${head}${body}END:VCALENDAR\r\n`;
+const vevent = (lines: string) =>
+  `BEGIN:VEVENT\r\nDTSTAMP:20070901T000000Z\r\n${lines.trim().split('\n').join('\r\n')}\r\nEND:VEVENT\r\n`;
 
 describe('real-world calendar files', () => {
   it('Google Calendar: a timed event in its zone, the calendar name and zone', () => {
     const { feed } = ok(importICalendar(fixture('ical.js/blank_description.ics')));
     expect(feed.title).toBe('calmozilla1@gmail.com');
     expect(feed.festivals[0]?.timeZone).toBe('America/Los_Angeles');
-    expect(feed.events[0]).toMatchObject({ title: 'Really long event name thing', start: '2012-06-30T06:00:00-07:00', end: '2012-06-30T07:00:00-07:00' });
+    expect(feed.events[0]).toMatchObject({
+      title: 'Really long event name thing',
+      start: '2012-06-30T06:00:00-07:00',
+      end: '2012-06-30T07:00:00-07:00',
+    });
   });
 
-  it('Google Calendar: a daily recurring event, expanded within the calendar\'s dates', () => {
+  it("Google Calendar: a daily recurring event, expanded within the calendar's dates", () => {
     const { feed } = ok(importICalendar(fixture('ical.js/daily_recur.ics')));
     expect(feed.events).toHaveLength(14);
     expect(new Set(feed.events.map((e) => e.id)).size).toBe(14);
@@ -62,7 +68,10 @@ describe('real-world calendar files', () => {
 
   it('LOCATION to a venue name and address', () => {
     const { feed } = ok(importICalendar(fixture('python-icalendar/timezoned.ics')));
-    expect(feed.events[0]).toMatchObject({ venue: { name: 'aka bild', address: 'wien' }, start: '2012-02-13T10:00:00+01:00' });
+    expect(feed.events[0]).toMatchObject({
+      venue: { name: 'aka bild', address: 'wien' },
+      start: '2012-02-13T10:00:00+01:00',
+    });
   });
 
   it('REFRESH-INTERVAL (RFC 7986) and NAME', () => {
@@ -77,7 +86,14 @@ describe('real-world calendar files', () => {
     const partly = ok(importICalendar(fixture('python-icalendar/issue_1081_invalid_start_and_end.ics')));
     expect(partly.feed.events).toEqual([]);
     expect(partly.problems[0]?.message).toMatch(/could not be read/);
-    for (const file of ['python-icalendar/broken_ical.ics', 'python-icalendar/empty.ics', 'python-icalendar/bom_calendar.ics', 'ical.js/test__parser__newline_junk.ics', 'python-icalendar/issue_722_missing_timezones.ics', 'python-icalendar/issue_1050_multiple_calendars.ics']) {
+    for (const file of [
+      'python-icalendar/broken_ical.ics',
+      'python-icalendar/empty.ics',
+      'python-icalendar/bom_calendar.ics',
+      'ical.js/test__parser__newline_junk.ics',
+      'python-icalendar/issue_722_missing_timezones.ics',
+      'python-icalendar/issue_1050_multiple_calendars.ics',
+    ]) {
       expect(() => importICalendar(fixture(file))).not.toThrow();
     }
   });
@@ -95,7 +111,9 @@ describe('the mapping', () => {
 
   it('ties events to films through SUMMARY and DESCRIPTION', () => {
     const text = cal(
-      vevent(`UID:1\nDTSTART:20080906T230000Z\nSUMMARY:Dinner at Josos'\nDESCRIPTION:For Happy-Go-Lucky\\, with Mike Leigh.`) +
+      vevent(
+        `UID:1\nDTSTART:20080906T230000Z\nSUMMARY:Dinner at Josos'\nDESCRIPTION:For Happy-Go-Lucky\\, with Mike Leigh.`,
+      ) +
         vevent(`UID:2\nDTSTART:20080907T030000Z\nSUMMARY:Medicine for Melancholy karaoke`) +
         vevent(`UID:3\nDTSTART:20080907T030000Z\nSUMMARY:Sponsor lounge`),
     );
@@ -107,12 +125,23 @@ describe('the mapping', () => {
 
   it('CATEGORIES to the kind, STATUS:CANCELLED, URL, TZID, all-day DTEND exclusive', () => {
     const text = cal(
-      vevent(`UID:a\nDTSTART;TZID=America/Toronto:20070906T213000\nSUMMARY:YPF party\nCATEGORIES:Nightlife,Party\nURL:https://example.com/ypf\nSTATUS:CANCELLED`) +
-        vevent(`UID:b\nDTSTART;VALUE=DATE:20070907\nDTEND;VALUE=DATE:20070909\nSUMMARY:Press days\nCATEGORIES:Screening`) +
-        vevent(`UID:c\nDTSTART;VALUE=DATE:20070908\nDTEND;VALUE=DATE:20070909\nSUMMARY:Cocktails\nCATEGORIES:RECEPTION\nURL:javascript:alert(1)`),
+      vevent(
+        `UID:a\nDTSTART;TZID=America/Toronto:20070906T213000\nSUMMARY:YPF party\nCATEGORIES:Nightlife,Party\nURL:https://example.com/ypf\nSTATUS:CANCELLED`,
+      ) +
+        vevent(
+          `UID:b\nDTSTART;VALUE=DATE:20070907\nDTEND;VALUE=DATE:20070909\nSUMMARY:Press days\nCATEGORIES:Screening`,
+        ) +
+        vevent(
+          `UID:c\nDTSTART;VALUE=DATE:20070908\nDTEND;VALUE=DATE:20070909\nSUMMARY:Cocktails\nCATEGORIES:RECEPTION\nURL:javascript:alert(1)`,
+        ),
     );
     const { feed } = ok(importICalendar(text));
-    expect(feed.events[0]).toMatchObject({ kind: 'party', cancelled: true, url: 'https://example.com/ypf', start: '2007-09-06T21:30:00-04:00' });
+    expect(feed.events[0]).toMatchObject({
+      kind: 'party',
+      cancelled: true,
+      url: 'https://example.com/ypf',
+      start: '2007-09-06T21:30:00-04:00',
+    });
     expect(feed.events[1]).toMatchObject({ kind: 'screening', start: '2007-09-07', end: '2007-09-08' });
     expect(feed.events[2]).toMatchObject({ kind: 'reception', start: '2007-09-08', end: null, url: null });
     expect(feed.festivals[0]).toMatchObject({ timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-19' });
@@ -120,7 +149,9 @@ describe('the mapping', () => {
 
   it('expands recurring events within the festival window, with their overrides and exceptions', () => {
     const text = cal(
-      vevent(`UID:daily\nDTSTART;TZID=Europe/Paris:20250513T180000\nDURATION:PT2H\nRRULE:FREQ=DAILY\nEXDATE;TZID=Europe/Paris:20250515T180000\nSUMMARY:Terrace cocktails\nCATEGORIES:reception`) +
+      vevent(
+        `UID:daily\nDTSTART;TZID=Europe/Paris:20250513T180000\nDURATION:PT2H\nRRULE:FREQ=DAILY\nEXDATE;TZID=Europe/Paris:20250515T180000\nSUMMARY:Terrace cocktails\nCATEGORIES:reception`,
+      ) +
         `BEGIN:VEVENT\r\nUID:daily\r\nDTSTAMP:20250101T000000Z\r\nRECURRENCE-ID;TZID=Europe/Paris:20250516T180000\r\nDTSTART;TZID=Europe/Paris:20250516T200000\r\nDTEND;TZID=Europe/Paris:20250516T220000\r\nSUMMARY:Terrace cocktails (late)\r\nSTATUS:CANCELLED\r\nEND:VEVENT\r\n`,
       'X-WR-TIMEZONE:Europe/Paris\r\n',
     );
@@ -128,7 +159,11 @@ describe('the mapping', () => {
     expect(feed.events).toHaveLength(11);
     expect(feed.events.map((e) => e.start)).not.toContain('2025-05-15T18:00:00+02:00');
     const late = feed.events.find((e) => e.start === '2025-05-16T20:00:00+02:00');
-    expect(late).toMatchObject({ title: 'Terrace cocktails (late)', cancelled: true, end: '2025-05-16T22:00:00+02:00' });
+    expect(late).toMatchObject({
+      title: 'Terrace cocktails (late)',
+      cancelled: true,
+      end: '2025-05-16T22:00:00+02:00',
+    });
   });
 
   it('X-PUBLISHED-TTL as the refresh period', () => {
@@ -136,7 +171,10 @@ describe('the mapping', () => {
   });
 
   it('reads a calendar whose first line is folded (RFC 5545 allows folding anywhere)', () => {
-    const body = cal(vevent('UID:fold-1\nSUMMARY:Folded party\nDTSTART:20070908T230000Z')).replace('BEGIN:VCALENDAR', 'BEGIN:VCAL\r\n ENDAR');
+    const body = cal(vevent('UID:fold-1\nSUMMARY:Folded party\nDTSTART:20070908T230000Z')).replace(
+      'BEGIN:VCALENDAR',
+      'BEGIN:VCAL\r\n ENDAR',
+    );
     expect(body.startsWith('BEGIN:VCAL\r\n ENDAR\r\n')).toBe(true);
     expect(looksLikeICalendar(body)).toBe(true);
     expect(looksLikeICalendar('\uFEFFBEG\n\tIN:VCALENDAR\nVERSION:2.0')).toBe(true);
@@ -146,7 +184,10 @@ describe('the mapping', () => {
   });
 
   it('refuses what is not a calendar', () => {
-    expect(importICalendar('<!doctype html><p>no')).toEqual({ ok: false, error: 'This is not an iCalendar file (it looks like an HTML page)' });
+    expect(importICalendar('<!doctype html><p>no')).toEqual({
+      ok: false,
+      error: 'This is not an iCalendar file (it looks like an HTML page)',
+    });
     expect(importICalendar('{"afterparty":1}')).toMatchObject({ ok: false });
   });
 });

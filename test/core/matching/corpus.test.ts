@@ -27,7 +27,9 @@ const feed = parseFeed(readFileSync(join(DIR, 'catalog.json'), 'utf8'));
 if (!feed.ok) throw new Error(feed.error);
 const films = feed.feed.films;
 const matcher = compileMatcher(films);
-const pages = readdirSync(DIR).filter((f) => f.endsWith('.html')).sort();
+const pages = readdirSync(DIR)
+  .filter((f) => f.endsWith('.html'))
+  .sort();
 
 /** Every element under `root`, shadow trees included. */
 function* allElements(root: ParentNode): Generator<Element> {
@@ -77,7 +79,8 @@ function labelsOf(html: string, page: string): { labels: Label[]; blocks: Block[
 
 function unlabelled(html: string): Document {
   const doc = parsePage(html);
-  for (const el of [...allElements(doc)].filter((e) => e.localName === LABEL)) el.replaceWith(...Array.from(el.childNodes));
+  for (const el of [...allElements(doc)].filter((e) => e.localName === LABEL))
+    el.replaceWith(...Array.from(el.childNodes));
   return doc;
 }
 
@@ -104,7 +107,9 @@ function evaluate(page: string): PageResult {
   const result: PageResult = { page, labels, matches, truePositives: 0, misses: [], falseAlarms: [], misordered: [] };
   const used = new Set<PageMatch>();
   for (const label of labels) {
-    const match = matches.find((m) => m.start === label.start && m.end === label.end && sameSet(m.filmIds, label.filmIds));
+    const match = matches.find(
+      (m) => m.start === label.start && m.end === label.end && sameSet(m.filmIds, label.filmIds),
+    );
     if (!match) {
       result.misses.push(label);
       continue;
@@ -131,7 +136,9 @@ describe('labelled corpus', () => {
     ...results.flatMap((r) => [
       ...r.misses.map((l) => `  ${r.page}: missed ${l.filmIds.join('+')} "${l.surface}" @${l.start}`),
       ...r.falseAlarms.map((m) => `  ${r.page}: false ${m.filmIds.join('+')} "${m.surface}" @${m.start}`),
-      ...r.misordered.map(([l, m]) => `  ${r.page}: order ${m.filmIds.join(',')} for ${l.filmIds.join(',')} @${l.start}`),
+      ...r.misordered.map(
+        ([l, m]) => `  ${r.page}: order ${m.filmIds.join(',')} for ${l.filmIds.join(',')} @${l.start}`,
+      ),
     ]),
   ].join('\n');
   console.log(report);

@@ -22,13 +22,64 @@ function slow(text: string): Array<{ word: string; start: number; end: number; g
 function fast(text: string, vocabulary: Vocabulary): Array<{ word: string; start: number; end: number; gap: string }> {
   const t = new TokenTable();
   scanTokens(text, vocabulary, t);
-  return Array.from({ length: t.count }, (_, k) => ({ word: t.word(k), start: t.starts[k]!, end: t.ends[k]!, gap: t.gap(k) }));
+  return Array.from({ length: t.count }, (_, k) => ({
+    word: t.word(k),
+    start: t.starts[k]!,
+    end: t.ends[k]!,
+    gap: t.gap(k),
+  }));
 }
 
 const pieces = fc.constantFrom(
-  'Amélie', 'AME\u0301LIE', 'ß', 'ẞ', 'İklimler', 'ﬁlm', '𝔄', '🎬', '\u202E', '\u00ad', '\u200b', '\u200d', 'e\u0301', '&', '＆',
-  '“', '”', "'", '’', '`', '-', '–', '\u2212', ' ', '  ', '\n', '\t', '\u00a0', '.', ',', 'F***ing', '***', 'おくりびと', 'ǅ',
-  'ﷺ', 'Ⅱ', '™', '\u0000', '\u007f', 'Ça', 'Léon', 'x', 'Roma', 'é', '\ud800', '\udc00', '\ud83c', 'Ⓐ', '½',
+  'Amélie',
+  'AME\u0301LIE',
+  'ß',
+  'ẞ',
+  'İklimler',
+  'ﬁlm',
+  '𝔄',
+  '🎬',
+  '\u202E',
+  '\u00ad',
+  '\u200b',
+  '\u200d',
+  'e\u0301',
+  '&',
+  '＆',
+  '“',
+  '”',
+  "'",
+  '’',
+  '`',
+  '-',
+  '–',
+  '\u2212',
+  ' ',
+  '  ',
+  '\n',
+  '\t',
+  '\u00a0',
+  '.',
+  ',',
+  'F***ing',
+  '***',
+  'おくりびと',
+  'ǅ',
+  'ﷺ',
+  'Ⅱ',
+  '™',
+  '\u0000',
+  '\u007f',
+  'Ça',
+  'Léon',
+  'x',
+  'Roma',
+  'é',
+  '\ud800',
+  '\udc00',
+  '\ud83c',
+  'Ⓐ',
+  '½',
 );
 
 describe('fold-scan', () => {

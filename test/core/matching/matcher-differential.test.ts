@@ -8,20 +8,84 @@ import { compileMatcher, type TextSpan, type TitleSource } from '../../../src/co
 import { referenceMatch } from './reference-matcher.ts';
 
 const VOCABULARY = [
-  'crash', 'home', 'up', 'her', 'young', 'people', 'fucking', 'valley', 'elah', 'in', 'the', 'of', 'a',
-  'amélie', 'léon', 'roma', 'happy', 'go', 'lucky', 'burn', 'after', 'reading', 'medicine', 'for',
-  'melancholy', 'poor', 'boy', 's', 'game', 'transamerica', 'millionaire', '1917', '35', 'rhums',
-  'and', 'ça', 'juno', 'awards', 'große', 'i̇klimler', 'おくりびと', 'wrestler', 'hurt', 'locker',
+  'crash',
+  'home',
+  'up',
+  'her',
+  'young',
+  'people',
+  'fucking',
+  'valley',
+  'elah',
+  'in',
+  'the',
+  'of',
+  'a',
+  'amélie',
+  'léon',
+  'roma',
+  'happy',
+  'go',
+  'lucky',
+  'burn',
+  'after',
+  'reading',
+  'medicine',
+  'for',
+  'melancholy',
+  'poor',
+  'boy',
+  's',
+  'game',
+  'transamerica',
+  'millionaire',
+  '1917',
+  '35',
+  'rhums',
+  'and',
+  'ça',
+  'juno',
+  'awards',
+  'große',
+  'i̇klimler',
+  'おくりびと',
+  'wrestler',
+  'hurt',
+  'locker',
 ];
 const TITLE_GLUE = [' ', ' ', ' ', '-', "'", ', ', ' & ', ': '];
-const TEXT_GLUE = [' ', ' ', ' ', ' ', '  ', '\n', '-', '–', ', ', '. ', ': ', ' “', '” ', "'", '’', ' & ', ' and ', ' 🎬 ', '\u00a0', '*'];
+const TEXT_GLUE = [
+  ' ',
+  ' ',
+  ' ',
+  ' ',
+  '  ',
+  '\n',
+  '-',
+  '–',
+  ', ',
+  '. ',
+  ': ',
+  ' “',
+  '” ',
+  "'",
+  '’',
+  ' & ',
+  ' and ',
+  ' 🎬 ',
+  '\u00a0',
+  '*',
+];
 const YEARS = [null, 1996, 2004, 2008];
 const DIRECTORS = ['Paul Haggis', 'David Cronenberg', 'Ursula Meier', 'Mike Leigh'];
 
 const word = fc.constantFrom(...VOCABULARY);
 
 const title = fc
-  .tuple(fc.array(word, { minLength: 1, maxLength: 4 }), fc.array(fc.constantFrom(...TITLE_GLUE), { minLength: 3, maxLength: 3 }))
+  .tuple(
+    fc.array(word, { minLength: 1, maxLength: 4 }),
+    fc.array(fc.constantFrom(...TITLE_GLUE), { minLength: 3, maxLength: 3 }),
+  )
   .map(([words, glue]) => words.map((w, i) => (i === 0 ? w : `${glue[i % glue.length]}${w}`)).join(''));
 
 const catalog = fc
@@ -44,7 +108,8 @@ type Change = 'as is' | 'censor' | 'typo' | 'strip accents' | 'decompose';
 /** A word as a page might spell it. */
 function spell(w: string, shape: Shape, change: Change, n: number): string {
   let out = w;
-  if (change === 'censor' && out.length > 2) out = out[0] + '*'.repeat(1 + (n % (out.length - 2))) + out[out.length - 1];
+  if (change === 'censor' && out.length > 2)
+    out = out[0] + '*'.repeat(1 + (n % (out.length - 2))) + out[out.length - 1];
   if (change === 'typo' && out.length > 3) {
     const i = 1 + (n % (out.length - 2));
     const kind = n % 4;
@@ -72,7 +137,11 @@ const piece = fc.record({
 type Piece = typeof piece extends fc.Arbitrary<infer T> ? T : never;
 
 /** A page: catalog titles (one word perhaps changed) and loose words, glued by punctuation. */
-function write(films: TitleSource[], pieces: Piece[], spans: Array<[number, number, boolean]>): { text: string; marks: TextSpan[] } {
+function write(
+  films: TitleSource[],
+  pieces: Piece[],
+  spans: Array<[number, number, boolean]>,
+): { text: string; marks: TextSpan[] } {
   const names = films.flatMap((f) => [f.title, ...f.aliases]);
   let text = '';
   for (const p of pieces) {
@@ -105,15 +174,19 @@ describe('fast matcher vs reference matcher', () => {
   it('finds the same titles, spans and film order on random pages', () => {
     let found = 0;
     fc.assert(
-      fc.property(catalog, fc.array(fc.tuple(fc.array(piece, { minLength: 1, maxLength: 12 }), spans), { minLength: 1, maxLength: 4 }), (films, pages) => {
-        const fast = compileMatcher(films);
-        for (const [pieces, marks] of pages) {
-          const block = write(films, pieces, marks);
-          const expected = referenceMatch(films, block);
-          expect(fast.find(block)).toEqual(expected);
-          found += expected.length;
-        }
-      }),
+      fc.property(
+        catalog,
+        fc.array(fc.tuple(fc.array(piece, { minLength: 1, maxLength: 12 }), spans), { minLength: 1, maxLength: 4 }),
+        (films, pages) => {
+          const fast = compileMatcher(films);
+          for (const [pieces, marks] of pages) {
+            const block = write(films, pieces, marks);
+            const expected = referenceMatch(films, block);
+            expect(fast.find(block)).toEqual(expected);
+            found += expected.length;
+          }
+        },
+      ),
       { numRuns: 500 },
     );
     // The generator must actually produce titles to find, or the comparison proves nothing.
@@ -122,12 +195,17 @@ describe('fast matcher vs reference matcher', () => {
 
   it('agrees on pages made of the catalog’s own titles', () => {
     fc.assert(
-      fc.property(catalog, fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), fc.constantFrom(' ', ', ', ' and ', '. '), (films, picks, glue) => {
-        const names = films.flatMap((f) => [f.title, ...f.aliases]);
-        const text = `We saw ${picks.map((p) => names[p % names.length]).join(glue)} at the festival.`;
-        const fast = compileMatcher(films).find({ text });
-        expect(fast).toEqual(referenceMatch(films, { text }));
-      }),
+      fc.property(
+        catalog,
+        fc.array(fc.nat(), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(' ', ', ', ' and ', '. '),
+        (films, picks, glue) => {
+          const names = films.flatMap((f) => [f.title, ...f.aliases]);
+          const text = `We saw ${picks.map((p) => names[p % names.length]).join(glue)} at the festival.`;
+          const fast = compileMatcher(films).find({ text });
+          expect(fast).toEqual(referenceMatch(films, { text }));
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -15,16 +15,61 @@ const anyText = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 200 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
   // Title-like pieces: words, censoring stars, quotes, dashes, ampersands, odd spaces.
-  fc.array(fc.constantFrom('Young', 'People', 'F***ing', 'F***', '*', 'the', 'The', 'of', 'Valley', 'Vallery', 'Elah', 'Crash', '&', 'and', '“', '”', '"', "'", '’', '-', '–', '\u00A0', ' ', '\n', 'Amélie', 'AME\u0301LIE', 'ß', 'İ', '𝔄', '\u202E'), { maxLength: 60 }).map((parts) => parts.join(' ')),
+  fc
+    .array(
+      fc.constantFrom(
+        'Young',
+        'People',
+        'F***ing',
+        'F***',
+        '*',
+        'the',
+        'The',
+        'of',
+        'Valley',
+        'Vallery',
+        'Elah',
+        'Crash',
+        '&',
+        'and',
+        '“',
+        '”',
+        '"',
+        "'",
+        '’',
+        '-',
+        '–',
+        '\u00A0',
+        ' ',
+        '\n',
+        'Amélie',
+        'AME\u0301LIE',
+        'ß',
+        'İ',
+        '𝔄',
+        '\u202E',
+      ),
+      { maxLength: 60 },
+    )
+    .map((parts) => parts.join(' ')),
 );
 
-const film = (id: string, title: string, aliases: string[] = []): TitleSource => ({ id, title, aliases, year: null, directors: [] });
+const film = (id: string, title: string, aliases: string[] = []): TitleSource => ({
+  id,
+  title,
+  aliases,
+  year: null,
+  directors: [],
+});
 
 const anyCatalog = fc
   .array(fc.record({ title: anyText, aliases: fc.array(anyText, { maxLength: 3 }) }), { maxLength: 15 })
   .map((entries) => entries.map((e, i) => film(`f${i}`, e.title, e.aliases)));
 
-const anyMarks = fc.array(fc.record({ start: fc.integer({ min: -5, max: 300 }), end: fc.integer({ min: -5, max: 300 }) }), { maxLength: 5 });
+const anyMarks = fc.array(
+  fc.record({ start: fc.integer({ min: -5, max: 300 }), end: fc.integer({ min: -5, max: 300 }) }),
+  { maxLength: 5 },
+);
 
 function checkMatches(matches: TitleMatch[], text: string, ids: Set<string>): void {
   let previousEnd = 0;
@@ -71,20 +116,65 @@ describe('matcher properties', () => {
   });
 
   it('finds every distinctive title placed anywhere in ordinary text', () => {
-    const syllable = fc.constantFrom('zor', 'blax', 'quin', 'tep', 'vard', 'mol', 'krin', 'dak', 'fep', 'lurn', 'wix', 'gorv');
+    const syllable = fc.constantFrom(
+      'zor',
+      'blax',
+      'quin',
+      'tep',
+      'vard',
+      'mol',
+      'krin',
+      'dak',
+      'fep',
+      'lurn',
+      'wix',
+      'gorv',
+    );
     const word = fc.tuple(syllable, syllable).map(([a, b]) => `${a[0]!.toUpperCase()}${a.slice(1)}${b}`);
     const title = fc.array(word, { minLength: 2, maxLength: 4 }).map((words) => words.join(' '));
-    const filler = fc.array(fc.constantFrom('we', 'saw', 'at', 'the', 'party', 'night', 'later', 'it', 'was', 'good', 'in', 'Toronto', '.', ','), { maxLength: 12 }).map((w) => w.join(' '));
+    const filler = fc
+      .array(
+        fc.constantFrom(
+          'we',
+          'saw',
+          'at',
+          'the',
+          'party',
+          'night',
+          'later',
+          'it',
+          'was',
+          'good',
+          'in',
+          'Toronto',
+          '.',
+          ',',
+        ),
+        { maxLength: 12 },
+      )
+      .map((w) => w.join(' '));
     fc.assert(
-      fc.property(fc.uniqueArray(title, { minLength: 1, maxLength: 8 }), filler, filler, fc.nat(), (titles, before, after, pick) => {
-        const catalog = titles.map((t, i) => film(`f${i}`, t));
-        const chosen = pick % titles.length;
-        const prefix = before ? `${before} ` : '';
-        const text = `${prefix}${titles[chosen]}${after ? ` ${after}` : ''}`;
-        const matches = compileMatcher(catalog).find({ text });
-        checkMatches(matches, text, new Set(catalog.map((f) => f.id)));
-        expect(matches).toContainEqual(expect.objectContaining({ start: prefix.length, end: prefix.length + titles[chosen]!.length, filmIds: expect.arrayContaining([`f${chosen}`]) }));
-      }),
+      fc.property(
+        fc.uniqueArray(title, { minLength: 1, maxLength: 8 }),
+        filler,
+        filler,
+        fc.nat(),
+        (titles, before, after, pick) => {
+          const catalog = titles.map((t, i) => film(`f${i}`, t));
+          const chosen = pick % titles.length;
+          const prefix = before ? `${before} ` : '';
+          const text = `${prefix}${titles[chosen]}${after ? ` ${after}` : ''}`;
+          const matches = compileMatcher(catalog).find({ text });
+          checkMatches(matches, text, new Set(catalog.map((f) => f.id)));
+          expect(matches).toContainEqual(
+            expect.objectContaining({
+              start: prefix.length,
+              end: prefix.length + titles[chosen]!.length,
+              filmIds: expect.arrayContaining([`f${chosen}`]),
+            }),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -113,7 +203,9 @@ describe('matcher properties', () => {
   });
 
   it('compiles a hostile catalog of many long, repetitive titles quickly', () => {
-    const catalog = Array.from({ length: 2000 }, (_, i) => film(`f${i}`, `${'the '.repeat(i % 40)}party ${i}`, ['F*** '.repeat(i % 30).trim()]));
+    const catalog = Array.from({ length: 2000 }, (_, i) =>
+      film(`f${i}`, `${'the '.repeat(i % 40)}party ${i}`, ['F*** '.repeat(i % 30).trim()]),
+    );
     const { value: matcher, ms } = timed(() => compileMatcher(catalog));
     expect(ms).toBeLessThan(MS_PER_100K_CHARS);
     const text = 'the '.repeat(5000);

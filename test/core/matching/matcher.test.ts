@@ -84,7 +84,11 @@ describe('compileMatcher: what matches', () => {
     ['one star per word', 'Young People F*cking', ['ypf=Young People F*cking']],
     ['abbreviation alias', 'the YPF crowd', ['ypf=YPF']],
     ['international title', 'I enjoyed 35 Shots of Rum and 35 Rhums', ['rhums=35 Shots of Rum', 'rhums=35 Rhums']],
-    ['seed sentence', 'I saw several films I enjoyed here, including Burn After Reading, Goodbye Solo, and 35 Rhums, as well as a couple of fun midnight picks with JCVD and Detroit Metal City.', ['burn=Burn After Reading', 'goodbye=Goodbye Solo', 'rhums=35 Rhums', 'jcvd=JCVD', 'detroit=Detroit Metal City']],
+    [
+      'seed sentence',
+      'I saw several films I enjoyed here, including Burn After Reading, Goodbye Solo, and 35 Rhums, as well as a couple of fun midnight picks with JCVD and Detroit Metal City.',
+      ['burn=Burn After Reading', 'goodbye=Goodbye Solo', 'rhums=35 Rhums', 'jcvd=JCVD', 'detroit=Detroit Metal City'],
+    ],
     // Unicode word boundaries.
     ['not inside a longer word', 'Romaé, Romans and Romanesque', []],
     ['before a possessive', "Cuarón's Roma's best scene", ['roma=Roma']],
@@ -95,7 +99,11 @@ describe('compileMatcher: what matches', () => {
     // Same title, two films.
     ['same title, both films', 'Then we saw Crash.', ['crash+crash-1996=Crash']],
     // Longest match wins.
-    ['alias inside a longer title is not reported twice', 'YPF vs Young People F***ing', ['ypf=YPF', 'ypf=Young People F***ing']],
+    [
+      'alias inside a longer title is not reported twice',
+      'YPF vs Young People F***ing',
+      ['ypf=YPF', 'ypf=Young People F***ing'],
+    ],
     // Typos in long titles.
     ['one typo in a long title', 'He praised In the Vallery of Elah.', ['elah=In the Vallery of Elah']],
     ['one transposition', 'a party for Fugitive Peices', ['fugitive=Fugitive Peices']],
@@ -136,7 +144,11 @@ describe('compileMatcher: ordinary words need evidence', () => {
     ['a sentence-initial article is not part of a name', 'The Crash screening sold out.', ['crash+crash-1996=Crash']],
     ['a sentence-initial name is', 'Paul Crash was there.', []],
     ['one-word names: not in a longer name', 'at the Juno Awards tonight', []],
-    ['one-word names: capitalised they match, in lower case they are the word', 'I loved Juno. juno was fun.', ['juno=Juno']],
+    [
+      'one-word names: capitalised they match, in lower case they are the word',
+      'I loved Juno. juno was fun.',
+      ['juno=Juno'],
+    ],
     ['one-word names in capitals', 'JUNO and LÉON tonight', ['juno=JUNO', 'leon=LÉON']],
     ['sentence start after an emoji', '🍸 Crash party tonight', []],
     ['numbers need quotes or emphasis', 'In 1917 there were 1917 films', []],
@@ -206,11 +218,9 @@ describe('compileMatcher: links are evidence only in prose', () => {
 describe('compileMatcher: choices between candidates', () => {
   it('leaves a lower-case leading article to the sentence', () => {
     const m = compileMatcher([film('w', 'The Wrestler'), film('h', 'The Hurt Locker')]);
-    expect(m.find({ text: 'at the Wrestler party, The Wrestler won; the Hurt Lcoker crew' }).map((x) => x.surface)).toEqual([
-      'Wrestler',
-      'The Wrestler',
-      'Hurt Lcoker',
-    ]);
+    expect(
+      m.find({ text: 'at the Wrestler party, The Wrestler won; the Hurt Lcoker crew' }).map((x) => x.surface),
+    ).toEqual(['Wrestler', 'The Wrestler', 'Hurt Lcoker']);
     expect(m.find({ text: 'the wrestler party' }).map((x) => x.surface)).toEqual(['the wrestler']);
   });
 
@@ -234,33 +244,28 @@ describe('compileMatcher: choices between candidates', () => {
     expect(ids('Cronenberg’s Crash caused a scandal.')).toEqual(['crash-1996,crash-2004']);
     expect(ids('the revival of “Crash” (1996) at the Lightbox')).toEqual(['crash-1996,crash-2004']);
     // The nearer clue wins: Haggis is named right after the second title.
-    expect(ids('Cronenberg made “Crash” long before “Crash” by Haggis')).toEqual(['crash-1996,crash-2004', 'crash-2004,crash-1996']);
+    expect(ids('Cronenberg made “Crash” long before “Crash” by Haggis')).toEqual([
+      'crash-1996,crash-2004',
+      'crash-2004,crash-1996',
+    ]);
     // A first name says nothing: both directors could be called Paul.
     expect(ids('Paul loved “Crash”.')).toEqual(['crash-2004,crash-1996']);
   });
 
   it('prefers the longest title and never overlaps', () => {
-    const m = compileMatcher([
-      film('a', 'Burn After Reading'),
-      film('b', 'After Reading Club'),
-      film('c', 'Reading'),
-    ]);
+    const m = compileMatcher([film('a', 'Burn After Reading'), film('b', 'After Reading Club'), film('c', 'Reading')]);
     const text = 'we saw Burn After Reading Club';
     expect(m.find({ text }).map((x) => x.surface)).toEqual(['Burn After Reading']);
   });
 
   it('matches a censored form without the alias', () => {
     const m = compileMatcher([film('ypf', 'Young People Fucking')]);
-    expect(m.find({ text: 'the Young People F***ing party' }).map((x) => x.surface)).toEqual([
-      'Young People F***ing',
-    ]);
+    expect(m.find({ text: 'the Young People F***ing party' }).map((x) => x.surface)).toEqual(['Young People F***ing']);
   });
 
   it('matches an uncensored text against a censored-only catalog entry', () => {
     const m = compileMatcher([film('ypf', 'Young People F***ing')]);
-    expect(m.find({ text: 'the Young People Fucking party' }).map((x) => x.surface)).toEqual([
-      'Young People Fucking',
-    ]);
+    expect(m.find({ text: 'the Young People Fucking party' }).map((x) => x.surface)).toEqual(['Young People Fucking']);
   });
 
   it('allows one typo in a one-word title of 12+ letters', () => {

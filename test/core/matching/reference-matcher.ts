@@ -65,7 +65,10 @@ function level(words: string[]): EvidenceLevel {
 /** A `*` run stands for one or more characters. */
 function glob(pattern: string, word: string): boolean {
   if (pattern.length > 64 || word.length > 64) return false;
-  const source = pattern.replace(/\*+/g, '\u0000').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\u0000/g, '.+');
+  const source = pattern
+    .replace(/\*+/g, '\u0000')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\u0000/g, '.+');
   return new RegExp(`^${source}$`, 'su').test(word);
 }
 
@@ -77,12 +80,15 @@ function sameWord(title: string, text: string): boolean {
 
 /** Damerau-Levenshtein (optimal string alignment) distance, by the textbook table. */
 function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min((d[i - 1]?.[j] ?? 0) + 1, (d[i]?.[j - 1] ?? 0) + 1, (d[i - 1]?.[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, (d[i - 2]?.[j - 2] ?? 0) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, (d[i - 2]?.[j - 2] ?? 0) + 1);
       (d[i] as number[])[j] = best;
     }
   }
@@ -124,7 +130,9 @@ export function referenceMatch(films: readonly TitleSource[], block: TextBlock):
     if (!order.has(film.id)) order.set(film.id, order.size);
     for (const title of [film.title, ...film.aliases]) {
       for (const s of spellings(title)) {
-        const same = names.find((n) => n.words.join(' ') === s.words.join(' ') && n.gaps.join(' ') === s.gaps.join(' '));
+        const same = names.find(
+          (n) => n.words.join(' ') === s.words.join(' ') && n.gaps.join(' ') === s.gaps.join(' '),
+        );
         if (!same) names.push({ filmIds: [film.id], ...s });
         else if (!same.filmIds.includes(film.id)) same.filmIds.push(film.id);
       }
@@ -164,7 +172,9 @@ export function referenceMatch(films: readonly TitleSource[], block: TextBlock):
   }
 
   // Longest first, exact before typo, leftmost first; a word belongs to one match at most.
-  candidates.sort((a, b) => b.end - b.start - (a.end - a.start) || Number(a.typo) - Number(b.typo) || a.start - b.start);
+  candidates.sort(
+    (a, b) => b.end - b.start - (a.end - a.start) || Number(a.typo) - Number(b.typo) || a.start - b.start,
+  );
   const chosen: Candidate[] = [];
   for (const c of candidates) {
     if (chosen.every((o) => c.end <= o.start || c.start >= o.end)) chosen.push(c);
@@ -188,7 +198,8 @@ function byClues(films: readonly TitleSource[], ids: string[], words: string[], 
     const clues = new Set<string>();
     if (film.year !== null) clues.add(String(film.year));
     for (const d of film.directors) {
-      for (const part of tokens(normalizeWithMap(d).text).words.slice(1)) if (part.length >= 3 && !COMMON_WORDS.has(part)) clues.add(part);
+      for (const part of tokens(normalizeWithMap(d).text).words.slice(1))
+        if (part.length >= 3 && !COMMON_WORDS.has(part)) clues.add(part);
     }
     let best = Infinity;
     words.forEach((w, k) => {

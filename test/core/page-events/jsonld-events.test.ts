@@ -3,7 +3,10 @@ import { readPageEvents } from '../../../src/core/page-events/jsonld-events.ts';
 import { eventsOf, festivals, matcher, snapshot } from './jsonld-fixtures.ts';
 
 const page = (jsonLd: string[], microdata: unknown[] = []) =>
-  readPageEvents({ url: 'https://host.example/p', title: 'A page', jsonLd, microdata: microdata as never }, { matcher, festivals });
+  readPageEvents(
+    { url: 'https://host.example/p', title: 'A page', jsonLd, microdata: microdata as never },
+    { matcher, festivals },
+  );
 
 describe('events read from publisher-shaped pages', () => {
   it('reads an Eventbrite-like ticket page: offset times, PostalAddress, organizer, priced offers', () => {
@@ -25,7 +28,9 @@ describe('events read from publisher-shaped pages', () => {
       source: { url: 'https://publisher.example/eventbrite-like.html' },
     });
     // Entities decoded and tags dropped: the description is text, never markup.
-    expect(event!.description).toBe("Celebrate the world premiere of Martin Gero's comedy with the cast. 19+ & ID required.");
+    expect(event!.description).toBe(
+      "Celebrate the world premiere of Martin Gero's comedy with the cast. 19+ & ID required.",
+    );
   });
 
   it('reads a Meetup-like page: a top-level array, a relative url, free entry, the film found in the description', () => {
@@ -48,15 +53,39 @@ describe('events read from publisher-shaped pages', () => {
   it('reads a festival site: @graph, Festival with subEvents, workPresented, local times in the festival zone', () => {
     const events = eventsOf('festival-graph.html');
     // The Festival itself is the container, not an event to add.
-    expect(events.map((e) => e.title)).toEqual(['Gala screening', 'Dinner for Happy-Go-Lucky', 'Goodbye Solo reception', 'JCVD midnight party']);
+    expect(events.map((e) => e.title)).toEqual([
+      'Gala screening',
+      'Dinner for Happy-Go-Lucky',
+      'Goodbye Solo reception',
+      'JCVD midnight party',
+    ]);
     const [gala, dinner, reception, jcvd] = events;
-    expect(gala).toMatchObject({ kind: 'screening', films: ['default/burn-after-reading'], start: '2008-09-06T19:00:00-04:00', end: '2008-09-06T21:10:00-04:00', access: 'ticketed', festival: 'default/tiff-2008' });
-    expect(dinner).toMatchObject({ kind: 'dinner', films: ['default/happy-go-lucky'], host: 'Mike Leigh, Alliance Films', access: 'public', venue: { name: "Joso's", address: '202 Davenport Rd, Toronto, ON' } });
+    expect(gala).toMatchObject({
+      kind: 'screening',
+      films: ['default/burn-after-reading'],
+      start: '2008-09-06T19:00:00-04:00',
+      end: '2008-09-06T21:10:00-04:00',
+      access: 'ticketed',
+      festival: 'default/tiff-2008',
+    });
+    expect(dinner).toMatchObject({
+      kind: 'dinner',
+      films: ['default/happy-go-lucky'],
+      host: 'Mike Leigh, Alliance Films',
+      access: 'public',
+      venue: { name: "Joso's", address: '202 Davenport Rd, Toronto, ON' },
+    });
     expect(reception).toMatchObject({ kind: 'reception', status: 'cancelled', films: ['default/goodbye-solo'] });
     // A sub-event with no location of its own is at the festival's.
     expect(reception!.venue).toEqual({ name: 'Festival Centre', address: 'King St W, Toronto' });
     // After midnight on the day after the festival's last day still belongs to it.
-    expect(jcvd).toMatchObject({ status: 'moved', festival: 'default/tiff-2008', start: '2008-09-14T00:30:00-04:00', films: ['default/jcvd'], unknownFilms: ['A Film Nobody Lists'] });
+    expect(jcvd).toMatchObject({
+      status: 'moved',
+      festival: 'default/tiff-2008',
+      start: '2008-09-14T00:30:00-04:00',
+      films: ['default/jcvd'],
+      unknownFilms: ['A Film Nobody Lists'],
+    });
   });
 
   it('finds the Event inside a news Article, with a date alone and a location given as text', () => {
@@ -69,7 +98,10 @@ describe('events read from publisher-shaped pages', () => {
         start: '2007-09-06',
         end: null,
         venue: { name: 'A private mansion in Rosedale', address: null },
-        source: { name: 'Where to be seen this weekend at TIFF - The Daily Example', url: 'https://publisher.example/news-article.html' },
+        source: {
+          name: 'Where to be seen this weekend at TIFF - The Daily Example',
+          url: 'https://publisher.example/news-article.html',
+        },
       }),
     ]);
   });
@@ -91,7 +123,14 @@ describe('events read from publisher-shaped pages', () => {
 
   it('keeps times without an offset outside any festival as written, and says so', () => {
     const [event] = eventsOf('floating.html');
-    expect(event).toMatchObject({ festival: null, start: '2031-06-20T21:30:00', end: '2031-06-20T23:45:00', floating: true, access: 'public', host: 'The Rooftop Club' });
+    expect(event).toMatchObject({
+      festival: null,
+      start: '2031-06-20T21:30:00',
+      end: '2031-06-20T23:45:00',
+      floating: true,
+      access: 'public',
+      host: 'The Rooftop Club',
+    });
     // The online stream is skipped for the place you can walk to.
     expect(event!.venue).toEqual({ name: '1 Main St, Springfield', address: null });
   });
@@ -103,11 +142,23 @@ describe('events read from publisher-shaped pages', () => {
     expect(events.map((e) => e.title)).toEqual(['Poor Boys Game wrap party', 'Crash & burn night', 'Backwards']);
     const [wrap, crash, backwards] = events;
     // Comment wrapper, trailing commas, a raw line break and an offset without a colon.
-    expect(wrap).toMatchObject({ start: '2007-09-12T21:00:00-04:00', films: ['default/poor-boys-game'], venue: { name: 'The Drake', address: '1150 Queen St W' }, url: null, host: null, access: 'unknown', description: 'Line one line two' });
+    expect(wrap).toMatchObject({
+      start: '2007-09-12T21:00:00-04:00',
+      films: ['default/poor-boys-game'],
+      venue: { name: 'The Drake', address: '1150 Queen St W' },
+      url: null,
+      host: null,
+      access: 'unknown',
+      description: 'Line one line two',
+    });
     // 30 February is no date; a data: link is no link; a number is no film.
     expect(crash).toMatchObject({ start: null, url: null, venue: null, films: [], unknownFilms: [] });
     // An end before the start is left out.
-    expect(backwards).toMatchObject({ start: '2007-09-10T23:00:00-04:00', end: null, url: 'https://ok.example/backwards' });
+    expect(backwards).toMatchObject({
+      start: '2007-09-10T23:00:00-04:00',
+      end: null,
+      url: 'https://ok.example/backwards',
+    });
     for (const event of events) {
       for (const url of [event.url, event.source.url]) if (url) expect(url).toMatch(/^https?:\/\//);
     }
@@ -129,7 +180,9 @@ describe('bounded work on hostile JSON-LD', () => {
   });
 
   it('caps the number of events and the size of scripts', () => {
-    const many = JSON.stringify({ '@graph': Array.from({ length: 5_000 }, (_, i) => ({ '@type': 'Event', name: `Party ${i}` })) });
+    const many = JSON.stringify({
+      '@graph': Array.from({ length: 5_000 }, (_, i) => ({ '@type': 'Event', name: `Party ${i}` })),
+    });
     const started = performance.now();
     expect(page([many]).length).toBe(60);
     expect(performance.now() - started).toBeLessThan(2_000);
@@ -138,7 +191,15 @@ describe('bounded work on hostile JSON-LD', () => {
   });
 
   it('cuts long texts and refuses non-http links', () => {
-    const [event] = page([JSON.stringify({ '@type': 'Event', name: 'N'.repeat(10_000), url: 'javascript:alert(1)', location: { name: 'Place', url: 'vbscript:x' }, organizer: 'O'.repeat(1_000) })]);
+    const [event] = page([
+      JSON.stringify({
+        '@type': 'Event',
+        name: 'N'.repeat(10_000),
+        url: 'javascript:alert(1)',
+        location: { name: 'Place', url: 'vbscript:x' },
+        organizer: 'O'.repeat(1_000),
+      }),
+    ]);
     expect(event!.title).toHaveLength(300);
     expect(event!.host).toHaveLength(300);
     expect(event!.url).toBeNull();
@@ -146,17 +207,33 @@ describe('bounded work on hostile JSON-LD', () => {
 
   it('accepts @type arrays, prefixed types and every shape of list, and skips what has no name', () => {
     const events = page([
-      JSON.stringify([{ '@type': ['Thing', 'http://schema.org/SocialEvent'], name: 'A' }, [{ '@type': 'schema:ScreeningEvent', name: ['B', 'B2'] }]]),
+      JSON.stringify([
+        { '@type': ['Thing', 'http://schema.org/SocialEvent'], name: 'A' },
+        [{ '@type': 'schema:ScreeningEvent', name: ['B', 'B2'] }],
+      ]),
       JSON.stringify({ '@type': 'Event', description: 'no name' }),
       JSON.stringify({ '@type': 'Event', name: { '@value': 'C', '@language': 'fr' } }),
       'null',
       '42',
     ]);
-    expect(events.map((e) => [e.title, e.kind])).toEqual([['A', 'party'], ['B', 'screening'], ['C', 'other']]);
+    expect(events.map((e) => [e.title, e.kind])).toEqual([
+      ['A', 'party'],
+      ['B', 'screening'],
+      ['C', 'other'],
+    ]);
   });
 
   it('never throws on microdata that is not shaped like microdata', () => {
-    const odd = [null, 1, 'x', { types: 'Event', props: [] }, { types: ['https://schema.org/Event'], props: { __proto__: ['x'], name: ['M'], startDate: [{ types: [], props: {} }] } }];
+    const odd = [
+      null,
+      1,
+      'x',
+      { types: 'Event', props: [] },
+      {
+        types: ['https://schema.org/Event'],
+        props: { __proto__: ['x'], name: ['M'], startDate: [{ types: [], props: {} }] },
+      },
+    ];
     expect(page([], odd).map((e) => e.title)).toEqual(['M']);
   });
 

@@ -3,7 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { Window } from 'happy-dom';
 import { parseFeed } from '../../../src/core/feed/parse.ts';
-import { readPageEvents, type FestivalWindow, type PageEventDraft, type PageSnapshot } from '../../../src/core/page-events/jsonld-events.ts';
+import {
+  readPageEvents,
+  type FestivalWindow,
+  type PageEventDraft,
+  type PageSnapshot,
+} from '../../../src/core/page-events/jsonld-events.ts';
 import { compileMatcher } from '../../../src/core/matching/matcher.ts';
 import { snapshotPage } from '../../../src/content/page-snapshot.ts';
 

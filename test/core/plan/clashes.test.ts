@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DURATION_MS, findClashes, spanOf } from '../../../src/core/plan/clashes.ts';
 
-const e = (key: string, start: string | null, end: string | null = null, cancelled = false) => ({ key, start, end, cancelled });
+const e = (key: string, start: string | null, end: string | null = null, cancelled = false) => ({
+  key,
+  start,
+  end,
+  cancelled,
+});
 
 describe('clashes between saved events', () => {
   it('flags overlapping events both ways', () => {

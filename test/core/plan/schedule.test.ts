@@ -5,8 +5,20 @@ import { groupByDay, sortByStart } from '../../../src/core/plan/schedule.ts';
 
 function event(id: string, start: string | null, title = id): FeedEvent {
   return {
-    id, kind: 'party', title, films: [], festival: 'tiff', start, end: null, venue: null, host: null,
-    access: 'unknown', url: null, description: null, source: null, cancelled: false,
+    id,
+    kind: 'party',
+    title,
+    films: [],
+    festival: 'tiff',
+    start,
+    end: null,
+    venue: null,
+    host: null,
+    access: 'unknown',
+    url: null,
+    description: null,
+    source: null,
+    cancelled: false,
   };
 }
 
@@ -15,7 +27,10 @@ const toronto = () => 'America/Toronto';
 describe('groupByDay', () => {
   it('groups by the calendar day in the festival zone, not UTC', () => {
     // 00:15 in Toronto on the 7th is 04:15 UTC on the 7th; 21:35 on the 6th is 01:35 UTC on the 7th.
-    const days = groupByDay([event('gala', '2007-09-07T00:15:00-04:00'), event('ypf', '2007-09-06T21:35:00-04:00')], toronto);
+    const days = groupByDay(
+      [event('gala', '2007-09-07T00:15:00-04:00'), event('ypf', '2007-09-06T21:35:00-04:00')],
+      toronto,
+    );
     expect(days.map((d) => [d.date, d.events.map((e) => e.event.id)])).toEqual([
       ['2007-09-06', ['ypf']],
       ['2007-09-07', ['gala']],
@@ -24,7 +39,12 @@ describe('groupByDay', () => {
 
   it('orders days, then times within a day, date-only events after timed ones', () => {
     const days = groupByDay(
-      [event('late', '2007-09-06T23:00:00-04:00'), event('tba', '2007-09-06'), event('early', '2007-09-06T19:00:00-04:00'), event('before', '2007-09-05')],
+      [
+        event('late', '2007-09-06T23:00:00-04:00'),
+        event('tba', '2007-09-06'),
+        event('early', '2007-09-06T19:00:00-04:00'),
+        event('before', '2007-09-05'),
+      ],
       toronto,
     );
     expect(days.map((d) => d.date)).toEqual(['2007-09-05', '2007-09-06']);
@@ -39,7 +59,10 @@ describe('groupByDay', () => {
 
   it('uses each event its own zone', () => {
     const zoneOf = (e: FeedEvent) => (e.id === 'tokyo' ? 'Asia/Tokyo' : 'America/Toronto');
-    const days = groupByDay([event('tokyo', '2008-09-09T20:00:00-04:00'), event('toronto', '2008-09-09T20:00:00-04:00')], zoneOf);
+    const days = groupByDay(
+      [event('tokyo', '2008-09-09T20:00:00-04:00'), event('toronto', '2008-09-09T20:00:00-04:00')],
+      zoneOf,
+    );
     expect(days.map((d) => [d.date, d.events[0]?.event.id])).toEqual([
       ['2008-09-09', 'toronto'],
       ['2008-09-10', 'tokyo'],
@@ -60,7 +83,10 @@ describe('readWhen and describeWhen', () => {
   it('tells the three precisions apart', () => {
     expect(readWhen(null, 'UTC')).toEqual({ precision: 'none' });
     expect(readWhen('2007-09-15', 'UTC')).toEqual({ precision: 'date', date: '2007-09-15' });
-    expect(readWhen('2007-09-06T21:35:00-04:00', 'America/Toronto')).toMatchObject({ precision: 'time', date: '2007-09-06' });
+    expect(readWhen('2007-09-06T21:35:00-04:00', 'America/Toronto')).toMatchObject({
+      precision: 'time',
+      date: '2007-09-06',
+    });
     expect(readWhen('not a date', 'UTC')).toEqual({ precision: 'none' });
   });
 
@@ -70,7 +96,9 @@ describe('readWhen and describeWhen', () => {
   });
 
   it('says when only the day or nothing is known', () => {
-    expect(describeWhen('2008-09-09', null, 'America/Toronto', 'en-US')).toBe('Tuesday, September 9, 2008 · time not announced');
+    expect(describeWhen('2008-09-09', null, 'America/Toronto', 'en-US')).toBe(
+      'Tuesday, September 9, 2008 · time not announced',
+    );
     expect(describeWhen(null, null, 'America/Toronto', 'en-US')).toBe('Date not announced');
   });
 

@@ -7,12 +7,17 @@ import { stubCalendarExport } from '../calendar-stub.ts';
 import { event, festival, film } from '../fixtures.ts';
 import { mount } from '../mount.ts';
 
-
-const events = [event('late', { start: '2007-09-07T01:00:00-04:00', title: 'Late one' }), event('early', { title: 'Early one', cancelled: true }), event('undated', { start: null, title: 'Undated one' })];
+const events = [
+  event('late', { start: '2007-09-07T01:00:00-04:00', title: 'Late one' }),
+  event('early', { title: 'Early one', cancelled: true }),
+  event('undated', { start: null, title: 'Undated one' }),
+];
 
 describe('the hover card', () => {
   it('is a labelled dialog showing the film and its events in time order', () => {
-    const el = mount(<Card listings={[{ film, events }]} festivals={[festival]} surface="Fugitive Pieces" error={null} />);
+    const el = mount(
+      <Card listings={[{ film, events }]} festivals={[festival]} surface="Fugitive Pieces" error={null} />,
+    );
     const dialog = el.querySelector('[role="dialog"]')!;
     const label = el.querySelector(`#${dialog.getAttribute('aria-labelledby')}`);
     expect(label?.textContent).toBe('Afterparty: events for Fugitive Pieces');
@@ -27,7 +32,14 @@ describe('the hover card', () => {
   });
 
   it('links the venue to OpenStreetMap and the source to its page, never as markup', () => {
-    const el = mount(<Card listings={[{ film, events: [event('x', { title: '<img src=x onerror=alert(1)>' })] }]} festivals={[festival]} surface="" error={null} />);
+    const el = mount(
+      <Card
+        listings={[{ film, events: [event('x', { title: '<img src=x onerror=alert(1)>' })] }]}
+        festivals={[festival]}
+        surface=""
+        error={null}
+      />,
+    );
     const map = el.querySelector<HTMLAnchorElement>('a[href^="https://www.openstreetmap.org/search"]')!;
     expect(map.href).toBe('https://www.openstreetmap.org/search?query=A%20house%20in%20Rosedale%2C%20Toronto');
     expect(map.getAttribute('aria-label')).toBe('Map of A house in Rosedale');
@@ -36,14 +48,31 @@ describe('the hover card', () => {
   });
 
   it('shows only the festival time when the settings say so', () => {
-    const el = mount(<Card listings={[{ film, events: [event('a')] }]} festivals={[festival]} surface="" error={null} settings={{ ...DEFAULT_SETTINGS, timeZoneShown: 'festival' }} />);
+    const el = mount(
+      <Card
+        listings={[{ film, events: [event('a')] }]}
+        festivals={[festival]}
+        surface=""
+        error={null}
+        settings={{ ...DEFAULT_SETTINGS, timeZoneShown: 'festival' }}
+      />,
+    );
     expect(el.querySelectorAll('.ap-when')).toHaveLength(1);
     expect(el.querySelector('.ap-when')?.textContent).toContain('10:38 PM EDT');
   });
 
   it('saves an event as going or interested, and a second press takes it out', () => {
     const onSave = vi.fn();
-    const el = mount(<Card listings={[{ film, events: [event('a')] }]} festivals={[festival]} surface="" error={null} saved={new Map([['default/a', 'going' as const]])} onSave={onSave} />);
+    const el = mount(
+      <Card
+        listings={[{ film, events: [event('a')] }]}
+        festivals={[festival]}
+        surface=""
+        error={null}
+        saved={new Map([['default/a', 'going' as const]])}
+        onSave={onSave}
+      />,
+    );
     const [going, interested] = [...el.querySelectorAll<HTMLButtonElement>('.ap-toggle')];
     expect(going!.getAttribute('aria-pressed')).toBe('true');
     expect(interested!.getAttribute('aria-pressed')).toBe('false');
@@ -57,16 +86,34 @@ describe('the hover card', () => {
 
   it("asks the background for the event's .ics and downloads it under its name", async () => {
     const { sendMessage, downloads } = stubCalendarExport('event-a.ics');
-    const el = mount(<Card listings={[{ film, events: [event('a')] }]} festivals={[festival]} surface="" error={null} saved={new Map()} onSave={vi.fn()} />);
+    const el = mount(
+      <Card
+        listings={[{ film, events: [event('a')] }]}
+        festivals={[festival]}
+        surface=""
+        error={null}
+        saved={new Map()}
+        onSave={vi.fn()}
+      />,
+    );
     const calendar = [...el.querySelectorAll('button')].find((b) => b.textContent?.includes('Add to calendar'))!;
     await act(async () => calendar.click());
     await vi.waitFor(() => expect(downloads).toEqual(['event-a.ics']));
-    expect(sendMessage).toHaveBeenCalledWith({ type: 'exportCalendar', params: { eventKeys: ['default/a'], name: event('a').title } });
+    expect(sendMessage).toHaveBeenCalledWith({
+      type: 'exportCalendar',
+      params: { eventKeys: ['default/a'], name: event('a').title },
+    });
   });
 
   it('says plainly when a film has nothing listed, and renders the slots of other features', () => {
     const el = mount(
-      <Card listings={[{ film, events: [] }]} festivals={[]} surface="" error={null} filmActions={(f) => <button type="button">Not {f.title}</button>}>
+      <Card
+        listings={[{ film, events: [] }]}
+        festivals={[]}
+        surface=""
+        error={null}
+        filmActions={(f) => <button type="button">Not {f.title}</button>}
+      >
         <p class="extra">page events</p>
       </Card>,
     );

@@ -8,7 +8,6 @@ import { stubCalendarExport } from '../calendar-stub.ts';
 import { event, festival, film } from '../fixtures.ts';
 import { mount } from '../mount.ts';
 
-
 describe('the saved view', () => {
   it('flags clashes between overlapping saved events and offers one .ics of the plan', async () => {
     const { sendMessage, downloads } = stubCalendarExport('afterparty-plan.ics');
@@ -17,7 +16,12 @@ describe('the saved view', () => {
       event('party', { title: 'Party', start: '2007-09-06T21:00:00-04:00' }),
       event('brunch', { title: 'Brunch', start: '2007-09-07T11:00:00-04:00' }),
     ];
-    const plan = { saved: events.map((e) => ({ eventKey: e.key, status: 'going' as const, savedAt: '' })), events, films: [film], festivals: [festival] };
+    const plan = {
+      saved: events.map((e) => ({ eventKey: e.key, status: 'going' as const, savedAt: '' })),
+      events,
+      films: [film],
+      festivals: [festival],
+    };
     const el = mount(<SavedView plan={plan} settings={DEFAULT_SETTINGS} onSave={vi.fn()} />);
     expect(el.querySelector('.saved-summary')?.textContent).toBe('3 saved · 2 clashing');
     const clashing = [...el.querySelectorAll('.clashing')].map((li) => li.querySelector('.ap-clash')?.textContent);
@@ -25,11 +29,20 @@ describe('the saved view', () => {
     const exportButton = [...el.querySelectorAll('button')].find((b) => b.textContent === 'Export as .ics')!;
     await act(async () => exportButton.click());
     await vi.waitFor(() => expect(downloads).toEqual(['afterparty-plan.ics']));
-    expect(sendMessage).toHaveBeenCalledWith({ type: 'exportCalendar', params: { eventKeys: events.map((e) => e.key), name: 'Afterparty plan' } });
+    expect(sendMessage).toHaveBeenCalledWith({
+      type: 'exportCalendar',
+      params: { eventKeys: events.map((e) => e.key), name: 'Afterparty plan' },
+    });
   });
 
   it('says how to save when the plan is empty', () => {
-    const el = mount(<SavedView plan={{ saved: [], events: [], films: [], festivals: [] }} settings={DEFAULT_SETTINGS} onSave={vi.fn()} />);
+    const el = mount(
+      <SavedView
+        plan={{ saved: [], events: [], films: [], festivals: [] }}
+        settings={DEFAULT_SETTINGS}
+        onSave={vi.fn()}
+      />,
+    );
     expect(el.textContent).toMatch(/Nothing saved yet/);
   });
 });

@@ -9,17 +9,23 @@ describe('event times in the UI', () => {
       'Thursday, September 6, 2007 · 10:38 PM EDT',
       'Your time: Friday, September 7, 2007 · 4:38 AM GMT+2',
     ]);
-    expect(whenLines(start, null, 'America/Toronto', 'mine', 'Europe/Paris')).toEqual(['Friday, September 7, 2007 · 4:38 AM GMT+2']);
+    expect(whenLines(start, null, 'America/Toronto', 'mine', 'Europe/Paris')).toEqual([
+      'Friday, September 7, 2007 · 4:38 AM GMT+2',
+    ]);
     expect(whenLines(start, null, 'America/Toronto', 'festival', 'Europe/Paris')).toHaveLength(1);
   });
 
   it('shows one line when the reader is in the festival’s zone (or one with the same offset)', () => {
-    expect(whenLines(start, null, 'America/Toronto', 'both', 'America/New_York')).toEqual(['Thursday, September 6, 2007 · 10:38 PM EDT']);
+    expect(whenLines(start, null, 'America/Toronto', 'both', 'America/New_York')).toEqual([
+      'Thursday, September 6, 2007 · 10:38 PM EDT',
+    ]);
   });
 
   it('says when the time or the date is not announced', () => {
     expect(whenText('2007-09-09', null, 'America/Toronto')).toBe('Sunday, September 9, 2007 · time not announced');
     expect(whenText(null, null, 'America/Toronto')).toBe('Date not announced');
-    expect(whenText(start, '2007-09-07T02:00:00-04:00', 'America/Toronto')).toBe('Thursday, September 6, 2007 · 10:38 PM–2:00 AM EDT');
+    expect(whenText(start, '2007-09-07T02:00:00-04:00', 'America/Toronto')).toBe(
+      'Thursday, September 6, 2007 · 10:38 PM–2:00 AM EDT',
+    );
   });
 });
