@@ -41,7 +41,9 @@ function feed(): string {
 }
 
 const PAGE =
-  '<!doctype html><meta charset="utf-8"><title>Review</title><p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue of the week.</p>';
+  '<!doctype html><meta charset="utf-8"><title>Review</title><p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue of the week.</p>' +
+  // A film of the built-in listings: the positive control for "the removed feed's film is gone".
+  '<p>The party for <em>Fugitive Pieces</em> ran late.</p>';
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -137,8 +139,13 @@ describe('the Feeds section of the options page', () => {
     await options.locator('li.feed', { hasText: 'Local test listings' }).waitFor({ state: 'detached' });
     const page = await harness.context.newPage();
     await page.goto(`${base}/review.html`);
-    await page.waitForTimeout(1_500);
-    expect(await page.evaluate(() => CSS.highlights.get('afterparty-film')?.size ?? 0)).toBe(0);
+    // The content script ran its whole scan (its end mark, set by dev builds) and still
+    // underlines the built-in film: only the removed feed's film is gone.
+    await page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0);
+    const underlined = await page.evaluate(() =>
+      [...(CSS.highlights.get('afterparty-film') ?? [])].map((range) => range.toString()),
+    );
+    expect(underlined).toEqual(['Fugitive Pieces']);
     await page.close();
   });
 });
