@@ -1,16 +1,43 @@
 import { ext } from './ext.ts';
+import { isPlainObject } from '../messages/spec.ts';
+import { tabSpecOf, type TabMessageName, type TabParams, type TabResult } from '../messages/tab.ts';
+
+/**
+ * Asks a tab's content script (all its frames, or the one `frameId` names). Rejects when no
+ * content script answers there, or with the reason its reply was refused.
+ */
+export async function sendToTab<N extends TabMessageName>(
+  tabId: number,
+  name: N,
+  params: TabParams<N>,
+  options: { frameId?: number } = {},
+): Promise<TabResult<N>> {
+  const reply: unknown = await ext.tabs.sendMessage(tabId, { type: name, params }, options);
+  const result = tabSpecOf(name).validateResult(reply);
+  if (typeof result !== 'string') return result;
+  throw new Error(isPlainObject(reply) && typeof reply.error === 'string' ? reply.error : result);
+}
 
 /**
  * Answers one kind of message sent to this tab by the extension (tabs.sendMessage); only the
- * extension can send those. Uses sendResponse and `return true`, which every Chrome and
- * Firefox version understands, rather than a returned Promise.
+ * extension can send those. The reply is the handler's result, or `{error}` when it throws or
+ * the params are refused. Uses sendResponse and `return true`, which every Chrome and Firefox
+ * version understands, rather than a returned Promise.
  */
-export function answerTabMessage(type: string, answer: () => unknown, signal: AbortSignal): void {
+export function answerTab<N extends TabMessageName>(
+  name: N,
+  handler: (params: TabParams<N>) => TabResult<N> | Promise<TabResult<N>>,
+  signal: AbortSignal,
+): void {
   const listener = (message: unknown, _sender: unknown, sendResponse: (reply: unknown) => void) => {
-    if (typeof message !== 'object' || message === null || (message as { type?: unknown }).type !== type)
+    if (!isPlainObject(message) || message.type !== name) return undefined;
+    const params = tabSpecOf(name).validate(message.params);
+    if (typeof params === 'string') {
+      sendResponse({ error: params });
       return undefined;
-    Promise.resolve()
-      .then(answer)
+    }
+    Promise.resolve(params)
+      .then(handler)
       .then(sendResponse, (error: unknown) =>
         sendResponse({ error: error instanceof Error ? error.message : String(error) }),
       );

@@ -3,12 +3,12 @@ import { DEFAULT_SETTINGS, underlineCss, type ModifierKey, type Settings } from 
 import type { FestivalRow, FilmRow, Listing } from '../core/rows.ts';
 import type { SaveStatus } from '../core/rows.ts';
 import { t } from '../browser/i18n.ts';
-import { OPEN_CARD_REQUEST } from '../browser/page-films.ts';
 import { send } from '../browser/send.ts';
 import { CardHost } from './card-host.tsx';
-import { answerTabMessage } from '../browser/tab-messages.ts';
+import { answerTab } from '../browser/tab-messages.ts';
 import type { FoundTitle } from './page-scan.ts';
-import { HIGHLIGHT_NAME, type TitleHighlights } from './title-highlights.ts';
+import { HIGHLIGHT_NAME } from './title-highlights.ts';
+import type { TitleHits } from './title-hits.ts';
 
 const CLOSE_DELAY_MS = 250;
 
@@ -17,10 +17,9 @@ export interface ListingSource {
   get(filmIds: string[]): Promise<{ listings: Listing[]; festivals: FestivalRow[] }>;
 }
 
-/** What other features put into the card (see CardProps): per-film actions and extra sections. */
+/** What the content script adds to each film in the card (see CardProps): "Not this film", "Add an event". */
 export interface CardSlots {
   filmActions?: (film: FilmRow, title: FoundTitle) => ComponentChildren;
-  extra?: (title: FoundTitle) => ComponentChildren;
 }
 
 const MODIFIER_FLAG: Record<Exclude<ModifierKey, 'none'>, 'altKey' | 'ctrlKey' | 'shiftKey' | 'metaKey'> = {
@@ -70,7 +69,7 @@ function rectAtSelection(doc: Document): DOMRect | null {
  * for the title at the selection or caret, with focus in the card.
  */
 export function watchHover(
-  highlights: TitleHighlights,
+  hits: TitleHits,
   listings: ListingSource,
   signal: AbortSignal,
   slots: CardSlots = {},
@@ -136,7 +135,6 @@ export function watchHover(
       },
       onClose: close,
       filmActions: slots.filmActions && ((film) => slots.filmActions?.(film, title)),
-      children: slots.extra?.(title),
     });
   };
 
@@ -185,7 +183,7 @@ export function watchHover(
   };
 
   const onPointer = (x: number, y: number, held: boolean) => {
-    const hit = highlights.at(x, y);
+    const hit = hits.at(x, y);
     if (card.isOpen && current) {
       const stay = card.contains(x, y) || hit?.title === current.title;
       clearTimeout(closeTimer);
@@ -229,11 +227,11 @@ export function watchHover(
     { passive: true, capture: true, signal },
   );
 
-  answerTabMessage(
-    OPEN_CARD_REQUEST,
+  answerTab(
+    'afterparty:openCard',
     async () => {
       const rect = rectAtSelection(document);
-      const hit = rect && highlights.at(Math.min(rect.left + 1, rect.right), rect.top + rect.height / 2);
+      const hit = rect && hits.at(Math.min(rect.left + 1, rect.right), rect.top + rect.height / 2);
       if (!hit) return { opened: false };
       await open(hit.title, hit.rect, true);
       return { opened: true };

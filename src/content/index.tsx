@@ -3,22 +3,23 @@
 // site off, the extension updating) is a single abort().
 import { lexiconFrom } from '../core/matching/index.ts';
 import { compileMatcherWith, type Matcher } from '../core/matching/index.ts';
-import { installPageFilms } from '../browser/page-films.ts';
 import { send } from '../browser/send.ts';
 import { AddEventButton } from './add-event-button.tsx';
-import { CorrectionFilter } from './correction-filter.ts';
 import { forgetOnChange } from './forget-on-change.ts';
+import { FoundTitles } from './found-titles.ts';
 import { watchHover, type CardSlots } from './hover-card.ts';
 import { listingCache } from './listing-cache.ts';
 import { composedContains, MutationRescan } from './mutation-rescan.ts';
 import { NotThisFilm } from './not-this-film.tsx';
-import { installPageEvents } from './page-events.ts';
+import { answerPageEvents } from './page-events.ts';
+import { answerPageFilms } from './page-films.ts';
 import { scanPage, type FoundTitle, type ScanSink } from './page-scan.ts';
 import { watchSiteSwitch } from './site-switch.ts';
 import { Slicer } from './slices.ts';
 import { TitleHighlights } from './title-highlights.ts';
+import { TitleHits } from './title-hits.ts';
 
-/** Titles added to the highlight per slice when a rescan replaces a region's titles. */
+/** Titles stored per slice when a rescan replaces a region's titles. */
 const ADD_BATCH = 500;
 
 /** Development builds mark the scan on the page's performance timeline, for tests and benchmarks. */
@@ -35,11 +36,12 @@ async function start(signal: AbortSignal): Promise<void> {
   if (films.length === 0 || signal.aborted) return;
   mark('scan-start');
   const matcher = compileMatcherWith(films, lexiconFrom(words));
-  const filter = new CorrectionFilter(corrections);
-  const highlights = new TitleHighlights(document, signal);
+  // The scans write what they find here; "Not this film" corrections are applied on the way in.
+  const found = new FoundTitles(corrections);
+  const highlights = new TitleHighlights(document, found, signal);
+  const hits = new TitleHits(document, found);
   const cache = listingCache();
   forgetOnChange(cache, signal);
-  const keep = (titles: FoundTitle[]) => filter.apply(titles);
 
   let scanned = (): void => undefined;
   const initialScan = new Promise<void>((done) => (scanned = done));
@@ -47,23 +49,23 @@ async function start(signal: AbortSignal): Promise<void> {
   const rescans = new MutationRescan(
     async (roots) => (
       await initialScan,
-      rescan(roots, matcher, highlights, keep, sink, signal).then(() => cache.prefetch(filmIdsOf(highlights)))
+      rescan(roots, matcher, found, sink, signal).then(() => cache.prefetch(found.filmIds()))
     ),
     signal,
   );
   let first = true;
   const sink: ScanSink = {
     found: (titles) => {
-      highlights.add(keep(titles));
+      found.add(titles);
       // The first titles show at once; the rest of the first scan is registered at its end.
-      if (first && highlights.count > 0) {
+      if (first && found.count > 0) {
         first = false;
         highlights.refresh();
         highlights.hold();
       }
     },
     shadowRoot: (root) => {
-      highlights.addShadowRoot(root);
+      hits.addShadowRoot(root);
       rescans.watch(root);
     },
   };
@@ -72,15 +74,7 @@ async function start(signal: AbortSignal): Promise<void> {
 
   const hide = (filmKey: string, surface: string, everywhere: boolean) =>
     send('addCorrection', { filmKey, surface, everywhere }).then(
-      ({ correction }) => {
-        filter.add(correction);
-        highlights.removeTitles((found) => {
-          const left = filter.filmsFor(found.surface, found.filmIds);
-          if (left.length === found.filmIds.length) return false;
-          found.filmIds = left;
-          return left.length === 0;
-        });
-      },
+      ({ correction }) => found.correct(correction),
       (error: unknown) => console.warn('Afterparty:', error instanceof Error ? error.message : error),
     );
   const slots: CardSlots = {
@@ -105,46 +99,38 @@ async function start(signal: AbortSignal): Promise<void> {
       </>
     ),
   };
-  const card = watchHover(highlights, cache, signal, slots);
-  // The popup's "This page" asks which films are underlined here (src/ui/page-films.ts).
-  installPageFilms(() => filmIdsOf(highlights), signal);
+  const card = watchHover(hits, cache, signal, slots);
+  answerPageFilms(found, signal);
 
   await scanPage(document.body ?? document.documentElement, matcher, new Slicer(signal), sink);
   mark('scan-end');
   highlights.release();
   scanned();
-  await cache.prefetch(filmIdsOf(highlights));
-}
-
-function filmIdsOf(highlights: TitleHighlights): Set<string> {
-  const ids = new Set<string>();
-  for (const title of highlights.titles()) for (const id of title.filmIds) ids.add(id);
-  return ids;
+  await cache.prefetch(found.filmIds());
 }
 
 /** Rescans changed regions: their titles are replaced once the new ones are found, so nothing flickers. */
 async function rescan(
   roots: Node[],
   matcher: Matcher,
-  highlights: TitleHighlights,
-  keep: (t: FoundTitle[]) => FoundTitle[],
+  found: FoundTitles,
   sink: ScanSink,
   signal: AbortSignal,
 ): Promise<void> {
   const slicer = new Slicer(signal);
   const live = roots.filter((root) => root.isConnected);
-  const found: FoundTitle[] = [];
+  const fresh: FoundTitle[] = [];
   for (const root of live) {
     await scanPage(root, matcher, slicer, {
-      found: (titles) => found.push(...keep(titles)),
+      found: (titles) => fresh.push(...titles),
       shadowRoot: sink.shadowRoot,
     });
   }
   await slicer.pause();
-  highlights.removeElements((anchor) => !anchor.isConnected || live.some((root) => composedContains(root, anchor)));
-  for (let i = 0; i < found.length; i += ADD_BATCH) {
-    highlights.add(found.slice(i, i + ADD_BATCH));
-    if (i + ADD_BATCH < found.length) await slicer.pause();
+  found.removeElements((anchor) => !anchor.isConnected || live.some((root) => composedContains(root, anchor)));
+  for (let i = 0; i < fresh.length; i += ADD_BATCH) {
+    found.add(fresh.slice(i, i + ADD_BATCH));
+    if (i + ADD_BATCH < fresh.length) await slicer.pause();
   }
   mark('rescan-end');
 }
@@ -155,7 +141,7 @@ if (!scope.afterpartyContent) {
   scope.afterpartyContent = true;
   const life = new AbortController();
   // Before start(): the popup's "Add this event" works even where no film title is found.
-  installPageEvents(life.signal);
+  answerPageEvents(life.signal);
   let run: AbortController | null = null;
   const launch = () => {
     run?.abort();

@@ -37,9 +37,4 @@ export class Slicer {
     await yieldToPage(this.signal);
     this.#start = this.now();
   }
-
-  /** Starts a fresh slice, e.g. after waiting on something else. */
-  restart(): void {
-    this.#start = this.now();
-  }
 }

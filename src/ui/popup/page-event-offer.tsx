@@ -2,16 +2,15 @@
 // schema.org JSON-LD or microdata, each with "Add this event". The tab's content script only
 // reads text (src/content/page-events.ts); parsing and film matching happen here.
 import { useEffect, useState } from 'preact/hooks';
-import browser from 'webextension-polyfill';
 import { readPageEvents, type PageEventDraft, type PageSnapshot } from '../../core/page-events/index.ts';
 import { compileMatcher } from '../../core/matching/index.ts';
 import { inputFromDraft } from '../../messages/user-events.ts';
 import { t } from '../../browser/i18n.ts';
 import { kindLabel } from '../shared/labels.ts';
-import { targetTabId } from '../../browser/page-films.ts';
+import { sendToTab } from '../../browser/tab-messages.ts';
+import { targetTabId } from '../../browser/target-tab.ts';
 import { send } from '../../browser/send.ts';
 import { localZone, whenText } from '../shared/when-text.ts';
-import { PAGE_EVENTS_REQUEST } from '../../browser/page-films.ts';
 
 type Found =
   | { status: 'loading' }
@@ -22,9 +21,9 @@ async function askPageEvents(): Promise<PageSnapshot | null> {
   const tabId = await targetTabId();
   if (tabId === null) return null;
   try {
-    return ((await browser.tabs.sendMessage(tabId, { type: PAGE_EVENTS_REQUEST })) as PageSnapshot | undefined) ?? null;
+    return await sendToTab(tabId, 'afterparty:pageEvents', {});
   } catch {
-    return null; // No Afterparty content script on this tab: nothing to read.
+    return null; // No Afterparty content script on this tab, or no snapshot in its reply: nothing to read.
   }
 }
 

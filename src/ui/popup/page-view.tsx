@@ -4,9 +4,9 @@ import type { FestivalRow, Listing } from '../../core/rows.ts';
 import type { SaveStatus } from '../../core/rows.ts';
 import { FilmSection } from '../shared/film-section.tsx';
 import { t } from '../../browser/i18n.ts';
-import { askPageFilms } from '../../browser/page-films.ts';
 import type { OnSave } from '../shared/save-buttons.tsx';
 import { send } from '../../browser/send.ts';
+import { sendToTab } from '../../browser/tab-messages.ts';
 import { timeZoneResolver } from '../../core/time/index.ts';
 
 export type PageFilms =
@@ -14,6 +14,15 @@ export type PageFilms =
   | { status: 'none' }
   | { status: 'done'; listings: Listing[]; festivals: FestivalRow[] }
   | { status: 'failed'; error: string };
+
+/** The film keys found in the tab's top frame; null when no Afterparty content script runs there. */
+async function askPageFilms(tabId: number): Promise<string[] | null> {
+  try {
+    return (await sendToTab(tabId, 'afterparty:pageFilms', {}, { frameId: 0 })).filmKeys;
+  } catch {
+    return null;
+  }
+}
 
 /** Loads the listings of the films found on a tab; "none" when no content script answers there. */
 export function usePageFilms(tabId: number | null | undefined, revision = 0): PageFilms {

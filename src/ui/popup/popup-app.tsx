@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { DEFAULT_SETTINGS, type Settings } from '../../core/settings.ts';
 import type { Plan, SaveStatus } from '../../core/rows.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
-import { targetTabId } from '../../browser/page-films.ts';
+import { targetTabId } from '../../browser/target-tab.ts';
 import { PageView, usePageFilms } from './page-view.tsx';
 import { SavedView } from './saved-view.tsx';
 import { ScheduleView } from './schedule-view.tsx';
