@@ -1,6 +1,5 @@
 import { exportIcs, icsFileName } from '../core/ical/index.ts';
-import type { AfterpartyDb } from '../db/database.ts';
-import { eventsWithContext } from '../db/plan.ts';
+import { eventsWithContext, type AfterpartyDb } from '../db/index.ts';
 import { timeZoneResolver } from '../core/time/index.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { parseFeed } from '../core/feed/index.ts';
-import type { AfterpartyDb } from '../db/database.ts';
-import { recordFeedError, replaceFeed } from '../db/feed-store.ts';
+import { getFeed, recordFeedError, replaceFeed, type AfterpartyDb } from '../db/index.ts';
 import defaultFeed from '../data/default-feed.json';
 
 export const DEFAULT_FEED_ID = 'default';
@@ -16,7 +15,7 @@ export async function loadDefaultFeed(
 ): Promise<void> {
   const parsed = parseFeed(document);
   if (!parsed.ok) {
-    if (await db.feeds.get(DEFAULT_FEED_ID)) await recordFeedError(db, DEFAULT_FEED_ID, parsed.error);
+    await recordFeedError(db, DEFAULT_FEED_ID, { code: 'not-a-feed', detail: parsed.error });
     throw new Error(`The embedded feed was refused: ${parsed.error}`);
   }
   const problems = parsed.problems.map((p) => `${p.path}: ${p.message}`);
@@ -25,5 +24,5 @@ export async function loadDefaultFeed(
 
 /** True when the cache has never been filled (first run, or a wiped profile). */
 export async function needsDefaultFeed(db: AfterpartyDb): Promise<boolean> {
-  return (await db.feeds.get(DEFAULT_FEED_ID)) === undefined;
+  return (await getFeed(db, DEFAULT_FEED_ID)) === undefined;
 }

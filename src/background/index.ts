@@ -1,7 +1,7 @@
 // The service worker (Chrome) or background script (Firefox). It holds no state of its own:
 // everything is in IndexedDB and is read again when the worker wakes.
 import browser from 'webextension-polyfill';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase } from '../db/index.ts';
 import { loadDefaultFeed, needsDefaultFeed } from './default-feed.ts';
 import { createChangeNotice } from './data-changes.ts';
 import { createHandlers } from './handlers/index.ts';
@@ -50,7 +50,7 @@ const sync = createSync({
 const scheduler = createScheduler({ alarms: browser.alarms, sync, clock: Date.now });
 browser.alarms.onAlarm.addListener((alarm) => scheduler.onAlarm(alarm));
 void scheduler.reschedule().catch((error: unknown) => console.error('Afterparty: could not set the sync alarm', error));
-watchStorage(db, (words) => sync.reportFault(words));
+watchStorage(db, (reason) => sync.reportFault(reason));
 
 const handlers = createHandlers({ db, ready: () => ensureDefaultFeed(), sync });
 

@@ -4,6 +4,7 @@
 // Feed tables are not in a backup: they are rebuilt from the feeds.
 import { ACCESS_LEVELS, EVENT_KINDS } from '../core/model.ts';
 import { readSettings, type Settings } from '../core/settings.ts';
+import { loadSettings } from './settings.ts';
 import type { AfterpartyDb } from './database.ts';
 import { syncStateOf } from './feed-slots.ts';
 import type { CorrectionRow, SavedRow, UserEventRow } from '../core/rows.ts';
@@ -30,7 +31,7 @@ export async function makeBackup(db: AfterpartyDb, now = new Date()): Promise<Ba
     saved: await db.saved.toArray(),
     corrections: await db.corrections.toArray(),
     userEvents: await db.userEvents.toArray(),
-    settings: readSettings((await db.settings.get('display'))?.value),
+    settings: await loadSettings(db),
   }));
 }
 

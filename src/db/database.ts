@@ -2,7 +2,7 @@
 // created by any shipped release opens with its data intact.
 import Dexie, { type EntityTable } from 'dexie';
 import type { CorrectionRow, EventRow, FestivalRow, FilmRow, SavedRow, UserEventRow } from '../core/rows.ts';
-import type { FeedSyncState, LeaseRow, StageJobRow } from './feed-sync-state.ts';
+import type { FeedSyncState, LeaseRow, StageJobRow, StoredReason } from './feed-sync-state.ts';
 
 export interface FeedRow {
   id: string;
@@ -12,12 +12,13 @@ export interface FeedRow {
   builtIn: boolean;
   updated: string | null;
   lastSync: string | null;
-  lastError: string | null;
+  /** Why the latest load failed; the cached rows stay. */
+  lastError: StoredReason | null;
   /** Items skipped on the last load, in plain words. */
   problems: string[];
   eventCount: number;
   filmCount: number;
-  /** Sync state (v4); absent on rows written before, read with defaults by src/db/feed-store.ts. */
+  /** Sync state (v4); absent on rows written before, read with defaults by syncStateOf (feed-slots.ts). */
   sync?: FeedSyncState;
 }
 
@@ -42,9 +43,6 @@ export type AfterpartyDb = Dexie & {
   stageJobs: EntityTable<StageJobRow, 'feedId'>;
   leases: EntityTable<LeaseRow, 'name'>;
 };
-
-/** The tables only the user's actions write: sync and feed loading never open them. */
-export const USER_TABLES = ['saved', 'corrections', 'userEvents', 'settings'] as const;
 
 export const DB_NAME = 'afterparty';
 

@@ -1,7 +1,7 @@
 // A feed's rows live in one of two slots: slot `a` is the original tables (festivals, films,
-// events), slot `b` their `…Alt` twins added in schema v4. Readers (queries.ts) take each
-// feed's rows from its live slot only, so a large feed can be written into the idle slot in
-// many small transactions and made live by one small write to its feed row.
+// events), slot `b` their `…Alt` twins added in schema v4. Every read of feed rows goes through
+// readLive, which takes each feed's rows from its live slot only, so a large feed can be written
+// into the idle slot in many small transactions and made live by one small write to its feed row.
 import type { EntityTable, Table } from 'dexie';
 import type { EventRow, FestivalRow, FilmRow } from '../core/rows.ts';
 import type { AfterpartyDb, FeedRow } from './database.ts';
@@ -14,6 +14,7 @@ export interface SlotTables {
 }
 
 export type RowTable = keyof SlotTables;
+export type RowOf<N extends RowTable> = N extends 'festivals' ? FestivalRow : N extends 'films' ? FilmRow : EventRow;
 
 export function slotTables(db: AfterpartyDb, slot: Slot): SlotTables {
   return slot === 'a'
@@ -38,6 +39,37 @@ export async function liveSlots(db: AfterpartyDb): Promise<Map<string, Slot>> {
     if (state.enabled) out.set(feed.id, state.slot);
   }
   return out;
+}
+
+/**
+ * Runs `read` on the table `name` of both slots and keeps, of what it found, the rows of each
+ * feed's live slot: a generation being staged, or a feed switched off or being removed, is
+ * never seen. Pass `slots` to read several tables against the same feeds.
+ */
+export async function readLive<N extends RowTable>(
+  db: AfterpartyDb,
+  name: N,
+  read: (table: Table<RowOf<N>, string>) => Promise<Array<RowOf<N> | undefined>>,
+  slots?: Map<string, Slot>,
+): Promise<Array<RowOf<N>>> {
+  const live = slots ?? (await liveSlots(db));
+  const out: Array<RowOf<N>> = [];
+  for (const slot of ['a', 'b'] as const) {
+    const rows = await read(slotTables(db, slot)[name] as unknown as Table<RowOf<N>, string>);
+    for (const row of rows) if (row && live.get(row.feedId) === slot) out.push(row);
+  }
+  return out;
+}
+
+/** Rows by key, each from its feed's live slot (readLive). */
+export async function liveByKey<N extends RowTable>(
+  db: AfterpartyDb,
+  name: N,
+  keys: string[],
+  slots?: Map<string, Slot>,
+): Promise<Map<string, RowOf<N>>> {
+  const rows = await readLive(db, name, (table) => table.bulkGet(keys), slots);
+  return new Map(rows.map((row) => [row.key, row]));
 }
 
 /** Deletes up to `limit` rows of a feed from one slot; resolves to how many it deleted. */

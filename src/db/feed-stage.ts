@@ -5,7 +5,21 @@ import type { Table } from 'dexie';
 import type { AfterpartyDb, FeedRow } from './database.ts';
 import { clearSlot, clearSlotChunk, otherSlot, slotTables, syncStateOf, type RowTable } from './feed-slots.ts';
 import type { FeedRowPatch, FeedRows } from './feed-store.ts';
-import type { FeedSyncState, StageJobRow } from './feed-sync-state.ts';
+import type { FeedSyncState, Slot, StageJobRow } from './feed-sync-state.ts';
+
+/** The staging job a stopped worker left for this feed, if any: the next sync resumes it. */
+export async function stageJobOf(db: AfterpartyDb, feedId: string): Promise<StageJobRow | undefined> {
+  return db.stageJobs.get(feedId);
+}
+
+export async function stagedFeedIds(db: AfterpartyDb): Promise<Set<string>> {
+  return new Set((await db.stageJobs.toArray()).map((job) => job.feedId));
+}
+
+/** Drops a job whose stored body no longer reads as a feed; the idle slot is emptied by the next job. */
+export async function dropStageJob(db: AfterpartyDb, feedId: string): Promise<void> {
+  await db.stageJobs.delete(feedId);
+}
 
 /** Starts (or restarts) staging a generation into the feed's idle slot. */
 export async function beginStage(
@@ -69,22 +83,29 @@ export class StaleStageError extends Error {
   }
 }
 
-/** Makes the staged generation live: one small transaction over the feed row and the job. */
+/**
+ * Makes the staged generation live: one small transaction over the feed row and the job. The
+ * generation it replaces is invisible from then on; its slot is then emptied in small steps.
+ */
 export async function switchToStaged(
   db: AfterpartyDb,
   job: StageJobRow,
   row: Omit<FeedRow, 'sync' | keyof FeedRowPatch> & FeedRowPatch,
   sync: Partial<FeedSyncState>,
+  chunk = 2_000,
 ): Promise<FeedRow> {
   let stored: FeedRow | undefined;
+  let retired: Slot = otherSlot(job.slot);
   await db.transaction('rw', [db.feeds, db.stageJobs], async () => {
     const current = await db.stageJobs.get(job.feedId);
     if (!current || current.generation !== job.generation) throw new StaleStageError();
-    const previous = await db.feeds.get(job.feedId);
-    stored = { ...row, sync: { ...syncStateOf(previous), ...sync, slot: job.slot, generation: job.generation } };
+    const previous = syncStateOf(await db.feeds.get(job.feedId));
+    retired = previous.slot;
+    stored = { ...row, sync: { ...previous, ...sync, slot: job.slot, generation: job.generation } };
     await db.feeds.put(stored);
     await db.stageJobs.delete(job.feedId);
   });
+  await clearSlot(db, job.feedId, retired, chunk);
   return stored as FeedRow;
 }
 

@@ -1,7 +1,10 @@
+// The rows a feed contributes (festivals, films, events under feed-scoped keys) and writing
+// them in one transaction, for feeds small enough not to need staging (feed-stage.ts).
+import type { Table } from 'dexie';
 import type { Feed } from '../core/model.ts';
 import type { EventRow, FestivalRow, FilmRow } from '../core/rows.ts';
 import type { AfterpartyDb, FeedRow } from './database.ts';
-import { clearSlot, slotTables, syncStateOf, type RowTable } from './feed-slots.ts';
+import { slotTables, syncStateOf, type RowTable } from './feed-slots.ts';
 import type { FeedSyncState } from './feed-sync-state.ts';
 
 export function rowKey(feedId: string, id: string): string {
@@ -114,7 +117,7 @@ export async function replaceFeed(
     const state = syncStateOf(previous);
     const tables = slotTables(db, state.slot);
     for (const name of ['festivals', 'films', 'events'] as RowTable[]) {
-      const table = tables[name] as unknown as import('dexie').Table<{ key: string }, string>;
+      const table = tables[name] as unknown as Table<{ key: string }, string>;
       const old = new Map((await table.where('feedId').equals(meta.id).toArray()).map((r) => [r.key, r]));
       const puts = rows[name].filter((row) => !sameRow(old.get(row.key), row));
       for (const row of rows[name]) old.delete(row.key);
@@ -134,37 +137,4 @@ export async function replaceFeed(
     await db.feeds.put(stored);
   });
   return { row: stored as FeedRow, written };
-}
-
-/** Keeps the cached listings and records why the latest load failed. */
-export async function recordFeedError(db: AfterpartyDb, id: string, error: string): Promise<void> {
-  await db.feeds.update(id, { lastError: error });
-}
-
-/** Updates a feed's sync state without touching its listings. */
-export async function updateSyncState(
-  db: AfterpartyDb,
-  id: string,
-  patch: Partial<FeedSyncState>,
-  row: Partial<FeedRow> = {},
-): Promise<void> {
-  await db.transaction('rw', db.feeds, async () => {
-    const feed = await db.feeds.get(id);
-    if (!feed) return;
-    await db.feeds.put({ ...feed, ...row, sync: { ...syncStateOf(feed), ...patch } });
-  });
-}
-
-/**
- * Removes a feed: its row goes first, in one small transaction, so its films and events
- * vanish from every reader at once; the rows themselves are then deleted in chunks. The
- * user's saved events, notes and corrections are left as they are.
- */
-export async function removeFeed(db: AfterpartyDb, id: string): Promise<void> {
-  await db.transaction('rw', [db.feeds, db.stageJobs], async () => {
-    await db.feeds.delete(id);
-    await db.stageJobs.delete(id);
-  });
-  await clearSlot(db, id, 'a');
-  await clearSlot(db, id, 'b');
 }

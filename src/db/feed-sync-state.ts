@@ -3,6 +3,36 @@
 
 export type FeedKind = 'json' | 'ical';
 
+/**
+ * Why a sync failed or kept old data, as a code: the words are chosen where they are shown, in
+ * the language of the moment (src/background/handlers/sync-reason.ts).
+ */
+export type SyncReason =
+  | { code: 'http-status'; status: number }
+  | { code: 'timeout'; seconds: number }
+  | { code: 'unreachable' }
+  | { code: 'too-large'; maxBytes: number }
+  | { code: 'truncated' }
+  /** A web page where a feed was expected. */
+  | { code: 'html' }
+  /** Refused by the feed or iCalendar parser, whose words are `detail`. */
+  | { code: 'not-a-feed'; detail: string }
+  /** The feed suddenly lists no events; the `kept` events of the last good sync stay. */
+  | { code: 'no-events'; kept: number }
+  | { code: 'bad-url' }
+  | { code: 'duplicate' }
+  | { code: 'built-in' }
+  /** Another sync holds the lease. */
+  | { code: 'busy' }
+  | { code: 'storage-quota' }
+  | { code: 'storage-unavailable' }
+  | { code: 'storage-blocked' }
+  /** Anything else, with the error's own message. */
+  | { code: 'error'; message: string };
+
+/** A reason as stored: rows written before reasons had codes hold plain words. */
+export type StoredReason = SyncReason | string;
+
 /** Which set of row tables holds a feed's live generation: `a` (films…) or `b` (filmsAlt…). */
 export type Slot = 'a' | 'b';
 
@@ -26,7 +56,7 @@ export interface FeedSyncState {
   /** The feed's own refresh period (REFRESH-INTERVAL, X-PUBLISHED-TTL), in minutes. */
   refreshMinutes: number | null;
   /** Kept data with a caveat, e.g. the feed suddenly listed no events. */
-  warning: string | null;
+  warning: StoredReason | null;
 }
 
 export const DEFAULT_SYNC_STATE: FeedSyncState = {

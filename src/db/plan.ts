@@ -1,36 +1,11 @@
 // The user's plan: events saved as "going" or "interested". Written only by the user's own
 // clicks (card, popup); feed loading never opens the `saved` table.
-import {
-  festivalKeyOf,
-  type EventRow,
-  type FestivalRow,
-  type FilmRow,
-  type Plan,
-  type SaveStatus,
-} from '../core/rows.ts';
+import { festivalKeyOf, type EventRow, type Plan, type SavedRow, type SaveStatus } from '../core/rows.ts';
 import type { AfterpartyDb } from './database.ts';
-import { liveSlots, slotTables } from './feed-slots.ts';
-import type { SavedRow } from '../core/rows.ts';
-
-type Named = 'festivals' | 'films' | 'events';
-
-/** Rows by key from each feed's live slot only (see feed-slots.ts and queries.ts). */
-async function liveByKey<T extends { feedId: string }>(
-  db: AfterpartyDb,
-  name: Named,
-  keys: string[],
-): Promise<Map<string, T>> {
-  const slots = await liveSlots(db);
-  const out = new Map<string, T>();
-  for (const slot of ['a', 'b'] as const) {
-    const table = slotTables(db, slot)[name] as unknown as { bulkGet(keys: string[]): Promise<Array<T | undefined>> };
-    (await table.bulkGet(keys)).forEach((row, i) => row && slots.get(row.feedId) === slot && out.set(keys[i]!, row));
-  }
-  return out;
-}
+import { liveByKey } from './feed-slots.ts';
 
 async function findEvent(db: AfterpartyDb, key: string): Promise<EventRow | undefined> {
-  return (await liveByKey<EventRow>(db, 'events', [key])).get(key) ?? (await db.userEvents.get(key));
+  return (await liveByKey(db, 'events', [key])).get(key) ?? (await db.userEvents.get(key));
 }
 
 /** Saves, changes or (status null) removes one event from the plan. */
@@ -52,16 +27,13 @@ export async function setSaved(
 
 /** Events by key (feed events from live slots, then the user's own) with their films and festivals. */
 export async function eventsWithContext(db: AfterpartyDb, keys: string[]): Promise<Omit<Plan, 'saved'>> {
-  const [fromFeeds, fromUser] = await Promise.all([
-    liveByKey<EventRow>(db, 'events', keys),
-    db.userEvents.bulkGet(keys),
-  ]);
+  const [fromFeeds, fromUser] = await Promise.all([liveByKey(db, 'events', keys), db.userEvents.bulkGet(keys)]);
   const events = keys.map((key, i) => fromFeeds.get(key) ?? fromUser[i]).filter((e): e is EventRow => e !== undefined);
   const filmKeys = [...new Set(events.flatMap((e) => e.filmKeys))];
   const festivalKeys = [...new Set(events.map(festivalKeyOf).filter((k): k is string => !!k))];
   const [films, festivals] = await Promise.all([
-    liveByKey<FilmRow>(db, 'films', filmKeys),
-    liveByKey<FestivalRow>(db, 'festivals', festivalKeys),
+    liveByKey(db, 'films', filmKeys),
+    liveByKey(db, 'festivals', festivalKeys),
   ]);
   return { events, films: [...films.values()], festivals: [...festivals.values()] };
 }

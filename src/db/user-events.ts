@@ -1,10 +1,9 @@
 // The user's own events in the `userEvents` table. Only these functions write it, each called
 // from a privileged message (an extension page); sync and feed loading never open the table.
-import type { EventRow } from '../core/rows.ts';
+import { USER_FEED_ID, type EventRow, type UserEventRow } from '../core/rows.ts';
 import { type UserEventInput } from '../messages/user-events.ts';
 import type { AfterpartyDb } from './database.ts';
-import { liveSlots, slotTables } from './feed-slots.ts';
-import { USER_FEED_ID, type UserEventRow } from '../core/rows.ts';
+import { liveByKey, liveSlots } from './feed-slots.ts';
 
 export interface UserEventDeps {
   now?: () => Date;
@@ -14,17 +13,11 @@ export interface UserEventDeps {
 /** Keeps only film keys and a festival key the catalog knows: a deleted feed's film cannot be linked. */
 async function known(db: AfterpartyDb, input: UserEventInput): Promise<Pick<UserEventInput, 'films' | 'festival'>> {
   const slots = await liveSlots(db);
-  const films = new Set<string>();
-  let festival: string | null = null;
-  // A feed's rows are read from its live slot only (feed-slots.ts), like every listing.
-  for (const slot of ['a', 'b'] as const) {
-    const tables = slotTables(db, slot);
-    for (const film of await tables.films.bulkGet(input.films))
-      if (film && slots.get(film.feedId) === slot) films.add(film.key);
-    const found = input.festival ? await tables.festivals.get(input.festival) : undefined;
-    if (found && slots.get(found.feedId) === slot) festival = found.key;
-  }
-  return { films: input.films.filter((key) => films.has(key)), festival };
+  const [films, festivals] = await Promise.all([
+    liveByKey(db, 'films', input.films, slots),
+    liveByKey(db, 'festivals', input.festival ? [input.festival] : [], slots),
+  ]);
+  return { films: input.films.filter((key) => films.has(key)), festival: [...festivals.keys()][0] ?? null };
 }
 
 function row(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Feed } from '../../src/core/model.ts';
-import { recordFeedError, replaceFeed } from '../../src/db/feed-store.ts';
+import { replaceFeed } from '../../src/db/feed-store.ts';
+import { recordFeedError } from '../../src/db/feeds.ts';
 import { listingsFor, schedule } from '../../src/db/queries.ts';
 import { freshDb } from './fake-db.ts';
 
@@ -92,8 +93,9 @@ describe('replaceFeed', () => {
   it('keeps the cached data when a later load fails', async () => {
     const db = freshDb();
     await replaceFeed(db, meta, feed, new Date());
-    await recordFeedError(db, 'f1', 'This is not JSON');
-    expect(await db.feeds.get('f1')).toMatchObject({ lastError: 'This is not JSON', eventCount: 2 });
+    const reason = { code: 'not-a-feed', detail: 'This is not JSON' } as const;
+    await recordFeedError(db, 'f1', reason);
+    expect(await db.feeds.get('f1')).toMatchObject({ lastError: reason, eventCount: 2 });
     expect(await db.events.count()).toBe(2);
   });
 });

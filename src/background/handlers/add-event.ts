@@ -1,5 +1,4 @@
-import type { AfterpartyDb } from '../../db/database.ts';
-import { liveFilms } from '../../db/queries.ts';
+import { liveFilms, type AfterpartyDb } from '../../db/index.ts';
 import { addEventPath, type AddEventMessages } from '../../messages/add-event.ts';
 import type { HandlersFor } from './types.ts';
 

@@ -1,6 +1,12 @@
-import { addCorrection, allCorrections, correctionsFor, removeCorrection } from '../../db/corrections.ts';
-import type { AfterpartyDb } from '../../db/database.ts';
-import { liveFilms } from '../../db/queries.ts';
+import {
+  addCorrection,
+  allCorrections,
+  correctionsFor,
+  liveFilm,
+  liveFilms,
+  removeCorrection,
+  type AfterpartyDb,
+} from '../../db/index.ts';
 import type { CorrectionMessages } from '../../messages/corrections.ts';
 import { siteOf } from '../sites/site-of.ts';
 import type { HandlersFor } from './types.ts';
@@ -8,7 +14,8 @@ import type { HandlersFor } from './types.ts';
 export function correctionHandlers({ db }: { db: AfterpartyDb }): HandlersFor<CorrectionMessages> {
   return {
     async addCorrection({ filmKey, surface, everywhere }, from) {
-      if (!(await db.films.get(filmKey))) throw new Error(`addCorrection: no film "${filmKey.slice(0, 80)}"`);
+      // From the feed's live slot: after a staged sync a feed's films are in slot b.
+      if (!(await liveFilm(db, filmKey))) throw new Error(`addCorrection: no film "${filmKey.slice(0, 80)}"`);
       // Content scripts correct the site they run on; only our own pages have none.
       const extensionPage = from?.extensionPage === true;
       const site = extensionPage ? null : siteOf(from?.pageUrl);

@@ -1,9 +1,11 @@
-import type { AfterpartyDb, FeedRow } from '../../db/database.ts';
-import { syncStateOf } from '../../db/feed-slots.ts';
+import { getFeed, listFeeds, syncStateOf, type AfterpartyDb, type FeedRow, type StoredReason } from '../../db/index.ts';
 import type { FeedMessages, FeedStatus } from '../../messages/feeds.ts';
 import type { Sync } from '../sync/engine.ts';
-import { describeError } from '../sync/storage-fault.ts';
+import { reasonOf } from '../sync/storage-fault.ts';
+import { describeSyncReason } from './sync-reason.ts';
 import type { HandlersFor } from './types.ts';
+
+const describeOrNull = (reason: StoredReason | null) => (reason === null ? null : describeSyncReason(reason));
 
 export function feedStatus(feed: FeedRow): FeedStatus {
   const state = syncStateOf(feed);
@@ -17,17 +19,17 @@ export function feedStatus(feed: FeedRow): FeedStatus {
     eventCount: feed.eventCount,
     filmCount: feed.filmCount,
     lastSync: feed.lastSync,
-    lastError: feed.lastError,
+    lastError: describeOrNull(feed.lastError),
     problems: feed.problems,
   };
 }
 
-/** Storage faults reach the page as plain words, not as an IndexedDB error name. */
+/** Sync refusals and storage faults reach the page as plain words, not as a code or an IndexedDB error name. */
 async function words<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw new Error(describeError(error), { cause: error });
+    throw new Error(describeSyncReason(reasonOf(error)), { cause: error });
   }
 }
 
@@ -44,7 +46,7 @@ export function feedHandlers({
     if (!sync) throw new Error('Feed sync is not available here');
     return sync;
   };
-  const all = async () => (await db.feeds.toArray()).map(feedStatus);
+  const all = async () => (await listFeeds(db)).map(feedStatus);
   return {
     async getFeeds() {
       await ready();
@@ -60,7 +62,7 @@ export function feedHandlers({
     async setFeedEnabled({ id, enabled }) {
       return words(async () => {
         await engine().setEnabled(id, enabled);
-        const feed = await db.feeds.get(id);
+        const feed = await getFeed(db, id);
         if (!feed) throw new Error('This feed no longer exists');
         return { feed: feedStatus(feed) };
       });
@@ -68,7 +70,7 @@ export function feedHandlers({
     async syncNow({ id }) {
       return words(async () => {
         const outcomes = await engine().syncNow(id);
-        const errors = outcomes.flatMap((o) => (o.error ? [o.error] : []));
+        const errors = outcomes.flatMap((o) => (o.reason ? [describeSyncReason(o.reason)] : []));
         const lines = outcomes.map(({ feedId, status, requests, written }) => ({ feedId, status, requests, written }));
         return { feeds: await all(), errors, outcomes: lines };
       });
@@ -76,7 +78,7 @@ export function feedHandlers({
     async getSyncStatus() {
       const running = sync?.running() ?? false;
       try {
-        const feeds = (await db.feeds.toArray()).filter((f) => f.url && syncStateOf(f).enabled);
+        const feeds = (await listFeeds(db)).filter((f) => f.url && syncStateOf(f).enabled);
         const times = feeds
           .map((f) => f.lastSync)
           .filter((s): s is string => !!s)
@@ -86,10 +88,10 @@ export function feedHandlers({
           feeds: feeds.length,
           failing: feeds.filter((f) => f.lastError).length,
           lastSync: times.at(-1) ?? null,
-          fault: sync?.fault() ?? null,
+          fault: describeOrNull(sync?.fault() ?? null),
         };
       } catch (error) {
-        return { running, feeds: 0, failing: 0, lastSync: null, fault: describeError(error) };
+        return { running, feeds: 0, failing: 0, lastSync: null, fault: describeSyncReason(reasonOf(error)) };
       }
     },
   };

@@ -1,4 +1,4 @@
-import type { AfterpartyDb } from '../../db/database.ts';
+import type { AfterpartyDb } from '../../db/index.ts';
 import type { Messages } from '../../messages/index.ts';
 import { addEventHandlers } from './add-event.ts';
 import { correctionHandlers } from './corrections.ts';
@@ -7,6 +7,7 @@ import { listingHandlers } from './listings.ts';
 import { planHandlers } from './plan.ts';
 import { siteHandlers } from './sites.ts';
 import { settingsHandlers } from './settings.ts';
+import type { Sync } from '../sync/engine.ts';
 import type { HandlersFor } from './types.ts';
 import { userEventHandlers } from './user-events.ts';
 
@@ -17,7 +18,7 @@ export interface HandlerDeps {
   /** Resolves once the cache holds at least the default listings. */
   ready: () => Promise<void>;
   /** The feed sync engine (src/background/sync/engine.ts); absent where no network is wanted. */
-  sync?: import('../sync/engine.ts').Sync;
+  sync?: Sync;
 }
 
 /** The background's answers, one per message; the compiler checks none is missing. */

@@ -1,6 +1,5 @@
 import { wordLists } from '../../core/matching/index.ts';
-import type { AfterpartyDb } from '../../db/database.ts';
-import { listingsFor, liveFilms, schedule } from '../../db/queries.ts';
+import { listingsFor, liveFilms, schedule, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/listings.ts';
 import type { HandlersFor } from './types.ts';
 

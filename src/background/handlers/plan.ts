@@ -1,5 +1,4 @@
-import type { AfterpartyDb } from '../../db/database.ts';
-import { readPlan, savedStatus, setSaved } from '../../db/plan.ts';
+import { readPlan, savedStatus, setSaved, type AfterpartyDb } from '../../db/index.ts';
 import type { PlanMessages } from '../../messages/plan.ts';
 import { calendarFor } from '../calendar-export.ts';
 import type { HandlersFor } from './types.ts';

@@ -1,25 +1,20 @@
-import { readSettings, type Settings } from '../../core/settings.ts';
-import { clearCache, makeBackup, restoreBackup } from '../../db/backup.ts';
+import {
+  clearCache,
+  loadSettings,
+  makeBackup,
+  patchSettings,
+  restoreBackup,
+  type AfterpartyDb,
+} from '../../db/index.ts';
 import { loadDefaultFeed } from '../default-feed.ts';
-import type { AfterpartyDb } from '../../db/database.ts';
 import type { SettingsMessages } from '../../messages/settings.ts';
 import type { Sync } from '../sync/engine.ts';
 import type { HandlersFor } from './types.ts';
 
-export async function loadSettings(db: AfterpartyDb): Promise<Settings> {
-  return readSettings((await db.settings.get('display'))?.value);
-}
-
 export function settingsHandlers({ db, sync }: { db: AfterpartyDb; sync?: Sync }): HandlersFor<SettingsMessages> {
   return {
     getSettings: () => loadSettings(db),
-    async setSettings({ patch }) {
-      return db.transaction('rw', db.settings, async () => {
-        const settings = { ...(await loadSettings(db)), ...patch };
-        await db.settings.put({ id: 'display', value: settings });
-        return settings;
-      });
-    },
+    setSettings: ({ patch }) => patchSettings(db, patch),
     exportBackup: () => makeBackup(db),
     restoreBackup: ({ backup }) => restoreBackup(db, backup),
     async clearCache() {

@@ -1,5 +1,4 @@
-import type { AfterpartyDb } from '../../db/database.ts';
-import { addUserEvent, deleteUserEvent, listUserEvents, updateUserEvent } from '../../db/user-events.ts';
+import { addUserEvent, deleteUserEvent, listUserEvents, updateUserEvent, type AfterpartyDb } from '../../db/index.ts';
 import type { UserEventMessages } from '../../messages/user-events.ts';
 import type { HandlersFor } from './types.ts';
 

@@ -1,21 +1,21 @@
-// A downloaded body to a feed: iCalendar when it says so, else the JSON feed format.
+// The document part of a sync: a downloaded body to a feed, iCalendar when it says so, else the
+// JSON feed format; and the hashes that tell an unchanged body from a new one.
 import { parseFeed } from '../../core/feed/index.ts';
 import { importICalendar, looksLikeICalendar } from '../../core/ical/index.ts';
 import type { TitleSource } from '../../core/matching/index.ts';
 import type { Feed } from '../../core/model.ts';
-import type { FeedKind } from '../../db/feed-sync-state.ts';
-import { t } from '../../browser/i18n.ts';
+import type { FeedKind, SyncReason } from '../../db/index.ts';
 
-export type ReadDocument =
-  | {
-      ok: true;
-      kind: FeedKind;
-      feed: Feed;
-      links?: Map<string, string[]>;
-      problems: string[];
-      refreshMinutes: number | null;
-    }
-  | { ok: false; error: string };
+export interface FeedDocument {
+  ok: true;
+  kind: FeedKind;
+  feed: Feed;
+  links?: Map<string, string[]>;
+  problems: string[];
+  refreshMinutes: number | null;
+}
+
+export type ReadDocument = FeedDocument | { ok: false; reason: SyncReason };
 
 export function readDocument(
   text: string,
@@ -26,7 +26,7 @@ export function readDocument(
   const calendarType = /text\/calendar/i.test(contentType);
   if (calendarType || looksLikeICalendar(text)) {
     const result = importICalendar(text, { films: films(), fallbackTitle });
-    if (!result.ok) return { ok: false, error: result.error };
+    if (!result.ok) return { ok: false, reason: { code: 'not-a-feed', detail: result.error } };
     return {
       ok: true,
       kind: 'ical',
@@ -36,14 +36,51 @@ export function readDocument(
       refreshMinutes: result.refreshMinutes,
     };
   }
-  if (/text\/html/i.test(contentType) && /^\s*</.test(text)) return { ok: false, error: t('sync_errorHtml') };
+  if (/text\/html/i.test(contentType) && /^\s*</.test(text)) return { ok: false, reason: { code: 'html' } };
   const parsed = parseFeed(text);
-  if (!parsed.ok) return { ok: false, error: parsed.error };
+  if (!parsed.ok) return { ok: false, reason: { code: 'not-a-feed', detail: parsed.error } };
   return {
     ok: true,
     kind: 'json',
     feed: parsed.feed,
     problems: parsed.problems.map((p) => `${p.path}: ${p.message}`),
     refreshMinutes: null,
+  };
+}
+
+export interface ReadBody {
+  doc: ReadDocument;
+  /** Of the body and, for iCalendar, the catalog it was matched against: the same again writes nothing. */
+  contentHash: string;
+  /** iCalendar only: of the film catalog alone, to notice when it changes under an unchanged body. */
+  catalogHash: string | null;
+}
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const catalogOf = (films: TitleSource[]) =>
+  films.map((f) => `${f.id}\u0000${f.title}\u0000${f.aliases.join('\u0001')}`).join('\n');
+
+export function catalogHash(films: TitleSource[]): Promise<string> {
+  return sha256(catalogOf(films));
+}
+
+export async function readBody(
+  text: string,
+  contentType: string,
+  films: TitleSource[],
+  fallbackTitle: string,
+): Promise<ReadBody> {
+  const doc = readDocument(text, contentType, () => films, fallbackTitle);
+  // An iCalendar feed's links depend on the films of the other feeds: they are part of its content.
+  const ical = doc.ok && doc.kind === 'ical';
+  const catalog = ical ? catalogOf(films) : '';
+  return {
+    doc,
+    contentHash: await sha256(`${text}\u0000${catalog}`),
+    catalogHash: ical ? await sha256(catalog) : null,
   };
 }

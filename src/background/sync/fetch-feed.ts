@@ -1,6 +1,6 @@
-// One conditional GET of a feed, bounded in time and size. Never throws: every way a
-// download can fail comes back as a reason in plain words.
-import { t } from '../../browser/i18n.ts';
+// The request part of a sync: one conditional GET of a feed, bounded in time and size. Never
+// throws: every way a download can fail comes back as a reason code.
+import type { FeedSyncState, SyncReason } from '../../db/index.ts';
 
 export interface FetchLimits {
   fetch: typeof fetch;
@@ -17,23 +17,27 @@ export interface Validators {
 export type Download =
   | { status: 'not-modified' }
   | { status: 'ok'; text: string; contentType: string; etag: string | null; lastModified: string | null; url: string }
-  | { status: 'failed'; error: string };
+  | { status: 'failed'; reason: SyncReason };
 
 export const FEED_TIMEOUT_MS = 25_000;
 export const FEED_MAX_BYTES = 20 * 1024 * 1024;
 
-function httpError(status: number): string {
-  if (status === 404 || status === 410) return t('sync_errorNotFound', status);
-  if (status === 401 || status === 403) return t('sync_errorForbidden', status);
-  if (status >= 500) return t('sync_errorServer', status);
-  return t('sync_errorHttp', status);
+/** For a feed not stored yet, and wherever a 304 would not do. */
+export const NO_VALIDATORS: Readonly<Validators> = { etag: null, lastModified: null };
+
+/**
+ * The validators for a feed's next request. Only once something is stored: a 304 must never
+ * stand for data we lack. Nor for an iCalendar feed whose events were tied to a film catalog
+ * that has changed since (a feed added or updated): its unchanged body must be matched again.
+ */
+export function validatorsFor(state: FeedSyncState, catalogChanged: boolean): Readonly<Validators> {
+  return state.contentHash && !catalogChanged ? { etag: state.etag, lastModified: state.lastModified } : NO_VALIDATORS;
 }
 
-const megabytes = (bytes: number) => String(Math.round(bytes / (1024 * 1024)));
-
-export async function fetchFeed(url: string, validators: Validators, limits: FetchLimits): Promise<Download> {
+export async function fetchFeed(url: string, validators: Readonly<Validators>, limits: FetchLimits): Promise<Download> {
   const controller = new AbortController();
   let timedOut = false;
+  const timeout: SyncReason = { code: 'timeout', seconds: Math.round(limits.timeoutMs / 1000) };
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
@@ -53,29 +57,23 @@ export async function fetchFeed(url: string, validators: Validators, limits: Fet
         redirect: 'follow',
       });
     } catch {
-      return {
-        status: 'failed',
-        error: timedOut ? t('sync_errorTimeout', Math.round(limits.timeoutMs / 1000)) : t('sync_errorUnreachable'),
-      };
+      return { status: 'failed', reason: timedOut ? timeout : { code: 'unreachable' } };
     }
     if (response.status === 304) return { status: 'not-modified' };
     if (!response.ok) {
       void response.body?.cancel().catch(() => undefined);
-      return { status: 'failed', error: httpError(response.status) };
+      return { status: 'failed', reason: { code: 'http-status', status: response.status } };
     }
     const declared = Number(response.headers.get('content-length') ?? NaN);
     if (declared > limits.maxBytes) {
       void response.body?.cancel().catch(() => undefined);
-      return { status: 'failed', error: t('sync_errorTooLarge', megabytes(limits.maxBytes)) };
+      return { status: 'failed', reason: { code: 'too-large', maxBytes: limits.maxBytes } };
     }
     const body = await readCapped(response, limits.maxBytes);
-    if ('error' in body) {
-      if (timedOut) return { status: 'failed', error: t('sync_errorTimeout', Math.round(limits.timeoutMs / 1000)) };
-      return { status: 'failed', error: body.error };
-    }
+    if ('reason' in body) return { status: 'failed', reason: timedOut ? timeout : body.reason };
     // A body shorter than its Content-Length was cut off (only checkable when not compressed).
     if (Number.isFinite(declared) && !response.headers.get('content-encoding') && body.bytes < declared) {
-      return { status: 'failed', error: t('sync_errorTruncated') };
+      return { status: 'failed', reason: { code: 'truncated' } };
     }
     return {
       status: 'ok',
@@ -94,7 +92,7 @@ export async function fetchFeed(url: string, validators: Validators, limits: Fet
 async function readCapped(
   response: Response,
   maxBytes: number,
-): Promise<{ text: string; bytes: number } | { error: string }> {
+): Promise<{ text: string; bytes: number } | { reason: SyncReason }> {
   const decoder = new TextDecoder('utf-8');
   if (!response.body) return { text: decoder.decode(new Uint8Array(await response.arrayBuffer())), bytes: 0 };
   const reader = response.body.getReader();
@@ -107,12 +105,12 @@ async function readCapped(
       bytes += value.byteLength;
       if (bytes > maxBytes) {
         void reader.cancel().catch(() => undefined);
-        return { error: t('sync_errorTooLarge', megabytes(maxBytes)) };
+        return { reason: { code: 'too-large', maxBytes } };
       }
       text += decoder.decode(value, { stream: true });
     }
   } catch {
-    return { error: t('sync_errorTruncated') };
+    return { reason: { code: 'truncated' } };
   }
   return { text: text + decoder.decode(), bytes };
 }

@@ -1,9 +1,10 @@
-// Single flight across worker restarts. Where the Web Locks API exists (Chrome's service
-// worker, Firefox's background page) a sync holds the `afterparty-sync` lock: the browser
-// releases it the moment its holder stops, so a worker stopped mid-sync never locks the next
-// one out. A lease row with an expiry, renewed as the sync goes, is the fallback (and is kept
-// up to date under the lock too): without Web Locks, a stopped worker's lease simply runs out.
-import type { AfterpartyDb } from '../../db/database.ts';
+// Single flight: one sync at a time in this worker (a promise chain: a second waits), and one
+// across workers. Where the Web Locks API exists (Chrome's service worker, Firefox's
+// background page) a sync holds the `afterparty-sync` lock: the browser releases it the moment
+// its holder stops, so a worker stopped mid-sync never locks the next one out. A lease row with
+// an expiry, renewed as the sync goes, is the fallback (and is kept up to date under the lock
+// too): without Web Locks, a stopped worker's lease simply runs out.
+import { dropLease, takeLease, type AfterpartyDb } from '../../db/index.ts';
 
 export const LEASE_NAME = 'sync';
 export const LOCK_NAME = 'afterparty-sync';
@@ -19,26 +20,18 @@ export interface LockApi {
  * Takes the lease row unless another owner's is unexpired; `takeOver` takes it anyway (the
  * caller holds the Web Lock, so any other holder of the row is a stopped worker).
  */
-export async function acquireLease(
+export function acquireLease(
   db: AfterpartyDb,
   owner: string,
   now: number,
   ms = LEASE_MS,
   takeOver = false,
 ): Promise<boolean> {
-  return db.transaction('rw', db.leases, async () => {
-    const current = await db.leases.get(LEASE_NAME);
-    if (!takeOver && current && current.owner !== owner && current.expires > now) return false;
-    await db.leases.put({ name: LEASE_NAME, owner, expires: now + ms });
-    return true;
-  });
+  return takeLease(db, { name: LEASE_NAME, owner, now, ms, takeOver });
 }
 
-export async function releaseLease(db: AfterpartyDb, owner: string): Promise<void> {
-  await db.transaction('rw', db.leases, async () => {
-    const current = await db.leases.get(LEASE_NAME);
-    if (current?.owner === owner) await db.leases.delete(LEASE_NAME);
-  });
+export function releaseLease(db: AfterpartyDb, owner: string): Promise<void> {
+  return dropLease(db, LEASE_NAME, owner);
 }
 
 export interface LeaseOptions {
@@ -62,4 +55,25 @@ export async function withLease<T>(options: LeaseOptions, work: () => Promise<T>
   };
   if (!locks) return leased(false);
   return locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => (lock ? leased(true) : busy()));
+}
+
+/** One sync at a time: `exclusive` queues work in this worker, `leased` also holds the lease. */
+export function createSingleFlight(options: LeaseOptions & { onSettled?: () => void }) {
+  let chain: Promise<unknown> = Promise.resolve();
+  let busy = 0;
+  return {
+    exclusive<T>(work: () => Promise<T>): Promise<T> {
+      busy += 1;
+      const run = chain.then(work).finally(() => {
+        busy -= 1;
+        options.onSettled?.();
+      });
+      chain = run.catch(() => undefined);
+      return run;
+    },
+    leased: <T>(work: () => Promise<T>, busyResult: () => T): Promise<T> => withLease(options, work, busyResult),
+    /** Keeps the lease while a long sync goes on; under a Web Lock, any leftover row is a stopped worker's. */
+    renew: () => acquireLease(options.db, options.owner, options.clock(), options.ms, !!options.locks),
+    running: () => busy > 0,
+  };
 }

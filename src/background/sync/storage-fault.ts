@@ -1,6 +1,6 @@
-// IndexedDB failures in words a user can act on. The cached listings are never deleted on a
+// IndexedDB failures as reasons a user can act on. The cached listings are never deleted on a
 // fault: a failed write transaction rolls back whole.
-import { t } from '../../browser/i18n.ts';
+import type { SyncReason } from '../../db/index.ts';
 
 function names(error: unknown): string[] {
   const out: string[] = [];
@@ -16,22 +16,33 @@ export function isQuotaError(error: unknown): boolean {
   return names(error).some((n) => /QuotaExceeded/i.test(n));
 }
 
-/** Plain words for a storage fault, or null when the error is something else. */
-export function storageFault(error: unknown): string | null {
+/** The storage fault behind an error, or null when the error is something else. */
+export function storageFault(error: unknown): SyncReason | null {
   const all = names(error);
-  if (isQuotaError(error)) return t('sync_faultQuota');
+  if (isQuotaError(error)) return { code: 'storage-quota' };
   // Firefox refuses IndexedDB with InvalidStateError in private windows (before 115) and with
   // SecurityError when the user blocks site storage.
   if (
     all.some((n) => /^(?:MissingAPIError|InvalidStateError|SecurityError|OpenFailedError|DatabaseClosedError)$/.test(n))
   )
-    return t('sync_faultUnavailable');
-  if (all.some((n) => /^(?:VersionError|UpgradeError|BlockedError)$/.test(n))) return t('sync_faultBlocked');
+    return { code: 'storage-unavailable' };
+  if (all.some((n) => /^(?:VersionError|UpgradeError|BlockedError)$/.test(n))) return { code: 'storage-blocked' };
   return null;
 }
 
-export function describeError(error: unknown): string {
-  return storageFault(error) ?? (error instanceof Error ? error.message : String(error));
+/** A failure the sync reports with its reason (a refused address, a duplicate feed…). */
+export class SyncError extends Error {
+  readonly reason: SyncReason;
+  constructor(reason: SyncReason, options?: ErrorOptions) {
+    super(`sync failed: ${reason.code}`, options);
+    this.reason = reason;
+  }
+}
+
+/** The reason for any error: its own, a storage fault's, or its message. */
+export function reasonOf(error: unknown): SyncReason {
+  if (error instanceof SyncError) return error.reason;
+  return storageFault(error) ?? { code: 'error', message: error instanceof Error ? error.message : String(error) };
 }
 
 /**
@@ -40,8 +51,8 @@ export function describeError(error: unknown): string {
  */
 export function watchStorage(
   db: { on(event: 'blocked', listener: () => void): void; on(event: 'ready', listener: () => void): void },
-  report: (words: string | null) => void,
+  report: (reason: SyncReason | null) => void,
 ): void {
-  db.on('blocked', () => report(t('sync_faultBlocked')));
+  db.on('blocked', () => report({ code: 'storage-blocked' }));
   db.on('ready', () => report(null));
 }

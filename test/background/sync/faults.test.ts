@@ -6,6 +6,7 @@ import { schedule } from '../../../src/db/queries.ts';
 import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer, type Route } from './feed-server.ts';
 import { jsonFeed, TWO_EVENTS } from './fixtures.ts';
+import { said } from './said.ts';
 
 let server: FeedServer;
 let now = Date.parse('2007-09-06T12:00:00Z');
@@ -36,25 +37,25 @@ async function failWith(route: Route, options: Partial<Parameters<typeof createS
   expect(after.films).toEqual(before.films);
   const row = await db.feeds.get(feed.id);
   expect(row?.eventCount).toBe(2);
-  expect(row?.lastError).toBe(outcome?.error);
+  expect(row?.lastError).toEqual(outcome?.reason);
   return { outcome, row, sync, db };
 }
 
 describe('a failing feed keeps its last good data and says why', () => {
   it('500', async () => {
     const { outcome, row } = await failWith((_, res) => res.writeHead(500).end('oops'));
-    expect(outcome?.error).toBe("The feed's server had a problem (HTTP 500); Afterparty will try again later.");
+    expect(said(outcome?.reason)).toBe("The feed's server had a problem (HTTP 500); Afterparty will try again later.");
     expect(row?.sync?.failures).toBe(1);
   });
 
   it('404', async () => {
     const { outcome } = await failWith((_, res) => res.writeHead(404).end());
-    expect(outcome?.error).toBe('The feed was not found at this address (HTTP 404). Check the URL.');
+    expect(said(outcome?.reason)).toBe('The feed was not found at this address (HTTP 404). Check the URL.');
   });
 
   it('timeout', async () => {
     const { outcome } = await failWith(() => undefined);
-    expect(outcome?.error).toBe("The feed's server did not answer within 1 seconds.");
+    expect(said(outcome?.reason)).toBe("The feed's server did not answer within 1 seconds.");
   });
 
   it('timeout in the middle of the body', async () => {
@@ -62,12 +63,14 @@ describe('a failing feed keeps its last good data and says why', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write(TWO_EVENTS.slice(0, 20));
     });
-    expect(outcome?.error).toMatch(/did not answer within/);
+    expect(said(outcome?.reason)).toMatch(/did not answer within/);
   });
 
   it('connection reset', async () => {
     const { outcome } = await failWith((req) => req.socket.destroy());
-    expect(outcome?.error).toBe("Could not reach the feed's server (offline, or the connection was refused or reset).");
+    expect(said(outcome?.reason)).toBe(
+      "Could not reach the feed's server (offline, or the connection was refused or reset).",
+    );
   });
 
   it('truncated body', async () => {
@@ -75,37 +78,37 @@ describe('a failing feed keeps its last good data and says why', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(TWO_EVENTS.length) });
       res.write(TWO_EVENTS.slice(0, 100), () => req.socket.destroy());
     });
-    expect(outcome?.error).toBe('The download was cut off before the end of the feed.');
+    expect(said(outcome?.reason)).toBe('The download was cut off before the end of the feed.');
   });
 
   it('invalid JSON', async () => {
     const { outcome } = await failWith(json('{"afterparty": 1, "title": "x", "events": [}'));
-    expect(outcome?.error).toMatch(/^This is not valid JSON/);
+    expect(said(outcome?.reason)).toMatch(/^This is not valid JSON/);
   });
 
   it('invalid iCalendar', async () => {
     const { outcome } = await failWith((_, res) =>
       res.writeHead(200, { 'content-type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:x\r\n'),
     );
-    expect(outcome?.error).toMatch(/^This iCalendar file could not be read/);
+    expect(said(outcome?.reason)).toMatch(/^This iCalendar file could not be read/);
   });
 
   it('HTML instead of a feed', async () => {
     const { outcome } = await failWith((_, res) =>
       res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Log in</title>'),
     );
-    expect(outcome?.error).toBe('This address gives a web page, not a feed.');
+    expect(said(outcome?.reason)).toBe('This address gives a web page, not a feed.');
   });
 
   it('HTML sent as JSON', async () => {
     const { outcome } = await failWith(json('<html><body>Log in</body></html>'));
-    expect(outcome?.error).toBe('This is not JSON (it looks like an HTML page)');
+    expect(said(outcome?.reason)).toBe('This is not JSON (it looks like an HTML page)');
   });
 
   it('oversized body, declared', async () => {
     const big = ' '.repeat(2_000);
     const { outcome } = await failWith(json(big), { maxBytes: 1_000 });
-    expect(outcome?.error).toBe('The feed is larger than 0 MB, which Afterparty does not download.');
+    expect(said(outcome?.reason)).toBe('The feed is larger than 0 MB, which Afterparty does not download.');
   });
 
   it('oversized body, streamed without a length', async () => {
@@ -117,15 +120,15 @@ describe('a failing feed keeps its last good data and says why', () => {
       },
       { maxBytes: 1_000 },
     );
-    expect(outcome?.error).toMatch(/^The feed is larger than/);
+    expect(said(outcome?.reason)).toMatch(/^The feed is larger than/);
   });
 
   it('a feed that shrinks to zero events keeps the old ones and says so', async () => {
     const { outcome, row } = await failWith(json(jsonFeed([])));
-    expect(outcome?.error).toBe(
+    expect(said(outcome?.reason)).toBe(
       'The feed now lists no events; the 2 events from the last good sync are kept until it lists some again.',
     );
-    expect(row?.sync?.warning).toBe(outcome?.error);
+    expect(row?.sync?.warning).toEqual(outcome?.reason);
   });
 });
 

@@ -11,6 +11,7 @@ import { schedule } from '../../../src/db/queries.ts';
 import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer } from './feed-server.ts';
 import { jsonFeed } from './fixtures.ts';
+import { said } from './said.ts';
 
 let server: FeedServer;
 let now = Date.parse('2007-09-06T12:00:00Z');
@@ -127,10 +128,8 @@ describe('one sync at a time', () => {
     await sync.addFeed(server.url());
     expect(await acquireLease(db, 'a-stopped-worker', now)).toBe(true);
     const [skipped] = await sync.syncNow();
-    expect(skipped).toMatchObject({
-      status: 'busy',
-      error: 'Another sync is already running; it will finish on its own.',
-    });
+    expect(skipped).toMatchObject({ status: 'busy', reason: { code: 'busy' } });
+    expect(said(skipped?.reason)).toBe('Another sync is already running; it will finish on its own.');
     now += 60_000;
     const [ran] = await sync.syncNow();
     expect(ran?.status).toBe('unchanged');

@@ -10,6 +10,7 @@ import { schedule } from '../../../src/db/queries.ts';
 import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer } from './feed-server.ts';
 import { jsonFeed, TWO_EVENTS } from './fixtures.ts';
+import { said } from './said.ts';
 
 let server: FeedServer;
 beforeEach(async () => {
@@ -40,6 +41,9 @@ function fillDisk(db: AfterpartyDb, full: (table: string, req: DBCoreMutateReque
   });
 }
 
+/** A storage fault in the words the status line shows. */
+const fault = (error: unknown) => said(storageFault(error));
+
 describe('storage faults', () => {
   it('quota exceeded: the sync fails in plain words and the old listings stay', async () => {
     const db = freshDb();
@@ -52,9 +56,9 @@ describe('storage faults', () => {
     full = true;
     body = jsonFeed([{ id: 'n', title: 'New' }]);
     const [outcome] = await sync.syncNow();
-    expect(outcome?.error).toMatch(/^Your browser has no storage left for Afterparty/);
+    expect(said(outcome?.reason)).toMatch(/^Your browser has no storage left for Afterparty/);
     expect((await schedule(db)).events.map((e) => e.title)).toEqual(['Fugitive Pieces party', 'Sponsor lounge']);
-    expect((await db.feeds.get(feed.id))?.lastError).toBe(outcome?.error);
+    expect((await db.feeds.get(feed.id))?.lastError).toEqual(outcome?.reason);
   });
 
   it('quota exceeded in the middle of a staged sync: the job and its half-written slot are freed, the old listings stay', async () => {
@@ -77,7 +81,7 @@ describe('storage faults', () => {
     puts = 0;
     fullAfter = 2; // two chunks fit, the third does not
     const [outcome] = await sync.syncNow();
-    expect(outcome?.error).toMatch(/^Your browser has no storage left for Afterparty/);
+    expect(said(outcome?.reason)).toMatch(/^Your browser has no storage left for Afterparty/);
     const after = await schedule(db);
     expect(after.events).toHaveLength(30);
     expect(after.events.every((e) => e.title.startsWith('Old'))).toBe(true);
@@ -99,9 +103,9 @@ describe('storage faults', () => {
       () => null,
       (e: unknown) => e,
     );
-    expect(storageFault(error)).toMatch(/does not let Afterparty store data here/);
+    expect(fault(error)).toMatch(/does not let Afterparty store data here/);
     expect(
-      storageFault(
+      fault(
         new DOMException(
           'A mutation operation was attempted on a database that did not allow mutations.',
           'InvalidStateError',
@@ -109,19 +113,19 @@ describe('storage faults', () => {
       ),
     ).toMatch(/private window/);
     // Firefox, with site storage blocked by the user.
-    expect(storageFault(new DOMException('The operation is insecure.', 'SecurityError'))).toMatch(
+    expect(fault(new DOMException('The operation is insecure.', 'SecurityError'))).toMatch(
       /does not let Afterparty store data here/,
     );
     // As Dexie reports it: an open failure wrapping the browser's error.
     expect(
-      storageFault(
+      fault(
         Object.assign(new Error('open failed'), {
           name: 'OpenFailedError',
           inner: new DOMException('x', 'InvalidStateError'),
         }),
       ),
     ).toMatch(/private window/);
-    expect(storageFault(new Error('something else'))).toBeNull();
+    expect(fault(new Error('something else'))).toBeNull();
   });
 
   it('an upgrade blocked by an old page still holding the database is reported, then cleared', async () => {
@@ -139,7 +143,7 @@ describe('storage faults', () => {
     old.on('versionchange', () => false);
     const db = openDatabase(name, { indexedDB, IDBKeyRange });
     const reports: Array<string | null> = [];
-    watchStorage(db, (words) => reports.push(words));
+    watchStorage(db, (reason) => reports.push(said(reason)));
     const opening = db.open();
     await new Promise((done) => setTimeout(done, 50));
     expect(reports[0]).toMatch(/^An older Afterparty page is still open/);

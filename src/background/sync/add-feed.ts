@@ -1,0 +1,58 @@
+// Subscribing: a new feed is fetched once and refused, with the reason, when it is not a feed.
+import { DEFAULT_SYNC_STATE, feedWithUrl, getFeed, insertFeed, type FeedRow } from '../../db/index.ts';
+import { readBody } from './feed-document.ts';
+import { fetchFeed, NO_VALIDATORS } from './fetch-feed.ts';
+import { reasonOf, SyncError } from './storage-fault.ts';
+import { recordFailure, type SyncContext } from './sync-feed.ts';
+
+function feedUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new SyncError({ code: 'bad-url' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SyncError({ code: 'bad-url' });
+  return url.href;
+}
+
+/** Subscribes to the feed at `rawUrl`; `leased` runs the write under the sync lease. */
+export async function addFeed(
+  ctx: SyncContext,
+  leased: <T>(work: () => Promise<T>, busy: () => T) => Promise<T>,
+  rawUrl: string,
+): Promise<FeedRow> {
+  const href = feedUrl(rawUrl);
+  if (await feedWithUrl(ctx.db, href)) throw new SyncError({ code: 'duplicate' });
+  const download = await fetchFeed(href, NO_VALIDATORS, ctx.limits);
+  if (download.status === 'failed') throw new SyncError(download.reason);
+  if (download.status !== 'ok') throw new SyncError({ code: 'unreachable' });
+  const fallbackTitle = new URL(href).hostname;
+  const { doc, ...hashes } = await readBody(download.text, download.contentType, await ctx.catalog(), fallbackTitle);
+  if (!doc.ok) throw new SyncError(doc.reason);
+  const id = `f${ctx.clock().toString(36)}${Math.floor(ctx.random() * 1e9).toString(36)}`;
+  const feed = await insertFeed(ctx.db, id, {
+    title: doc.feed.title,
+    url: href,
+    builtIn: false,
+    updated: doc.feed.updated,
+    lastSync: null,
+    lastError: null,
+    problems: [],
+    eventCount: 0,
+    filmCount: 0,
+    sync: { ...DEFAULT_SYNC_STATE, kind: doc.kind },
+  });
+  const fetched = { body: download.text, etag: download.etag, lastModified: download.lastModified, ...hashes };
+  try {
+    await leased(
+      () => ctx.rows.store(feed, doc, fetched),
+      () => 0,
+    );
+  } catch (error) {
+    // Kept subscribed with the reason shown: the next sync tries to store it again.
+    await recordFailure(ctx, feed, reasonOf(error)).catch(() => undefined);
+    throw new SyncError(reasonOf(error), { cause: error });
+  }
+  return (await getFeed(ctx.db, feed.id)) as FeedRow;
+}

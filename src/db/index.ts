@@ -1,0 +1,31 @@
+// The database's public surface: queries and writes, never tables. Code outside src/db imports
+// from here only, so no reader can skip the live-slot filter (feed-slots.ts) or write a table
+// behind the functions that keep its rules.
+export { DB_NAME, openDatabase, type AfterpartyDb, type FeedRow } from './database.ts';
+export {
+  DEFAULT_SYNC_STATE,
+  type FeedKind,
+  type FeedSyncState,
+  type StageJobRow,
+  type StoredReason,
+  type SyncReason,
+} from './feed-sync-state.ts';
+export { syncStateOf } from './feed-slots.ts';
+export { feedWithUrl, getFeed, insertFeed, listFeeds, recordFeedError, removeFeed, updateSyncState } from './feeds.ts';
+export { countChanges, feedRows, patchFor, replaceFeed, rowCount, type FeedMeta, type FeedRows } from './feed-store.ts';
+export {
+  abandonStage,
+  beginStage,
+  dropStageJob,
+  stageChunk,
+  stagedFeedIds,
+  stageJobOf,
+  switchToStaged,
+} from './feed-stage.ts';
+export { dropLease, takeLease } from './leases.ts';
+export { listingsFor, liveFilm, liveFilms, schedule } from './queries.ts';
+export { eventsWithContext, readPlan, savedStatus, setSaved } from './plan.ts';
+export { addCorrection, allCorrections, correctionsFor, removeCorrection } from './corrections.ts';
+export { addUserEvent, deleteUserEvent, listUserEvents, updateUserEvent } from './user-events.ts';
+export { clearCache, makeBackup, restoreBackup, type Backup, type RestoreCounts } from './backup.ts';
+export { loadSettings, patchSettings } from './settings.ts';
