@@ -108,10 +108,6 @@ export class FoundTitles {
     return this.#byElement.get(anchor) ?? [];
   }
 
-  *titles(): Generator<FoundTitle> {
-    for (const list of this.#byElement.values()) yield* list;
-  }
-
   /** The keys of every film found, each once. */
   filmIds(): Set<string> {
     const ids = new Set<string>();

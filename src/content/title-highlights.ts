@@ -69,11 +69,6 @@ export class TitleHighlights {
     signal.addEventListener('abort', () => this.dispose(), { once: true });
   }
 
-  /** The ranges registered with the highlight now (those near the viewport). */
-  get size(): number {
-    return this.#highlight.size;
-  }
-
   #hasDenseVisible(): boolean {
     for (const element of this.#visible) if (this.found.in(element).length > DENSE) return true;
     return false;
