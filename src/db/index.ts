@@ -1,7 +1,7 @@
 // The database's public surface: queries and writes, never tables. Code outside src/db imports
 // from here only, so no reader can skip the live-slot filter (feed-slots.ts) or write a table
 // behind the functions that keep its rules.
-export { DB_NAME, openDatabase, type AfterpartyDb, type FeedRow } from './database.ts';
+export { openDatabase, type AfterpartyDb, type FeedRow } from './database.ts';
 export {
   DEFAULT_SYNC_STATE,
   type FeedKind,
@@ -12,7 +12,7 @@ export {
 } from './feed-sync-state.ts';
 export { syncStateOf } from './feed-slots.ts';
 export { feedWithUrl, getFeed, insertFeed, listFeeds, recordFeedError, removeFeed, updateSyncState } from './feeds.ts';
-export { countChanges, feedRows, patchFor, replaceFeed, rowCount, type FeedMeta, type FeedRows } from './feed-store.ts';
+export { countChanges, feedRows, patchFor, replaceFeed, rowCount, type FeedRows } from './feed-store.ts';
 export {
   abandonStage,
   beginStage,

@@ -1,7 +1,7 @@
 import { getFeed, listFeeds, syncStateOf, type AfterpartyDb, type FeedRow, type StoredReason } from '../../db/index.ts';
 import type { FeedMessages, FeedStatus } from '../../messages/feeds.ts';
 import type { Sync } from '../sync/engine.ts';
-import { reasonOf } from '../sync/storage-fault.ts';
+import { reasonOf } from '../sync/sync-error.ts';
 import { describeSyncReason } from './sync-reason.ts';
 import type { HandlersFor } from './types.ts';
 

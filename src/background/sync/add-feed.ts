@@ -2,7 +2,7 @@
 import { DEFAULT_SYNC_STATE, feedWithUrl, getFeed, insertFeed, type FeedRow } from '../../db/index.ts';
 import { readBody } from './feed-document.ts';
 import { fetchFeed, NO_VALIDATORS } from './fetch-feed.ts';
-import { reasonOf, SyncError } from './storage-fault.ts';
+import { reasonOf, SyncError } from './sync-error.ts';
 import { recordFailure, type SyncContext } from './sync-feed.ts';
 
 function feedUrl(raw: string): string {

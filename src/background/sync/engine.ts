@@ -19,11 +19,9 @@ import { addFeed } from './add-feed.ts';
 import { isDue, nextDue } from './feed-schedule.ts';
 import { FEED_MAX_BYTES, FEED_TIMEOUT_MS } from './fetch-feed.ts';
 import { createSingleFlight, LEASE_MS, type LockApi } from './lease.ts';
-import { reasonOf, SyncError } from './storage-fault.ts';
+import { reasonOf, SyncError } from './sync-error.ts';
 import { createFeedStore } from './store-feed.ts';
-import { syncFeed, recordFailure, type SyncContext, type SyncOutcome } from './sync-feed.ts';
-
-export type { SyncOutcome, SyncStatus } from './sync-feed.ts';
+import { recordFailure, syncFeed, type SyncContext, type SyncOutcome } from './sync-feed.ts';
 
 export interface SyncDeps {
   db: AfterpartyDb;

@@ -15,9 +15,9 @@ export interface FeedDocument {
   refreshMinutes: number | null;
 }
 
-export type ReadDocument = FeedDocument | { ok: false; reason: SyncReason };
+type ReadDocument = FeedDocument | { ok: false; reason: SyncReason };
 
-export function readDocument(
+function readDocument(
   text: string,
   contentType: string,
   films: () => TitleSource[],

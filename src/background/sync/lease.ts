@@ -6,7 +6,7 @@
 // too): without Web Locks, a stopped worker's lease simply runs out.
 import { dropLease, takeLease, type AfterpartyDb } from '../../db/index.ts';
 
-export const LEASE_NAME = 'sync';
+const LEASE_NAME = 'sync';
 export const LOCK_NAME = 'afterparty-sync';
 /** Longer than Chrome's 30-second idle stop, so a live sync renews it in time. */
 export const LEASE_MS = 45_000;
@@ -30,11 +30,11 @@ export function acquireLease(
   return takeLease(db, { name: LEASE_NAME, owner, now, ms, takeOver });
 }
 
-export function releaseLease(db: AfterpartyDb, owner: string): Promise<void> {
+function releaseLease(db: AfterpartyDb, owner: string): Promise<void> {
   return dropLease(db, LEASE_NAME, owner);
 }
 
-export interface LeaseOptions {
+interface LeaseOptions {
   db: AfterpartyDb;
   owner: string;
   clock: () => number;
@@ -43,7 +43,7 @@ export interface LeaseOptions {
 }
 
 /** Runs `work` as the only sync anywhere in the extension, or answers `busy()` at once. */
-export async function withLease<T>(options: LeaseOptions, work: () => Promise<T>, busy: () => T): Promise<T> {
+async function withLease<T>(options: LeaseOptions, work: () => Promise<T>, busy: () => T): Promise<T> {
   const { db, owner, clock, ms, locks } = options;
   const leased = async (takeOver: boolean): Promise<T> => {
     if (!(await acquireLease(db, owner, clock(), ms, takeOver))) return busy();

@@ -30,21 +30,6 @@ export function storageFault(error: unknown): SyncReason | null {
   return null;
 }
 
-/** A failure the sync reports with its reason (a refused address, a duplicate feed…). */
-export class SyncError extends Error {
-  readonly reason: SyncReason;
-  constructor(reason: SyncReason, options?: ErrorOptions) {
-    super(`sync failed: ${reason.code}`, options);
-    this.reason = reason;
-  }
-}
-
-/** The reason for any error: its own, a storage fault's, or its message. */
-export function reasonOf(error: unknown): SyncReason {
-  if (error instanceof SyncError) return error.reason;
-  return storageFault(error) ?? { code: 'error', message: error instanceof Error ? error.message : String(error) };
-}
-
 /**
  * Reports a schema upgrade blocked by an older Afterparty page still holding the database
  * open, and clears the report once the database opens.
