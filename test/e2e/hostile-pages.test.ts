@@ -68,7 +68,9 @@ async function scanResponsiveness(
       const end = performance.getEntriesByName(${JSON.stringify(to)}).at(-1).startTime;
       let max = 0;
       for (const g of window.heartbeat.gaps) if (g.end - g.gap >= start && g.end <= end + 20 && g.gap > max) max = g.gap;
-      const beatsDuringScan = window.heartbeat.beats.filter((t) => t > start && t < end).length;
+      // A plain loop: prototypes.html breaks Array.prototype.filter in the page.
+      let beatsDuringScan = 0;
+      for (const t of window.heartbeat.beats) if (t > start && t < end) beatsDuringScan++;
       return { scanMs: Math.round(end - start), maxGapMs: Math.round(max), beatsDuringScan };
     })()`,
   );
