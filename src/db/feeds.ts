@@ -1,5 +1,5 @@
-// The feeds table: one row per subscription (and the built-in feed), with its sync state.
-// Written by feed loading and sync only; the rows a feed lists are in feed-store.ts.
+// The feeds table: one row per subscription (and the built-in feed), with its sync state. The
+// rows each feed lists are written by feed-store.ts and feed-stage.ts.
 import type { AfterpartyDb, FeedRow } from './database.ts';
 import { clearSlot, syncStateOf } from './feed-slots.ts';
 import type { FeedSyncState, SyncReason } from './feed-sync-state.ts';

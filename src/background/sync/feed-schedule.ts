@@ -33,19 +33,20 @@ export function unchangedState(state: FeedSyncState, now: number): Partial<FeedS
   };
 }
 
-/** After a new body was stored: its validators and hashes, and the feed's own refresh period. */
-export function storedState(
-  doc: FeedDocument,
-  validators: Validators,
-  hashes: { contentHash: string; catalogHash: string | null },
-  now: number,
-): Partial<FeedSyncState> {
+/** What a stored body is known by next time: its validators and hashes (feed-document.ts). */
+export interface BodyStamp extends Validators {
+  contentHash: string;
+  catalogHash: string | null;
+}
+
+/** After a new body was stored: its stamp, and the feed's own refresh period. */
+export function storedState(doc: FeedDocument, stamp: BodyStamp, now: number): Partial<FeedSyncState> {
   return {
-    catalogHash: hashes.catalogHash,
+    catalogHash: stamp.catalogHash,
     kind: doc.kind,
-    etag: validators.etag,
-    lastModified: validators.lastModified,
-    contentHash: hashes.contentHash,
+    etag: stamp.etag,
+    lastModified: stamp.lastModified,
+    contentHash: stamp.contentHash,
     failures: 0,
     lastAttempt: iso(now),
     nextAttempt: after(now, refreshPeriod(doc.refreshMinutes)),

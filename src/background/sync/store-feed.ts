@@ -17,8 +17,7 @@ import {
   type StageJobRow,
 } from '../../db/index.ts';
 import type { FeedDocument } from './feed-document.ts';
-import { storedState } from './feed-schedule.ts';
-import type { Validators } from './fetch-feed.ts';
+import { storedState, type BodyStamp } from './feed-schedule.ts';
 import { isQuotaError } from './storage-fault.ts';
 
 export interface StoreDeps {
@@ -31,10 +30,8 @@ export interface StoreDeps {
 }
 
 /** A downloaded body that read as a feed. */
-export interface Fetched extends Validators {
+export interface Fetched extends BodyStamp {
   body: string;
-  contentHash: string;
-  catalogHash: string | null;
 }
 
 export function createFeedStore({ db, clock, stageThreshold, chunkSize, renew }: StoreDeps) {
@@ -60,13 +57,9 @@ export function createFeedStore({ db, clock, stageThreshold, chunkSize, renew }:
     const { id, url, builtIn } = feed;
     const now = clock();
     const row = { id, url, builtIn, lastSync: new Date(now).toISOString(), lastError: null };
-    await switchToStaged(
-      db,
-      job,
-      { ...row, ...patchFor(doc.feed, doc.problems, rows) },
-      storedState(doc, job, { contentHash: job.contentHash, catalogHash }, now),
-      chunkSize,
-    );
+    const stamp = { etag: job.etag, lastModified: job.lastModified, contentHash: job.contentHash, catalogHash };
+    const patch = patchFor(doc.feed, doc.problems, rows);
+    await switchToStaged(db, job, { ...row, ...patch }, storedState(doc, stamp, now), chunkSize);
     return rowCount(rows);
   }
 
@@ -89,7 +82,7 @@ export function createFeedStore({ db, clock, stageThreshold, chunkSize, renew }:
       const meta = { id: feed.id, url: feed.url, builtIn: feed.builtIn, problems: doc.problems };
       const result = await replaceFeed(db, meta, doc.feed, new Date(clock()), {
         links: doc.links,
-        sync: storedState(doc, fetched, fetched, clock()),
+        sync: storedState(doc, fetched, clock()),
       });
       return result.written;
     },
