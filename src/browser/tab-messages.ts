@@ -1,5 +1,5 @@
 import { ext } from './ext.ts';
-import { isPlainObject } from '../messages/spec.ts';
+import { isPlainObject } from '../core/guards.ts';
 import { tabSpecOf, type TabMessageName, type TabParams, type TabResult } from '../messages/tab.ts';
 
 /**

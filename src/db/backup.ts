@@ -2,6 +2,7 @@
 // settings) as one JSON file. A restore checks the whole file before it writes anything and
 // then replaces the user's tables in one transaction: a bad file changes nothing.
 // Feed tables are not in a backup: they are rebuilt from the feeds.
+import { isPlainObject } from '../core/guards.ts';
 import { ACCESS_LEVELS, EVENT_KINDS } from '../core/model.ts';
 import { readSettings, type Settings } from '../core/settings.ts';
 import { loadSettings } from './settings.ts';
@@ -43,9 +44,7 @@ const fail = (path: string, what: string): never => {
   throw new BackupError(`${path} ${what}`);
 };
 const obj = (v: unknown, path: string): Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-    ? (v as Record<string, unknown>)
-    : fail(path, 'must be an object');
+  isPlainObject(v) ? v : fail(path, 'must be an object');
 const str: Check<string> = (v, path) =>
   typeof v === 'string' && v.length <= 10_000 ? v : fail(path, 'must be a string');
 const key: Check<string> = (v, path) =>

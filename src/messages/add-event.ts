@@ -1,4 +1,5 @@
-import { isPlainObject, type SpecsFor } from './spec.ts';
+import { isPlainObject } from '../core/guards.ts';
+import { type SpecsFor } from './spec.ts';
 
 export interface AddEventMessages {
   /**

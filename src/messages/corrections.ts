@@ -1,5 +1,6 @@
 import type { CorrectionRow } from '../core/rows.ts';
-import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
+import { isPlainObject } from '../core/guards.ts';
+import { noParams, type SpecsFor } from './spec.ts';
 
 export interface CorrectionMessages {
   /**

@@ -8,7 +8,8 @@ import { listingSpecs, type ListingMessages } from './listings.ts';
 import { planSpecs, type PlanMessages } from './plan.ts';
 import { siteSpecs, type SiteMessages } from './sites.ts';
 import { settingsSpecs, type SettingsMessages } from './settings.ts';
-import { isPlainObject, type MessageSpec, type SpecsFor } from './spec.ts';
+import { isPlainObject } from '../core/guards.ts';
+import { type MessageSpec, type SpecsFor } from './spec.ts';
 import { userEventSpecs, type UserEventMessages } from './user-events.ts';
 
 export type { FeedStatus } from './feeds.ts';

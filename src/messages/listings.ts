@@ -1,7 +1,8 @@
 import type { WordListText } from '../core/matching/index.ts';
 import type { TitleSource } from '../core/matching/index.ts';
 import type { EventRow, FestivalRow, FilmRow, Listing } from '../core/rows.ts';
-import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
+import { isPlainObject } from '../core/guards.ts';
+import { noParams, type SpecsFor } from './spec.ts';
 
 export interface ListingMessages {
   /** Every film title and alias, for the content script's matcher. */

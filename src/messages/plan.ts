@@ -1,5 +1,6 @@
 import type { Plan, SavedRow, SaveStatus } from '../core/rows.ts';
-import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
+import { isPlainObject } from '../core/guards.ts';
+import { noParams, type SpecsFor } from './spec.ts';
 
 export interface PlanMessages {
   /** The saved events with their films and festivals (popup "Saved"); extension pages only. */

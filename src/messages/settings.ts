@@ -1,6 +1,7 @@
 import { validateSettingsPatch, type Settings } from '../core/settings.ts';
 import type { Backup, RestoreCounts } from '../db/backup.ts';
-import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
+import { isPlainObject } from '../core/guards.ts';
+import { noParams, type SpecsFor } from './spec.ts';
 
 export type { Settings } from '../core/settings.ts';
 

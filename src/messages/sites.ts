@@ -1,4 +1,5 @@
-import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
+import { isPlainObject } from '../core/guards.ts';
+import { noParams, type SpecsFor } from './spec.ts';
 
 /** storage.local key: hostnames where the user switched Afterparty off. Content scripts read it directly. */
 export const DISABLED_SITES_KEY = 'sites.disabled';

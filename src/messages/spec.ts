@@ -1,5 +1,6 @@
 // How each area declares its messages: the compile-time map (params and result) plus a
 // run-time spec that validates params on receipt and says who may send it.
+import { isPlainObject } from '../core/guards.ts';
 
 export interface MessageSpec<P> {
   /** The typed params, or a plain-words reason to refuse the message. */
@@ -14,10 +15,6 @@ export interface MessageSpec<P> {
 export type SpecsFor<M extends { [K in keyof M]: { params: unknown } }> = {
   [N in keyof M]: MessageSpec<M[N]['params']>;
 };
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** For messages without params: accepts `undefined` or `{}` only. */
 export function noParams(name: string): MessageSpec<Record<string, never>>['validate'] {

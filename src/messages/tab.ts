@@ -3,7 +3,8 @@
 // comes from a page's process, which a hostile page may have compromised: the sender checks it.
 // Senders use `sendToTab` and the content script `answerTab` (src/browser/tab-messages.ts).
 import type { PageSnapshot } from '../core/page-events/index.ts';
-import { isPlainObject, noParams } from './spec.ts';
+import { isPlainObject } from '../core/guards.ts';
+import { noParams } from './spec.ts';
 
 type NoParams = Record<string, never>;
 

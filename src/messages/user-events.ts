@@ -5,7 +5,8 @@ import type { FeedEvent } from '../core/model.ts';
 import type { PageEventDraft } from '../core/page-events/index.ts';
 import { isTimeZone, wallTimeToIso } from '../core/time/index.ts';
 import type { UserEventRow } from '../core/rows.ts';
-import { isPlainObject, noParams, type SpecsFor } from './spec.ts';
+import { isPlainObject } from '../core/guards.ts';
+import { noParams, type SpecsFor } from './spec.ts';
 
 import { USER_FEED_ID } from '../core/rows.ts';
 

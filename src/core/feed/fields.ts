@@ -1,6 +1,7 @@
 // Reading single fields out of untrusted feed JSON. Every reader reports what it had to change
 // or refuse, so a publisher can fix the feed, and none of them throws or trusts a prototype.
 
+import { own, type JsonRecord } from '../guards.ts';
 import { checkDateOrDateTime } from './dates';
 
 export interface FeedProblem {
@@ -30,17 +31,6 @@ export class ProblemList {
 }
 
 export type Report = (path: string, message: string) => void;
-export type JsonRecord = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Own properties only: `__proto__` or `constructor` in a feed is data, never a prototype. */
-export function own(record: JsonRecord, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
-}
-
 /** The JSON type of a value, for messages: "a number", "a list". */
 export function describe(value: unknown): string {
   if (value === null) return 'null';

@@ -1,16 +1,6 @@
 // Feed format v1: parsing, validation and merging listings. Code outside this folder imports from here.
 export { checkDate, checkDateOrDateTime } from './dates.ts';
-export {
-  capLength,
-  checkUrl,
-  cleanText,
-  type FeedProblem,
-  isRecord,
-  type JsonRecord,
-  own,
-  ProblemList,
-  URL_MAX,
-} from './fields.ts';
+export { capLength, checkUrl, cleanText, type FeedProblem, ProblemList, URL_MAX } from './fields.ts';
 export { readEvent } from './items.ts';
 export { mergeListings } from './merge.ts';
 export { parseFeed } from './parse.ts';

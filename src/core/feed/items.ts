@@ -4,8 +4,9 @@
 import { ACCESS_LEVELS, EVENT_KINDS } from '../model';
 import type { FeedEvent, Festival, Film, Source, Venue } from '../model';
 import { checkDate, endsBeforeStart } from './dates';
-import { ItemReader, describe, isRecord, own, quote } from './fields';
-import type { JsonRecord, Report } from './fields';
+import { isPlainObject, own, type JsonRecord } from '../guards.ts';
+import { ItemReader, describe, quote } from './fields';
+import type { Report } from './fields';
 
 export const LIMITS = {
   id: 200,
@@ -31,7 +32,7 @@ export interface KnownIds {
 }
 
 function reader(raw: unknown, at: string, noun: string, report: Report): ItemReader | null {
-  if (isRecord(raw)) return new ItemReader(raw, at, noun, report);
+  if (isPlainObject(raw)) return new ItemReader(raw, at, noun, report);
   report(at, `each ${noun} must be an object, but this is ${describe(raw)}; it was skipped`);
   return null;
 }
@@ -170,7 +171,7 @@ function readVenue(r: ItemReader): Venue | null {
     const name = r.textValue('venue', value, LIMITS.name);
     return name === null ? null : { name, address: null };
   }
-  if (!isRecord(value)) {
+  if (!isPlainObject(value)) {
     r.problem('venue', `venue must be text or an object with a name, but it is ${describe(value)}; it was left out`);
     return null;
   }
@@ -190,7 +191,7 @@ function readVenue(r: ItemReader): Venue | null {
 function readSource(r: ItemReader): Source | null {
   const value = r.get('source');
   if (value === undefined || value === null) return null;
-  if (!isRecord(value)) {
+  if (!isPlainObject(value)) {
     r.problem('source', `source must be an object with a name, but it is ${describe(value)}; it was left out`);
     return null;
   }

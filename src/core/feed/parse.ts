@@ -6,8 +6,9 @@
 
 import type { Feed } from '../model';
 import { checkDateOrDateTime } from './dates';
-import { ProblemList, capLength, cleanText, describe, isRecord, own, quote } from './fields';
-import type { FeedProblem, JsonRecord } from './fields';
+import { isPlainObject, own, type JsonRecord } from '../guards.ts';
+import { ProblemList, capLength, cleanText, describe, quote } from './fields';
+import type { FeedProblem } from './fields';
 import { LIMITS, readEvent, readFestival, readFilm } from './items';
 import type { KnownIds } from './items';
 
@@ -119,7 +120,7 @@ const SECTIONS = ['festivals', 'films', 'events'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function readDocument(value: unknown): ParseResult {
-  if (!isRecord(value)) return refuse(notAFeed(value));
+  if (!isPlainObject(value)) return refuse(notAFeed(value));
   const versionError = checkVersion(value);
   if (versionError) return refuse(versionError);
   const problems = new ProblemList();

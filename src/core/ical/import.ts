@@ -7,6 +7,7 @@ import type { FeedProblem } from '../feed/index.ts';
 import { ProblemList } from '../feed/index.ts';
 import { durationMinutes, kindFromCategories, multiLine, oneLine, urlFrom, venueFrom } from './fields.ts';
 import { dateString, isIanaZone, isoFromTime } from './time.ts';
+import { hashOf } from '../hash.ts';
 import { compileMatcher, type TitleSource } from '../matching/index.ts';
 import type { FeedEvent, Festival, Feed } from '../model.ts';
 
@@ -44,9 +45,7 @@ export function looksLikeICalendar(text: string): boolean {
 }
 
 function fnv(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36);
+  return (hashOf(text) >>> 0).toString(36);
 }
 
 function safeId(raw: string): string {

@@ -7,7 +7,8 @@
 
 import { foldCodePoint, normalizeWithMap } from './normalize.ts';
 import { kindOf, tokenize, UNSPACED_CHAR, WORD } from './tokenize.ts';
-import { HASH_SEED, unitsToString, type Vocabulary } from './vocabulary.ts';
+import { HASH_SEED } from '../hash.ts';
+import { unitsToString, type Vocabulary } from './vocabulary.ts';
 
 /** Token flags. */
 export const STAR = 1; // holds a `*` (a censored word, or only stars)

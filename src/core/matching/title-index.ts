@@ -8,7 +8,8 @@ import { scanTokens, TokenTable } from './fold-scan.ts';
 import type { TitleSource } from './match-types.ts';
 import { normalizeWithMap } from './normalize.ts';
 import { isCensored, tokenize } from './tokenize.ts';
-import { HASH_SEED, hashStep, Vocabulary } from './vocabulary.ts';
+import { HASH_SEED, hashStep } from '../hash.ts';
+import { Vocabulary } from './vocabulary.ts';
 import { WordTrie } from './word-trie.ts';
 
 /**

@@ -1,17 +1,7 @@
 // Every distinct folded word of the catalog (title words, alias words, clue words), interned
 // once and numbered. The page scanner hashes each word's folded units as it reads them and
 // looks the hash up here, so a page word becomes a number without ever becoming a string.
-
-export const HASH_SEED = 0x811c9dc5 | 0;
-
-/** One FNV-1a step over a UTF-16 unit; the scanner inlines the same expression. */
-export const hashStep = (h: number, unit: number): number => Math.imul(h ^ unit, 0x01000193);
-
-export function hashOf(word: string): number {
-  let h = HASH_SEED;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
-  return h;
-}
+import { hashOf } from '../hash.ts';
 
 export class Vocabulary {
   readonly words: string[] = [];

@@ -4,7 +4,7 @@
 
 import type { Matcher } from '../matching/index.ts';
 import type { Access, EventKind, Source, Venue } from '../model.ts';
-import { own, type JsonRecord } from '../feed/index.ts';
+import { isPlainObject, own, type JsonRecord } from '../guards.ts';
 import { resolveTimes, type FestivalWindow } from './jsonld-dates.ts';
 import { findEventNodes, JSONLD_LIMITS, parseJsonLd, typesOf, type FoundEvent } from './jsonld-parse.ts';
 import {
@@ -96,9 +96,7 @@ function filmsOf(
   matcher: Matcher | null,
 ): { films: string[]; unknownFilms: string[] } {
   const works = list(own(node, 'workPresented'), 10)
-    .map((w) =>
-      text(typeof w === 'object' && w !== null && !Array.isArray(w) ? own(w as JsonRecord, 'name') : w, TEXT_MAX.title),
-    )
+    .map((w) => text(isPlainObject(w) ? own(w, 'name') : w, TEXT_MAX.title))
     .filter((w): w is string => w !== null);
   if (works.length > 0) {
     const films = new Set<string>();

@@ -3,7 +3,7 @@
 // and nothing is evaluated. Publishers' common mistakes (HTML comment or CDATA wrappers,
 // trailing commas, raw line breaks inside strings) are repaired before giving up.
 
-import { isRecord, own, type JsonRecord } from '../feed/index.ts';
+import { isPlainObject, own, type JsonRecord } from '../guards.ts';
 
 export const JSONLD_LIMITS = {
   /** Characters per script; a real event page's JSON-LD is a few kilobytes. */
@@ -115,7 +115,7 @@ export function findEventNodes(roots: readonly unknown[], budget = { nodes: JSON
         stack.push({ value: value[i], depth: depth + 1, parent });
       continue;
     }
-    if (!isRecord(value) || seen.has(value)) continue;
+    if (!isPlainObject(value) || seen.has(value)) continue;
     seen.add(value);
     budget.nodes--;
     const isEvent = isEventType(typesOf(value));

@@ -3,7 +3,8 @@
 // name, an Offer or a list of them. Every reader returns null rather than throwing.
 
 import type { Access, Venue } from '../model.ts';
-import { capLength, checkUrl, cleanText, isRecord, own, URL_MAX, type JsonRecord } from '../feed/index.ts';
+import { capLength, checkUrl, cleanText, URL_MAX } from '../feed/index.ts';
+import { isPlainObject, own, type JsonRecord } from '../guards.ts';
 import { typesOf } from './jsonld-parse.ts';
 
 export const TEXT_MAX = { title: 300, name: 300, address: 500, description: 5000 } as const;
@@ -37,7 +38,7 @@ function safeCodePoint(n: number): string | null {
 /** Plain text from a schema.org text value: a string, a language-tagged {@value}, or the first of a list. */
 export function text(value: unknown, max: number, multiline = false): string | null {
   let v = first(value);
-  if (isRecord(v)) v = own(v, '@value');
+  if (isPlainObject(v)) v = own(v, '@value');
   if (typeof v !== 'string') return null;
   // Cut before cleaning too, so a megabyte of text costs no more than its first slice.
   const stripped = decodeEntities(v.slice(0, max * 4).replace(/<[^>]{0,500}>/g, multiline ? '\n' : ' '));
@@ -48,7 +49,7 @@ export function text(value: unknown, max: number, multiline = false): string | n
 /** An http(s) URL, resolved against the page; anything else (javascript:, data:) is dropped. */
 export function httpUrl(value: unknown, base: string | null): string | null {
   let v = first(value);
-  if (isRecord(v)) v = own(v, '@id') ?? own(v, 'url');
+  if (isPlainObject(v)) v = own(v, '@id') ?? own(v, 'url');
   if (typeof v !== 'string' || v.length > URL_MAX) return null;
   let absolute: string;
   try {
@@ -62,20 +63,20 @@ export function httpUrl(value: unknown, base: string | null): string | null {
 
 function nameOf(value: unknown, max: number): string | null {
   const v = first(value);
-  if (isRecord(v)) return text(own(v, 'name'), max) ?? text(own(v, 'legalName'), max);
+  if (isPlainObject(v)) return text(own(v, 'name'), max) ?? text(own(v, 'legalName'), max);
   return text(v, max);
 }
 
 function addressText(value: unknown): string | null {
   const v = first(value);
-  if (!isRecord(v)) return text(v, TEXT_MAX.address);
+  if (!isPlainObject(v)) return text(v, TEXT_MAX.address);
   const country = own(v, 'addressCountry');
   const parts = [
     text(own(v, 'streetAddress'), TEXT_MAX.address),
     text(own(v, 'addressLocality'), TEXT_MAX.name),
     text(own(v, 'addressRegion'), TEXT_MAX.name),
     typeof own(v, 'postalCode') === 'number' ? String(own(v, 'postalCode')) : text(own(v, 'postalCode'), 40),
-    isRecord(first(country)) ? nameOf(country, TEXT_MAX.name) : text(country, TEXT_MAX.name),
+    isPlainObject(first(country)) ? nameOf(country, TEXT_MAX.name) : text(country, TEXT_MAX.name),
   ].filter((p): p is string => p !== null);
   // Some publishers repeat the city and region in streetAddress: keep each part once.
   const unique = parts.filter((p, i) => {
@@ -98,7 +99,7 @@ export function venueOf(value: unknown): Venue | null {
       if (name) return { name, address: null };
       continue;
     }
-    if (!isRecord(candidate)) continue;
+    if (!isPlainObject(candidate)) continue;
     // An online stream has no venue to walk to.
     if (typesOf(candidate).includes('VirtualLocation')) continue;
     if (typesOf(candidate).includes('PostalAddress')) {
@@ -145,13 +146,13 @@ export function accessOf(node: JsonRecord): Access {
   if (free === true || free === 'true' || free === 'True') return 'public';
   const prices: number[] = [];
   for (const offer of list(own(node, 'offers'), 20)) {
-    if (!isRecord(offer)) continue;
+    if (!isPlainObject(offer)) continue;
     for (const key of ['price', 'lowPrice', 'highPrice']) {
       const p = price(own(offer, key));
       if (p !== null) prices.push(p);
     }
     const spec = first(own(offer, 'priceSpecification'));
-    if (isRecord(spec)) {
+    if (isPlainObject(spec)) {
       const p = price(own(spec, 'price'));
       if (p !== null) prices.push(p);
     }
@@ -165,7 +166,7 @@ export type EventStatus = 'scheduled' | 'cancelled' | 'moved';
 export function statusOf(node: JsonRecord): EventStatus {
   const raw =
     text(own(node, 'eventStatus'), 200) ??
-    (isRecord(first(own(node, 'eventStatus')))
+    (isPlainObject(first(own(node, 'eventStatus')))
       ? text(own(first(own(node, 'eventStatus')) as JsonRecord, '@id'), 200)
       : null);
   const word = raw?.replace(/^.*[/#:]/, '').toLowerCase() ?? '';

@@ -2,7 +2,7 @@
 // plain tree, turned into the same JSON-LD-shaped objects the event reader understands. The
 // tree crosses a message, so it is checked here as untrusted data.
 
-import { isRecord, own, type JsonRecord } from '../feed/index.ts';
+import { isPlainObject, own, type JsonRecord } from '../guards.ts';
 
 /** One itemscope: its types (full itemtype URLs) and each itemprop's values in document order. */
 export interface MicrodataItem {
@@ -17,7 +17,7 @@ function shortName(name: string): string {
 }
 
 function convert(raw: unknown, depth: number, budget: { items: number }): JsonRecord | null {
-  if (!isRecord(raw) || depth > MICRODATA_LIMITS.depth || budget.items <= 0) return null;
+  if (!isPlainObject(raw) || depth > MICRODATA_LIMITS.depth || budget.items <= 0) return null;
   budget.items--;
   const types = own(raw, 'types');
   const props = own(raw, 'props');
@@ -28,7 +28,7 @@ function convert(raw: unknown, depth: number, budget: { items: number }): JsonRe
         .slice(0, 5)
         .map(shortName)
     : [];
-  if (!isRecord(props)) return node;
+  if (!isPlainObject(props)) return node;
   for (const key of Object.keys(props).slice(0, MICRODATA_LIMITS.props)) {
     const name = shortName(key);
     // A property name is the page's: never let it reach the object's prototype.
