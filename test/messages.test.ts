@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRequest } from '../src/messages/index.ts';
+import { changesData, MESSAGE_NAMES, type MessageName, parseRequest } from '../src/messages/index.ts';
 
 describe('parseRequest', () => {
   it('accepts well-formed requests', () => {
@@ -26,5 +26,37 @@ describe('parseRequest', () => {
     ],
   ])('refuses %j with a reason', (message, reason) => {
     expect(parseRequest(message)).toBe(reason);
+  });
+});
+
+describe('changesData', () => {
+  // The hand-kept list the `changes` flag replaced: each of these writes what open views show.
+  const CHANGED_BEFORE: MessageName[] = [
+    'addFeed',
+    'removeFeed',
+    'setFeedEnabled',
+    'syncNow',
+    'setSettings',
+    'restoreBackup',
+    'clearCache',
+    'setSaved',
+    'addUserEvent',
+    'updateUserEvent',
+    'deleteUserEvent',
+    'addCorrection',
+    'removeCorrection',
+    'setSiteDisabled',
+    'addSite',
+    'removeSite',
+  ];
+
+  it('is true for every message with a write effect', () => {
+    expect(CHANGED_BEFORE.filter((name) => !changesData(name))).toEqual([]);
+  });
+
+  it('is false for every other message: the same set as the old list', () => {
+    const reads = MESSAGE_NAMES.filter((name) => !CHANGED_BEFORE.includes(name));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.filter((name) => changesData(name))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { CHANGING_MESSAGES, DATA_REVISION_KEY } from '../messages/data-revision.ts';
-import type { MessageName } from '../messages/index.ts';
+import { DATA_REVISION_KEY } from '../messages/data-revision.ts';
+import { changesData } from '../messages/index.ts';
 
 /**
  * Bumps the data revision after a change. Changes close together (a sync writing several
@@ -24,7 +24,7 @@ export function createChangeNotice(
     /** After a message was answered: bumps when it succeeded and changes what views show. */
     after(message: unknown, reply: object): void {
       const type = (message as { type?: unknown } | null)?.type;
-      if (typeof type === 'string' && CHANGING_MESSAGES.has(type as MessageName) && 'result' in reply) bump();
+      if (typeof type === 'string' && changesData(type) && 'result' in reply) bump();
     },
   };
 }

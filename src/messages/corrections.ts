@@ -27,6 +27,7 @@ const MAX_SURFACE = 300;
 
 export const correctionSpecs: SpecsFor<CorrectionMessages> = {
   addCorrection: {
+    changes: true,
     validate(params) {
       if (!isPlainObject(params)) return 'addCorrection needs {filmKey, surface, everywhere}';
       const { filmKey, surface, everywhere } = params;
@@ -47,6 +48,7 @@ export const correctionSpecs: SpecsFor<CorrectionMessages> = {
   listCorrections: { privileged: true, validate: noParams('listCorrections') },
   removeCorrection: {
     privileged: true,
+    changes: true,
     validate(params) {
       if (!isPlainObject(params) || typeof params.id !== 'string' || params.id.length > 2 * MAX_KEY) {
         return 'removeCorrection needs {id: string}';

@@ -58,15 +58,17 @@ export const feedSpecs: SpecsFor<FeedMessages> = {
   getSyncStatus: { validate: noParams('getSyncStatus') },
   addFeed: {
     privileged: true,
+    changes: true,
     validate(params) {
       if (!isPlainObject(params) || typeof params.url !== 'string') return 'addFeed needs {url: string}';
       if (params.url.length > MAX_URL) return `addFeed: the URL is longer than ${MAX_URL} characters`;
       return { url: params.url };
     },
   },
-  removeFeed: { privileged: true, validate: (params) => feedId('removeFeed', params) },
+  removeFeed: { privileged: true, changes: true, validate: (params) => feedId('removeFeed', params) },
   setFeedEnabled: {
     privileged: true,
+    changes: true,
     validate(params) {
       const id = feedId('setFeedEnabled', params);
       if (typeof id === 'string') return id;
@@ -77,6 +79,7 @@ export const feedSpecs: SpecsFor<FeedMessages> = {
   },
   syncNow: {
     privileged: true,
+    changes: true,
     validate(params) {
       if (params === undefined || (isPlainObject(params) && params.id === undefined)) return {};
       return feedId('syncNow', params);

@@ -54,6 +54,11 @@ export function specOf(name: MessageName): MessageSpec<unknown> {
   return specs[name] as MessageSpec<unknown>;
 }
 
+/** Whether a message, once answered with a result, changed what views show (`changes` in its spec). */
+export function changesData(name: string): boolean {
+  return Object.hasOwn(specs, name) && specOf(name as MessageName).changes === true;
+}
+
 /** Checks a message received from anywhere; returns the typed request or a reason to refuse it. */
 export function parseRequest(message: unknown): Request | string {
   if (!isPlainObject(message) || typeof message.type !== 'string') return 'not an Afterparty message';

@@ -36,6 +36,7 @@ export const planSpecs: SpecsFor<PlanMessages> = {
   // Not privileged: the card saves from the content script. It can only mark an event that
   // exists (checked by the handler), so the worst a hostile page could do is tick a box.
   setSaved: {
+    changes: true,
     validate(params) {
       if (!isPlainObject(params)) return 'setSaved needs {eventKey, status}';
       const keys = Object.keys(params).sort().join(',');

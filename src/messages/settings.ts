@@ -22,6 +22,7 @@ export const settingsSpecs: SpecsFor<SettingsMessages> = {
   getSettings: { validate: noParams('getSettings') },
   setSettings: {
     privileged: true,
+    changes: true,
     validate(params) {
       if (!isPlainObject(params) || Object.keys(params).length !== 1) return 'setSettings needs {patch}';
       return typeof params.patch === 'undefined'
@@ -32,11 +33,12 @@ export const settingsSpecs: SpecsFor<SettingsMessages> = {
   exportBackup: { privileged: true, validate: noParams('exportBackup') },
   restoreBackup: {
     privileged: true,
+    changes: true,
     // The document itself is checked whole by readBackup before anything is written.
     validate: (params) =>
       isPlainObject(params) && 'backup' in params ? { backup: params.backup } : 'restoreBackup needs {backup}',
   },
-  clearCache: { privileged: true, validate: noParams('clearCache') },
+  clearCache: { privileged: true, changes: true, validate: noParams('clearCache') },
 };
 
 function wrap(patch: Partial<Settings> | string): { patch: Partial<Settings> } | string {

@@ -62,6 +62,7 @@ export const siteSpecs: SpecsFor<SiteMessages> = {
   },
   setSiteDisabled: {
     privileged: true,
+    changes: true,
     validate(params) {
       if (!isPlainObject(params)) return 'setSiteDisabled needs {url, disabled}';
       const bad = checkUrl('setSiteDisabled', params.url);
@@ -72,6 +73,7 @@ export const siteSpecs: SpecsFor<SiteMessages> = {
   },
   addSite: {
     privileged: true,
+    changes: true,
     validate(params) {
       if (!isPlainObject(params)) return 'addSite needs {url, tabId}';
       const bad = checkUrl('addSite', params.url);
@@ -85,6 +87,7 @@ export const siteSpecs: SpecsFor<SiteMessages> = {
   getSites: { privileged: true, validate: noParams('getSites') },
   removeSite: {
     privileged: true,
+    changes: true,
     validate(params) {
       // The shape of an added site: a host (or a wildcard granted in the browser's settings), both schemes, every path.
       const ok =

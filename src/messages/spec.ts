@@ -10,6 +10,11 @@ export interface MessageSpec<P> {
    * never from a content script, which a compromised page process can impersonate.
    */
   privileged?: boolean;
+  /**
+   * Its success changes what open views show (listings, plan, own events, corrections, sites,
+   * settings): the background then bumps the data revision (data-revision.ts) and views re-read.
+   */
+  changes?: boolean;
 }
 
 export type SpecsFor<M extends { [K in keyof M]: { params: unknown } }> = {

@@ -58,6 +58,7 @@ export const userEventSpecs: SpecsFor<UserEventMessages> = {
   getUserEvents: { validate: noParams('getUserEvents'), privileged: true },
   addUserEvent: {
     privileged: true,
+    changes: true,
     validate(params) {
       if (!isPlainObject(params)) return 'addUserEvent needs {event}';
       const event = checkUserEventInput(params.event);
@@ -66,6 +67,7 @@ export const userEventSpecs: SpecsFor<UserEventMessages> = {
   },
   updateUserEvent: {
     privileged: true,
+    changes: true,
     validate(params) {
       if (!isPlainObject(params)) return 'updateUserEvent needs {key, event}';
       const key = keyParam(params);
@@ -76,6 +78,7 @@ export const userEventSpecs: SpecsFor<UserEventMessages> = {
   },
   deleteUserEvent: {
     privileged: true,
+    changes: true,
     validate(params) {
       if (!isPlainObject(params)) return 'deleteUserEvent needs {key}';
       const key = keyParam(params);
