@@ -1,32 +1,22 @@
-import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { DEFAULT_SETTINGS, type Settings } from '../../core/settings.ts';
 import type { Plan, SaveStatus } from '../../core/rows.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { targetTabId } from '../../browser/target-tab.ts';
+import { PageEventOffer } from './page-event-offer.tsx';
 import { PageView, usePageFilms } from './page-view.tsx';
 import { SavedView } from './saved-view.tsx';
 import { ScheduleView } from './schedule-view.tsx';
+import { SiteToggle } from './site-toggle.tsx';
+import { SyncStatus } from './sync-status.tsx';
 import { send } from '../../browser/send.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { applyTheme } from '../shared/theme.ts';
+import { UserEventsPanel } from './user-events-panel.tsx';
 import { useRequest } from './use-request.ts';
 import { ViewTabs } from './view-tabs.tsx';
 
-export type PopupViewKey = 'page' | 'schedule' | 'saved';
-
-export interface PopupSlots {
-  /** Under the title bar: the content engineer's "Enable/Disable on this site". */
-  top?: ComponentChildren;
-  /** At the end of "This page": the events engineer's events read from the page. */
-  pageExtra?: ComponentChildren;
-  /** At the end of "Saved": the events engineer's own-event list and form. */
-  savedExtra?: ComponentChildren;
-  /** At the bottom: the sync engineer's status line and "Sync now". */
-  bottom?: ComponentChildren;
-  /** The view to open on (the card's "Add an event" opens on "Saved"). */
-  initialView?: PopupViewKey;
-}
+type PopupViewKey = 'page' | 'schedule' | 'saved';
 
 function usePlan(
   revision: number,
@@ -44,8 +34,11 @@ function usePlan(
   return [plan, save, error];
 }
 
-/** The popup: "This page", "Schedule" and "Saved", with slots for the other features. */
-export function PopupApp({ top, pageExtra, savedExtra, bottom, initialView }: PopupSlots) {
+/**
+ * The popup: "This page", "Schedule" and "Saved". `addFor` is a film key when the card's "Add an
+ * event" opened the popup in a tab: it opens on "Saved" with the form open for that film.
+ */
+export function PopupApp({ addFor }: { addFor?: string }) {
   // Views re-read when the data changes, e.g. an event added under "Saved" shows in "Schedule".
   const revision = useDataRevision();
   const schedule = useRequest('getSchedule', {}, revision);
@@ -55,7 +48,7 @@ export function PopupApp({ top, pageExtra, savedExtra, bottom, initialView }: Po
   useEffect(() => void targetTabId().then(setTabId, () => setTabId(null)), []);
   const page = usePageFilms(tabId, revision);
   const [plan, save, planError] = usePlan(revision);
-  const [view, setView] = useState<PopupViewKey | null>(initialView ?? null);
+  const [view, setView] = useState<PopupViewKey | null>(addFor ? 'saved' : null);
   useEffect(() => applyTheme(document, settings.theme), [settings.theme]);
   useEffect(() => void (document.documentElement.lang = uiLocale()), []);
   // Open on "This page" when the tab has films, else on the schedule.
@@ -73,7 +66,7 @@ export function PopupApp({ top, pageExtra, savedExtra, bottom, initialView }: Po
     <main>
       <header class="top">
         <h1>{t('extensionName')}</h1>
-        {top}
+        <SiteToggle />
       </header>
       {planError && (
         <p class="error" role="alert">
@@ -84,7 +77,7 @@ export function PopupApp({ top, pageExtra, savedExtra, bottom, initialView }: Po
         {shown === 'page' && (
           <>
             <PageView page={page} settings={settings} saved={saved} onSave={save} />
-            {pageExtra}
+            <PageEventOffer />
           </>
         )}
         {shown === 'schedule' && (
@@ -107,11 +100,13 @@ export function PopupApp({ top, pageExtra, savedExtra, bottom, initialView }: Po
             ) : (
               <p class="empty">{t('ui_loading')}</p>
             )}
-            {savedExtra}
+            <UserEventsPanel filmKey={addFor} />
           </>
         )}
       </ViewTabs>
-      {bottom && <footer class="bottom">{bottom}</footer>}
+      <footer class="bottom">
+        <SyncStatus />
+      </footer>
     </main>
   );
 }
