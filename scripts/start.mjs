@@ -45,7 +45,9 @@ console.log(`Popup:     chrome-extension://${extensionId}/popup.html`);
 async function openCard(target, title = 'Fugitive Pieces') {
   await waitForHighlights(target);
   await hoverText(target, title);
-  await target.waitForFunction(() => document.querySelector('afterparty-card') !== null, null, { timeout: 10_000 });
+  await target.waitForFunction(() => document.querySelector('html > div[data-afterparty-ignore]') !== null, null, {
+    timeout: 10_000,
+  });
   await target.waitForTimeout(400);
 }
 
@@ -73,7 +75,7 @@ if (docs) {
     await page.emulateMedia({ colorScheme });
     await page.reload();
     await openCard(page);
-    const card = await page.locator('afterparty-card').boundingBox();
+    const card = await page.locator('html > div[data-afterparty-ignore]').boundingBox();
     const clip = card && {
       x: 0,
       y: Math.max(0, card.y - 90),

@@ -2,32 +2,111 @@ import { render } from 'preact';
 import { placeCard, containsPoint, type Rect } from '../core/place-card.ts';
 import { Card, type CardProps } from '../ui/card/card.tsx';
 import { CARD_STYLE } from '../ui/card/card-style.ts';
+import { CardGuard } from './card-guard.ts';
 import { pageLooksDark } from './page-scheme.ts';
 import { IGNORE_ATTRIBUTE } from './text-extract.ts';
 
+/** Inline and !important: a page stylesheet matching the host must not move, hide or fade it. */
+const HOST_STYLE =
+  'all: initial !important; position: fixed !important; top: 0 !important; left: 0 !important; z-index: 2147483647 !important; display: block !important;';
+
+/** Events a page could forge at the card: dropped unless trusted; activations also go through CardGuard. */
+const ACTIVATIONS = ['click', 'auxclick', 'dblclick'];
+const INPUTS = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'keydown', 'keyup', 'focusin'];
+
+/**
+ * "Add to calendar" hands its file over by clicking a temporary `<a download>` with a blob: URL
+ * (calendar-link.tsx), after the reader's own click passed the guard: the one untrusted event
+ * let through. Page scripts cannot reach into the closed root to dispatch anything.
+ */
+function ownDownload(event: Event): boolean {
+  const target = event.target as Element | null;
+  return (
+    event.type === 'click' &&
+    target?.localName === 'a' &&
+    target.hasAttribute('download') &&
+    (target.getAttribute('href') ?? '').startsWith('blob:')
+  );
+}
+
 /**
  * The hover card's home: one element on the page with a closed shadow root, so page
- * scripts can neither read nor restyle it. It is attached only while a card is open.
+ * scripts can neither read nor restyle its content. It is attached only while a card is open.
+ *
+ * The host is a plain `div`. A custom-element name (ours was `afterparty-card`) can be defined
+ * by the page first, and its constructor's `attachInternals()` then hands the page the
+ * "closed" root through `ElementInternals.shadowRoot`; a built-in element cannot be upgraded.
+ * The page still owns the DOM the host sits in: the card closes when anything but us changes
+ * the host's attributes or moves it, and clicks inside count only as CardGuard allows.
  */
 export class CardHost {
-  readonly #host: HTMLElement;
-  readonly #root: ShadowRoot;
-  readonly #mount: HTMLElement;
+  #host!: HTMLElement;
+  #root!: ShadowRoot;
+  #mount!: HTMLElement;
+  #guard!: CardGuard;
+  /** The whole style attribute as we last wrote it: any other value is the page's doing. */
+  #style = HOST_STYLE;
+  /** Where the card was last drawn (left, top, width, height): a change re-arms the guard. */
+  #drawn = '';
   #anchor: Rect | null = null;
   /** Where focus was before the card took it, to give it back on close. */
   #returnFocus: HTMLElement | null = null;
+  readonly #watch: MutationObserver;
 
-  constructor(private readonly doc: Document) {
-    this.#host = doc.createElement('afterparty-card');
+  constructor(
+    private readonly doc: Document,
+    /** Called when the card closes because the page tampered with its host. */
+    private readonly onTampered: () => void = () => undefined,
+  ) {
+    this.#watch = new MutationObserver((records) => {
+      const moved = records.some((r) => r.type === 'childList' && Array.from(r.removedNodes).includes(this.#host));
+      if (this.#anchor && (moved || !this.#untouched())) this.#tampered();
+    });
+    this.#build();
+  }
+
+  #build(): void {
+    this.#guard?.disconnect();
+    this.#host = this.doc.createElement('div');
     this.#host.setAttribute(IGNORE_ATTRIBUTE, '');
-    // Inline and !important: a page stylesheet matching our tag must not move or hide it.
-    this.#host.style.cssText =
-      'all: initial !important; position: fixed !important; top: 0 !important; left: 0 !important; z-index: 2147483647 !important; display: block !important;';
+    this.#style = HOST_STYLE;
+    this.#host.setAttribute('style', this.#style);
     this.#root = this.#host.attachShadow({ mode: 'closed' });
-    const style = doc.createElement('style');
+    const style = this.doc.createElement('style');
     style.textContent = CARD_STYLE;
-    this.#mount = doc.createElement('div');
+    this.#mount = this.doc.createElement('div');
     this.#root.append(style, this.#mount);
+    this.#guard = new CardGuard(this.#host);
+    // Capturing at the root runs before the buttons' own listeners: a refused event stops here.
+    for (const type of [...ACTIVATIONS, ...INPUTS])
+      this.#root.addEventListener(type, (event) => this.#screen(event, ACTIVATIONS.includes(type)), true);
+    this.#watch.disconnect();
+    this.#watch.observe(this.#host, { attributes: true });
+    this.#watch.observe(this.doc.documentElement, { childList: true });
+  }
+
+  #screen(event: Event, activation: boolean): void {
+    if (ownDownload(event)) return;
+    const verdict = activation ? this.#guard.check(event, event.timeStamp) : event.isTrusted ? 'allow' : 'refuse';
+    if (verdict === 'allow') return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (verdict === 'tampered') this.#tampered();
+  }
+
+  /** The host carries our two attributes, as we wrote them, and nothing else. */
+  #untouched(): boolean {
+    const host = this.#host;
+    return (
+      host.attributes.length === 2 &&
+      host.getAttribute(IGNORE_ATTRIBUTE) === '' &&
+      host.getAttribute('style') === this.#style
+    );
+  }
+
+  #tampered(): void {
+    this.close();
+    this.onTampered();
   }
 
   get isOpen(): boolean {
@@ -44,8 +123,14 @@ export class CardHost {
    * gives it back on close; on hover it does not, so reading or typing on the page goes on.
    */
   show(anchor: Rect, props: CardProps, { focus = false } = {}): void {
+    // A host the page has marked is not used again.
+    if (!this.#untouched()) this.#build();
     this.#anchor = anchor;
-    if (!this.#host.isConnected) this.doc.documentElement.append(this.#host);
+    if (this.#host.parentNode !== this.doc.documentElement) {
+      this.doc.documentElement.append(this.#host);
+      this.#drawn = '';
+      this.#guard.watch(this.#mount);
+    }
     this.update(props);
     if (focus) {
       const active = this.doc.activeElement;
@@ -81,8 +166,14 @@ export class CardHost {
     const side = placeCard(this.#anchor, natural, viewport).side;
     const room = side === 'below' ? viewport.height - this.#anchor.bottom - 14 : this.#anchor.top - 14;
     if (natural.height > room) card.style.maxHeight = `${Math.max(80, Math.floor(room))}px`;
-    const { left, top } = placeCard(this.#anchor, card.getBoundingClientRect(), viewport);
-    this.#host.style.setProperty('transform', `translate(${Math.round(left)}px, ${Math.round(top)}px)`, 'important');
+    const box = card.getBoundingClientRect();
+    const { left, top } = placeCard(this.#anchor, box, viewport);
+    this.#style = `${HOST_STYLE} transform: translate(${Math.round(left)}px, ${Math.round(top)}px) !important;`;
+    this.#host.setAttribute('style', this.#style);
+    // Buttons that appear or move under the pointer are not clicked at once.
+    const drawn = [left, top, box.width, box.height].map(Math.round).join();
+    if (drawn !== this.#drawn) this.#guard.arm(performance.now());
+    this.#drawn = drawn;
   }
 
   contains(x: number, y: number): boolean {
@@ -95,6 +186,7 @@ export class CardHost {
     this.#anchor = null;
     render(null, this.#mount);
     this.#host.remove();
+    this.#watch.takeRecords(); // our own removal
     if (hadFocus && this.#returnFocus?.isConnected) this.#returnFocus.focus({ preventScroll: true });
     this.#returnFocus = null;
   }

@@ -1,10 +1,12 @@
 import type { ComponentChildren } from 'preact';
-import { DEFAULT_SETTINGS, underlineCss, type ModifierKey, type Settings } from '../core/settings.ts';
+import { keyToHold, underlineCss, type Settings } from '../core/settings.ts';
 import type { FestivalRow, FilmRow, Listing } from '../core/rows.ts';
 import type { SaveStatus } from '../core/rows.ts';
 import { t } from '../browser/i18n.ts';
 import { send } from '../browser/send.ts';
 import { CardHost } from './card-host.tsx';
+import { isKey, keyHeldIn } from './held-key.ts';
+import type { LiveSettings } from './live-settings.ts';
 import { answerTab } from '../browser/tab-messages.ts';
 import type { FoundTitle } from './page-scan.ts';
 import { HIGHLIGHT_NAME } from './title-highlights.ts';
@@ -20,26 +22,6 @@ export interface ListingSource {
 /** What the content script adds to each film in the card (see CardProps): "Not this film", "Add an event". */
 export interface CardSlots {
   filmActions?: (film: FilmRow, title: FoundTitle) => ComponentChildren;
-}
-
-const MODIFIER_FLAG: Record<Exclude<ModifierKey, 'none'>, 'altKey' | 'ctrlKey' | 'shiftKey' | 'metaKey'> = {
-  alt: 'altKey',
-  ctrl: 'ctrlKey',
-  shift: 'shiftKey',
-  meta: 'metaKey',
-};
-const MODIFIER_KEY_NAMES: Record<Exclude<ModifierKey, 'none'>, string> = {
-  alt: 'Alt',
-  ctrl: 'Control',
-  shift: 'Shift',
-  meta: 'Meta',
-};
-
-function modifierHeld(
-  settings: Settings,
-  event: { altKey: boolean; ctrlKey: boolean; shiftKey: boolean; metaKey: boolean },
-): boolean {
-  return settings.modifierKey === 'none' || event[MODIFIER_FLAG[settings.modifierKey]];
 }
 
 /** The chosen underline, as an adopted sheet: the page gets a style rule, never a node. */
@@ -66,16 +48,19 @@ function rectAtSelection(doc: Document): DOMRect | null {
  * Opens the card after the hover delay on a title (with the modifier key, if the user chose
  * one), keeps it while the pointer is on the title or the card, and closes it on Escape, when
  * the pointer leaves, or when the title scrolls out of view. The keyboard shortcut opens it
- * for the title at the selection or caret, with focus in the card.
+ * for the title at the selection or caret, with focus in the card. Only trusted pointer, key
+ * and scroll events count: a page can dispatch a mousemove at a title, not move the mouse.
  */
 export function watchHover(
   hits: TitleHits,
   listings: ListingSource,
+  live: LiveSettings,
   signal: AbortSignal,
   slots: CardSlots = {},
 ): CardHost {
-  const card = new CardHost(document);
-  let settings: Settings = DEFAULT_SETTINGS;
+  // The card closes itself when the page tampers with its host.
+  const card = new CardHost(document, () => close());
+  let settings: Settings = live.current;
   let saved = new Map<string, SaveStatus>();
   let current: {
     title: FoundTitle;
@@ -90,14 +75,6 @@ export function watchHover(
   let pointer = { x: -1, y: -1 };
   const underline = new CSSStyleSheet();
 
-  const loadSettings = () =>
-    send('getSettings', {}).then(
-      (value) => {
-        settings = value;
-        applyUnderline(document, settings, underline);
-      },
-      () => undefined,
-    );
   const loadSaved = (shown: Listing[]) =>
     send('getSavedStatus', { eventKeys: shown.flatMap((l) => l.events.map((e) => e.key)) }).then(
       (answer) => {
@@ -105,9 +82,10 @@ export function watchHover(
       },
       () => undefined,
     );
-  void loadSettings();
-  // Settings changed in the options page show up when the user comes back to this tab.
-  window.addEventListener('focus', () => void loadSettings(), { signal });
+  live.watch((value) => {
+    settings = value;
+    applyUnderline(document, settings, underline);
+  });
 
   const close = () => {
     clearTimeout(openTimer);
@@ -197,9 +175,10 @@ export function watchHover(
   document.addEventListener(
     'mousemove',
     (event) => {
+      if (!event.isTrusted) return;
       cancelAnimationFrame(frame);
       pointer = { x: event.clientX, y: event.clientY };
-      const held = modifierHeld(settings, event);
+      const held = keyHeldIn(keyToHold(settings), event);
       frame = requestAnimationFrame(() => onPointer(event.clientX, event.clientY, held));
     },
     { passive: true, signal },
@@ -207,18 +186,18 @@ export function watchHover(
   document.addEventListener(
     'keydown',
     (event) => {
+      if (!event.isTrusted) return;
       if (event.key === 'Escape' && card.isOpen) return close();
       // Pressing the chosen modifier while resting on a title opens its card.
-      if (settings.modifierKey !== 'none' && event.key === MODIFIER_KEY_NAMES[settings.modifierKey] && !card.isOpen)
-        onPointer(pointer.x, pointer.y, true);
+      if (isKey(keyToHold(settings), event) && !card.isOpen) onPointer(pointer.x, pointer.y, true);
     },
     { signal },
   );
   // Scrolling moves the card with its title; once the title leaves the viewport, the card closes.
   window.addEventListener(
     'scroll',
-    () => {
-      if (!card.isOpen || !current) return;
+    (event) => {
+      if (!event.isTrusted || !card.isOpen || !current) return;
       const rect = current.title.range.getClientRects()[0];
       if (!rect || rect.bottom < 0 || rect.top > window.innerHeight) return close();
       current.rect = rect;

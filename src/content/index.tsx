@@ -5,10 +5,13 @@ import { lexiconFrom } from '../core/matching/index.ts';
 import { compileMatcherWith, type Matcher } from '../core/matching/index.ts';
 import { send } from '../browser/send.ts';
 import { AddEventButton } from './add-event-button.tsx';
+import { keyToHold } from '../core/settings.ts';
 import { forgetOnChange } from './forget-on-change.ts';
 import { FoundTitles } from './found-titles.ts';
+import { watchHeldKey } from './held-key.ts';
 import { watchHover, type CardSlots } from './hover-card.ts';
 import { listingCache } from './listing-cache.ts';
+import { LiveSettings } from './live-settings.ts';
 import { composedContains, MutationRescan } from './mutation-rescan.ts';
 import { NotThisFilm } from './not-this-film.tsx';
 import { answerPageEvents } from './page-events.ts';
@@ -29,16 +32,30 @@ function mark(name: string): void {
 
 async function start(signal: AbortSignal): Promise<void> {
   if (!('highlights' in CSS)) return; // No Custom Highlight API: nothing we can underline without touching the page.
-  const [{ films, words }, { corrections }] = await Promise.all([
+  // Settings first: with "underline only with the key" no highlight may be registered before it is held.
+  const [{ films, words }, { corrections }, initialSettings] = await Promise.all([
     send('getTitleIndex', {}),
     send('getCorrections', {}),
+    send('getSettings', {}),
   ]);
   if (films.length === 0 || signal.aborted) return;
   mark('scan-start');
   const matcher = compileMatcherWith(films, lexiconFrom(words));
   // The scans write what they find here; "Not this film" corrections are applied on the way in.
   const found = new FoundTitles(corrections);
-  const highlights = new TitleHighlights(document, found, signal);
+  const settings = new LiveSettings(initialSettings, signal);
+  let keyHeld = false;
+  const shown = () => !settings.current.underlineOnlyWithKey || keyHeld;
+  const highlights = new TitleHighlights(document, found, signal, { shown: shown() });
+  settings.watch(() => highlights.setShown(shown()));
+  watchHeldKey(
+    () => keyToHold(settings.current),
+    (held) => {
+      keyHeld = held;
+      highlights.setShown(shown());
+    },
+    signal,
+  );
   const hits = new TitleHits(document, found);
   const cache = listingCache();
   forgetOnChange(cache, signal);
@@ -99,7 +116,7 @@ async function start(signal: AbortSignal): Promise<void> {
       </>
     ),
   };
-  const card = watchHover(hits, cache, signal, slots);
+  const card = watchHover(hits, cache, settings, signal, slots);
   answerPageFilms(found, signal);
 
   await scanPage(document.body ?? document.documentElement, matcher, new Slicer(signal), sink);
@@ -135,10 +152,16 @@ async function rescan(
   mark('rescan-end');
 }
 
-// One instance per frame: the popup may inject us again into a tab where we already run.
-const scope = globalThis as { afterpartyContent?: boolean };
-if (!scope.afterpartyContent) {
-  scope.afterpartyContent = true;
+// One instance per frame: the popup may inject us again into a tab where we already run, and
+// a site the user added may also be in the manifest. Each injection runs this bundle anew in
+// the same isolated world, so the mark must outlive the bundle's scope: a property of our
+// world's global, keyed by a registered symbol both runs share. Not a string-named property:
+// `<div id="afterpartyContent">` makes `window.afterpartyContent` truthy in every world (DOM
+// clobbering) and kept Afterparty off; named properties of a window are never symbols, and the
+// page's world cannot write to ours.
+const RUNNING = Symbol.for('afterparty.content');
+if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
+  Object.defineProperty(globalThis, RUNNING, { value: true });
   const life = new AbortController();
   // Before start(): the popup's "Add this event" works even where no film title is found.
   answerPageEvents(life.signal);

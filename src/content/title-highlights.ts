@@ -25,7 +25,8 @@ const REFRESH_MS = 60;
 export class TitleHighlights {
   readonly #visible = new Set<Element>();
   #registered = new Set<FoundTitle>();
-  readonly #highlight = new Highlight();
+  #highlight = new Highlight();
+  #shown: boolean;
   readonly #observer: IntersectionObserver;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #held = false;
@@ -35,8 +36,10 @@ export class TitleHighlights {
     private readonly doc: Document,
     private readonly found: FoundTitles,
     signal: AbortSignal,
+    { shown = true } = {},
   ) {
-    CSS.highlights.set(HIGHLIGHT_NAME, this.#highlight);
+    this.#shown = shown;
+    if (shown) CSS.highlights.set(HIGHLIGHT_NAME, this.#highlight);
     this.#observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
@@ -67,6 +70,26 @@ export class TitleHighlights {
     view.addEventListener('scroll', onMove, { passive: true, capture: true, signal });
     view.addEventListener('resize', () => this.#schedule(), { passive: true, signal });
     signal.addEventListener('abort', () => this.dispose(), { once: true });
+  }
+
+  /**
+   * Puts the highlight in the registry, or takes it out. Any page script can list the ranges
+   * of a registered highlight (`CSS.highlights.get`), so the "only with the key" setting keeps
+   * it out until the reader holds the key. Taken out, the ranges move to a new Highlight: a
+   * page that kept the old one sees it empty, and nothing found later.
+   */
+  setShown(shown: boolean): void {
+    if (shown === this.#shown) return;
+    this.#shown = shown;
+    if (shown) {
+      CSS.highlights.set(HIGHLIGHT_NAME, this.#highlight);
+      return;
+    }
+    if (CSS.highlights.get(HIGHLIGHT_NAME) === this.#highlight) CSS.highlights.delete(HIGHLIGHT_NAME);
+    const ranges: Range[] = [];
+    for (const title of this.#registered) ranges.push(title.range);
+    this.#highlight.clear();
+    this.#highlight = new Highlight(...ranges);
   }
 
   #hasDenseVisible(): boolean {

@@ -25,6 +25,11 @@ export interface Settings {
   /** Open the card (saying "nothing listed") for films that have no event. */
   showFilmsWithoutListings: boolean;
   timeZoneShown: ZoneChoice;
+  /**
+   * Register no highlight until the reader holds the key (the chosen one, Alt if none): a page
+   * can list every registered range, so underlined titles tell it what the user's feeds hold.
+   */
+  underlineOnlyWithKey: boolean;
 }
 
 export const HOVER_DELAY_MIN = 0;
@@ -37,7 +42,14 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   theme: 'auto',
   showFilmsWithoutListings: true,
   timeZoneShown: 'both',
+  underlineOnlyWithKey: false,
 });
+
+/** The key to hold for titles to show and cards to open; 'none' when hovering alone opens the card. */
+export function keyToHold(settings: Settings): ModifierKey {
+  if (settings.modifierKey !== 'none' || !settings.underlineOnlyWithKey) return settings.modifierKey;
+  return 'alt';
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -78,6 +90,10 @@ export function validateSettingsPatch(value: unknown): Partial<Settings> | strin
       case 'timeZoneShown':
         if (!oneOf(ZONE_CHOICES, v)) return `timeZoneShown must be one of ${ZONE_CHOICES.join(', ')}`;
         patch.timeZoneShown = v;
+        break;
+      case 'underlineOnlyWithKey':
+        if (typeof v !== 'boolean') return 'underlineOnlyWithKey must be true or false';
+        patch.underlineOnlyWithKey = v;
         break;
       default:
         return `unknown setting "${key.slice(0, 40)}"`;

@@ -28,7 +28,7 @@ describe('which blocks a mutation asks to rescan', () => {
   });
 
   it('ignores our own card host coming and going', () => {
-    const host = document.createElement('afterparty-card');
+    const host = document.createElement('div');
     host.setAttribute(IGNORE_ATTRIBUTE, '');
     const record = {
       type: 'childList',

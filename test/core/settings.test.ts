@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, readSettings, underlineCss, validateSettingsPatch } from '../../src/core/settings.ts';
+import {
+  DEFAULT_SETTINGS,
+  keyToHold,
+  readSettings,
+  underlineCss,
+  validateSettingsPatch,
+} from '../../src/core/settings.ts';
 
 describe('settings', () => {
   it('defaults every field', () => {
@@ -10,6 +16,7 @@ describe('settings', () => {
       theme: 'auto',
       timeZoneShown: 'both',
       showFilmsWithoutListings: true,
+      underlineOnlyWithKey: false,
     });
   });
 
@@ -31,6 +38,21 @@ describe('settings', () => {
     expect(validateSettingsPatch({ timeZoneShown: 'festival' })).toEqual({ timeZoneShown: 'festival' });
     expect(validateSettingsPatch({ __proto__: 1, x: 1 })).toMatch(/unknown setting/);
     expect(validateSettingsPatch([])).toMatch(/object/);
+  });
+
+  it('underlines only while a key is held when asked, off by default, and checks the value', () => {
+    expect(readSettings({}).underlineOnlyWithKey).toBe(false);
+    expect(readSettings({ underlineOnlyWithKey: true }).underlineOnlyWithKey).toBe(true);
+    expect(readSettings({ underlineOnlyWithKey: 'yes' }).underlineOnlyWithKey).toBe(false);
+    expect(validateSettingsPatch({ underlineOnlyWithKey: true })).toEqual({ underlineOnlyWithKey: true });
+    expect(validateSettingsPatch({ underlineOnlyWithKey: 1 })).toMatch(/underlineOnlyWithKey must be true or false/);
+  });
+
+  it('holds the chosen key, or Alt when titles show only with a key and none is chosen', () => {
+    expect(keyToHold(DEFAULT_SETTINGS)).toBe('none');
+    expect(keyToHold({ ...DEFAULT_SETTINGS, modifierKey: 'shift' })).toBe('shift');
+    expect(keyToHold({ ...DEFAULT_SETTINGS, underlineOnlyWithKey: true })).toBe('alt');
+    expect(keyToHold({ ...DEFAULT_SETTINGS, underlineOnlyWithKey: true, modifierKey: 'ctrl' })).toBe('ctrl');
   });
 
   it('writes the highlight rule for each underline style', () => {

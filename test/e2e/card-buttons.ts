@@ -1,6 +1,7 @@
 // Clicking inside the hover card's closed shadow root: page scripts (and so page.evaluate)
 // cannot reach it, so the button is found through CDP's pierce and clicked with the real mouse.
 import type { CDPSession, Page } from 'playwright-core';
+import { settleCard } from './extension.ts';
 
 interface DomNode {
   nodeName: string;
@@ -40,6 +41,7 @@ export async function clickCardButton(page: Page, label: string): Promise<void> 
   };
   const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;
   await page.mouse.move((x1 + x3) / 2, (y1 + y3) / 2, { steps: 3 });
+  await settleCard(page);
   await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
   await cdp.detach();
 }

@@ -3,7 +3,7 @@
 import type { CDPSession, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, launchWithExtension, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
-import { waitForCard } from './extension.ts';
+import { settleCard, waitForCard } from './extension.ts';
 
 let context: import('playwright-core').BrowserContext;
 let extensionId: string;
@@ -58,6 +58,7 @@ async function clickInCard(page: Page, label: string): Promise<void> {
   };
   const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;
   await page.mouse.move((x1 + x3) / 2, (y1 + y3) / 2, { steps: 3 });
+  await settleCard(page);
   await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
 }
 

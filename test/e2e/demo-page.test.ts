@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
-import { cardText, startHarness, type Harness, waitForCard } from './extension.ts';
+import { CARD_HOST, cardText, startHarness, type Harness, waitForCard } from './extension.ts';
 
 let harness: Harness;
 
@@ -43,7 +43,7 @@ describe('the demo page in Chromium with the extension', () => {
     expect(text).toMatch(/10:38\s?PM EDT/);
     expect(text).toContain('Invitation only');
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.querySelector('afterparty-card') === null);
+    await page.waitForFunction((host) => document.querySelector(host) === null, CARD_HOST);
     await page.close();
   });
 
@@ -58,7 +58,7 @@ describe('the demo page in Chromium with the extension', () => {
     await page.waitForTimeout(600);
     expect(await cardText(page)).toMatch(/Rosedale/);
     await page.mouse.move(5, 790, { steps: 4 });
-    await page.waitForFunction(() => document.querySelector('afterparty-card') === null, null, { timeout: 5_000 });
+    await page.waitForFunction((host) => document.querySelector(host) === null, CARD_HOST, { timeout: 5_000 });
     await page.close();
   });
 

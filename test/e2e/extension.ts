@@ -2,6 +2,24 @@
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchWithExtension, serveFolder } from '../../scripts/browser.mjs';
+import { ACTIVATION_DELAY_MS } from '../../src/content/card-guard.ts';
+import { IGNORE_ATTRIBUTE } from '../../src/content/text-extract.ts';
+
+/**
+ * The card's host: the element on <html> that carries our ignore attribute (a plain `div`, not
+ * a custom element a page could define first and so open the closed root).
+ */
+export const CARD_HOST = `:root > [${IGNORE_ATTRIBUTE}]`;
+
+/**
+ * Waits out the card's activation guard (clicks within ACTIVATION_DELAY_MS of the card
+ * appearing or moving are ignored), so the real click that follows counts.
+ */
+export async function settleCard(page: Page): Promise<void> {
+  await page.waitForTimeout(ACTIVATION_DELAY_MS + 200);
+  // A rendering update or two, so the browser's visibility verdict on the card is in.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
 
 export interface Harness {
   context: BrowserContext;
@@ -49,7 +67,7 @@ function textOf(node: DomNode): string {
 export async function cardText(page: Page, session?: CDPSession): Promise<string | null> {
   const cdp = session ?? (await page.context().newCDPSession(page));
   const { root } = (await cdp.send('DOM.getDocument', { depth: 0 })) as { root: { nodeId: number } };
-  const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'afterparty-card' })) as {
+  const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: CARD_HOST })) as {
     nodeId: number;
   };
   if (!nodeId) return null;

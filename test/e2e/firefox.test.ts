@@ -8,7 +8,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // hoverText drives puppeteer's Page as it drives playwright's: the same evaluate and mouse calls.
 import { hoverText, serveFolder } from '../../scripts/browser.mjs';
-import { pollCard } from './extension.ts';
+import { CARD_HOST, pollCard } from './extension.ts';
 
 const FIREFOX_CANDIDATES = [
   '/usr/bin/firefox-esr',
@@ -76,7 +76,7 @@ async function cardText(page: Page): Promise<string | null> {
   )?.context;
   if (!context) throw new Error(`no browsing context for ${page.url()}`);
   const host = await connection.send('script.evaluate', {
-    expression: "document.querySelector('afterparty-card')",
+    expression: `document.querySelector(${JSON.stringify(CARD_HOST)})`,
     target: { context },
     awaitPromise: false,
     resultOwnership: 'none',
@@ -132,9 +132,14 @@ describe('the demo page in Firefox with the extension', () => {
     expect(text).toMatch(/10:38\s?PM EDT/);
     expect(text).toContain('Invitation only');
     // The page itself cannot see into the card.
-    expect(await page.evaluate(() => document.querySelector('afterparty-card')?.shadowRoot)).toBeNull();
+    expect(
+      await page.evaluate((host) => {
+        const element = document.querySelector(host);
+        return element ? element.shadowRoot : 'no card host';
+      }, CARD_HOST),
+    ).toBeNull();
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.querySelector('afterparty-card') === null, { timeout: 5_000 });
+    await page.waitForFunction((host) => document.querySelector(host) === null, { timeout: 5_000 }, CARD_HOST);
     await page.close();
   });
 });

@@ -6,7 +6,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, serveFolder } from '../../scripts/browser.mjs';
-import { cardText, waitForCard } from './extension.ts';
+import { CARD_HOST, cardText, waitForCard } from './extension.ts';
 
 let context: import('playwright-core').BrowserContext;
 let server: { url: string; close(): Promise<void> };
@@ -188,7 +188,7 @@ describe('hostile pages', () => {
     expect(found).toContain('Fugitive Pieces');
     await hoverShowsCard(page, cdp, '#light i', /Fugitive Pieces/);
     await page.mouse.move(5, 5, { steps: 3 });
-    await until(cdp, "document.querySelector('afterparty-card') === null", 5_000);
+    await until(cdp, `document.querySelector(${JSON.stringify(CARD_HOST)}) === null`, 5_000);
     // Hover inside the deepest roots: the caret lookup is told about them.
     const box = await evaluate<{ x: number; y: number }>(
       cdp,

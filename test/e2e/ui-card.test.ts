@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
 import { loadCatalog } from '../../scripts/locales.mjs';
-import { cardText, startHarness, type Harness, waitForCard } from './extension.ts';
+import { CARD_HOST, cardText, settleCard, startHarness, type Harness, waitForCard } from './extension.ts';
 import { seriousViolations } from './ui-axe.ts';
 
 let harness: Harness;
@@ -43,11 +43,12 @@ describe('the hover card in Chromium', () => {
     const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: { nodeId: number } };
     const { nodeIds } = (await cdp.send('DOM.querySelectorAll', {
       nodeId: root.nodeId,
-      selector: 'afterparty-card',
+      selector: CARD_HOST,
     })) as { nodeIds: number[] };
     expect(nodeIds).toHaveLength(1);
     const box = await buttonBox(cdp, 'Going');
     await page.mouse.move(box.x, box.y, { steps: 4 });
+    await settleCard(page);
     await page.mouse.click(box.x, box.y);
     const popup = await harness.context.newPage();
     await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
@@ -94,11 +95,13 @@ describe('the hover card in Chromium', () => {
     );
     expect(reply).toEqual({ opened: true });
     await waitForCard(page, /Rosedale/);
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('AFTERPARTY-CARD');
+    const focusInCard = () =>
+      page.evaluate((host) => document.activeElement === document.querySelector(host), CARD_HOST);
+    expect(await focusInCard()).toBe(true);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('AFTERPARTY-CARD'); // focus moves within the card
+    expect(await focusInCard()).toBe(true); // focus moves within the card
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.querySelector('afterparty-card') === null);
+    await page.waitForFunction((host) => document.querySelector(host) === null, CARD_HOST);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe(before);
     await ext.close();
     await page.close();
@@ -113,6 +116,7 @@ describe('the hover card in Chromium', () => {
     const cdp = await page.context().newCDPSession(page);
     const box = await buttonBox(cdp, 'Add to calendar');
     await page.mouse.move(box.x, box.y, { steps: 4 });
+    await settleCard(page);
     const [download] = await Promise.all([page.waitForEvent('download'), page.mouse.click(box.x, box.y)]);
     expect(download.suggestedFilename()).toBe('fugitive-pieces-house-party.ics');
     const ics = await readFile((await download.path())!, 'utf8');
@@ -132,10 +136,10 @@ describe('the hover card in Chromium', () => {
     await waitForHighlights(page);
     await hoverText(page, 'Fugitive Pieces');
     await waitForCard(page, /Rosedale/);
-    const first = (await page.locator('afterparty-card').boundingBox())!;
+    const first = (await page.locator(CARD_HOST).boundingBox())!;
     const at = await hoverText(page, 'Medicine for Melancholy');
     await waitForCard(page, /karaoke/i);
-    const second = (await page.locator('afterparty-card').boundingBox())!;
+    const second = (await page.locator(CARD_HOST).boundingBox())!;
     expect(second.y).not.toBe(first.y);
     // Next to its own title: just below it, or just above it.
     expect(Math.min(Math.abs(second.y - at.y), Math.abs(second.y + second.height - at.y))).toBeLessThan(40);
@@ -169,13 +173,13 @@ describe('the hover card in Chromium', () => {
     await page.mouse.move(title.left + 5, title.top - 30);
     await page.mouse.move((title.left + title.right) / 2, (title.top + title.bottom) / 2, { steps: 5 });
     await waitForCard(page, /Rosedale/);
-    const card = (await page.locator('afterparty-card').boundingBox())!;
+    const card = (await page.locator(CARD_HOST).boundingBox())!;
     expect(card.y + card.height).toBeLessThanOrEqual(title.top); // above, not over the title
     expect(card.y).toBeGreaterThanOrEqual(0);
     expect(card.x + card.width).toBeLessThanOrEqual(1200);
     // Scrolling the title out of view closes the card.
     await page.evaluate(() => window.scrollBy(0, 2000));
-    await page.waitForFunction(() => document.querySelector('afterparty-card') === null, null, { timeout: 5_000 });
+    await page.waitForFunction((host) => document.querySelector(host) === null, CARD_HOST, { timeout: 5_000 });
     await page.close();
   });
 

@@ -120,6 +120,19 @@ export function DisplaySettings() {
             />
             <label for="setting-showFilmsWithoutListings">{t('ui_showFilmsWithoutListings')}</label>
           </div>
+          <div class="field field-check">
+            <input
+              id="setting-underlineOnlyWithKey"
+              type="checkbox"
+              checked={settings.underlineOnlyWithKey}
+              aria-describedby="setting-underlineOnlyWithKey-hint"
+              onChange={(e) => change({ underlineOnlyWithKey: e.currentTarget.checked })}
+            />
+            <label for="setting-underlineOnlyWithKey">{t('ui_underlineOnlyWithKey')}</label>
+            <span id="setting-underlineOnlyWithKey-hint" class="hint">
+              {t('ui_underlineOnlyWithKeyHint')}
+            </span>
+          </div>
         </form>
       )}
       <p class={status.kind === 'error' ? 'error' : 'status'} role="status">

@@ -21,7 +21,9 @@ async function askPageEvents(): Promise<PageSnapshot | null> {
   const tabId = await targetTabId();
   if (tabId === null) return null;
   try {
-    return await sendToTab(tabId, 'afterparty:pageEvents', {});
+    // The top frame only: any frame of the tab may run our content script (an ad, a widget, an
+    // about:blank frame the page writes), and "Events on this page" must describe the page.
+    return await sendToTab(tabId, 'afterparty:pageEvents', {}, { frameId: 0 });
   } catch {
     return null; // No Afterparty content script on this tab, or no snapshot in its reply: nothing to read.
   }
