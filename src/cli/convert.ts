@@ -4,29 +4,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseFeed } from '../core/feed/index.ts';
 import { importICalendar } from '../core/ical/index.ts';
-import { isIanaZone, wallOffsetMinutes } from '../core/ical/index.ts';
+import { formatOffset, isTimeZone, wallOffsetMinutes } from '../core/time/index.ts';
 import type { Feed, Film } from '../core/model.ts';
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
-
-/** The CSV columns, in any order; only `title` is required. Documented in docs/feed-format.md. */
-export const CSV_COLUMNS = [
-  'id',
-  'title',
-  'kind',
-  'start',
-  'end',
-  'time_zone',
-  'venue',
-  'address',
-  'host',
-  'access',
-  'url',
-  'description',
-  'films',
-  'festival',
-  'cancelled',
-] as const;
 
 /** RFC 4180 CSV: quoted fields, doubled quotes, newlines inside quotes. */
 export function parseCsv(text: string): string[][] {
@@ -73,19 +54,17 @@ const slug = (text: string) =>
 /** "2007-09-06 21:30" in a zone to "2007-09-06T21:30:00-04:00"; dates and ISO times pass as they are. */
 function withOffset(value: string, zone: string | undefined): string {
   const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
-  if (!m || !zone || !isIanaZone(zone)) return value.trim();
+  if (!m || !zone || !isTimeZone(zone)) return value.trim();
   const [, date, h, min, s = '00'] = m;
   const [y, mo, d] = (date as string).split('-').map(Number);
   const offset = wallOffsetMinutes(
     Date.UTC(y as number, (mo as number) - 1, d, Number(h), Number(min), Number(s)),
     zone,
   );
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${date}T${h}:${min}:${s}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${date}T${h}:${min}:${s}${formatOffset(offset)}`;
 }
 
-export function csvToDocument(text: string, title: string): Record<string, unknown> {
+function csvToDocument(text: string, title: string): Record<string, unknown> {
   const [header = [], ...rows] = parseCsv(text);
   const columns = header.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
   const films = new Map<string, Film>();

@@ -48,7 +48,7 @@ export function scanBlocks(blocks: Iterable<Block>, matcher: Matcher): PageScan 
  * Browsers turn `<template shadowrootmode="open">` into a shadow root while parsing; happy-dom
  * does not, so do it here: pages written that way scan as they would in Chromium.
  */
-export function attachDeclarativeShadowRoots(root: ParentNode): void {
+function attachDeclarativeShadowRoots(root: ParentNode): void {
   for (const template of Array.from(root.querySelectorAll('template[shadowrootmode]'))) {
     const host = template.parentElement;
     const mode = template.getAttribute('shadowrootmode');

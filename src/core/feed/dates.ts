@@ -1,8 +1,8 @@
 // Dates and date-times as feed v1 writes them. The patterns mirror schema/feed-v1.schema.json;
 // the code adds what a pattern cannot say: that the day exists (no 30 February).
 
-export const DATE_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-export const DATE_TIME_PATTERN =
+const DATE_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const DATE_TIME_PATTERN =
   /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(\.\d{1,9})?)?(Z|([+-])([01]\d|2[0-3]):([0-5]\d))$/;
 // Same shape as DATE_TIME_PATTERN but with the offset missing or not understood: worth a
 // specific message, because a local time without a zone is ambiguous, not malformed.

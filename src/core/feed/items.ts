@@ -3,6 +3,7 @@
 
 import { ACCESS_LEVELS, EVENT_KINDS } from '../model';
 import type { FeedEvent, Festival, Film, Source, Venue } from '../model';
+import { isTimeZone } from '../time/index.ts';
 import { checkDate, endsBeforeStart } from './dates';
 import { isPlainObject, own, type JsonRecord } from '../guards.ts';
 import { ItemReader, describe, quote } from './fields';
@@ -35,22 +36,6 @@ function reader(raw: unknown, at: string, noun: string, report: Report): ItemRea
   if (isPlainObject(raw)) return new ItemReader(raw, at, noun, report);
   report(at, `each ${noun} must be an object, but this is ${describe(raw)}; it was skipped`);
   return null;
-}
-
-const zoneCache = new Map<string, boolean>();
-
-function isTimeZone(zone: string): boolean {
-  let valid = zoneCache.get(zone);
-  if (valid === undefined) {
-    try {
-      new Intl.DateTimeFormat(undefined, { timeZone: zone });
-      valid = true;
-    } catch {
-      valid = false;
-    }
-    if (zoneCache.size < 1000) zoneCache.set(zone, valid);
-  }
-  return valid;
 }
 
 function festivalDay(r: ItemReader, key: string): string | null {

@@ -3,7 +3,7 @@
 import type { EventRow, FilmRow, Listing } from '../rows.ts';
 import { normalizeTitle } from '../matching/index.ts';
 
-export function filmIdentity(film: { title: string; year: number | null }): string {
+function filmIdentity(film: { title: string; year: number | null }): string {
   return `${normalizeTitle(film.title)}\u0000${film.year ?? ''}`;
 }
 

@@ -18,7 +18,7 @@ export { LIMITS as FEED_LIMITS } from './items';
 export type ParseResult = { ok: true; feed: Feed; problems: FeedProblem[] } | { ok: false; error: string };
 
 /** Larger than any real listing; keeps a hostile download from being parsed at all. */
-export const MAX_FEED_CHARS = 64 * 1024 * 1024;
+const MAX_FEED_CHARS = 64 * 1024 * 1024;
 
 /** Parses a feed v1 document given as JSON text or as an already-parsed value. Never throws. */
 export function parseFeed(input: unknown): ParseResult {

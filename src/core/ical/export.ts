@@ -4,7 +4,7 @@
 // without that zone in its database still reads the right instant (RFC 5545 §3.6.5).
 import { readWhen } from '../time/index.ts';
 import type { FeedEvent } from '../model.ts';
-import { offsetMinutes, wallClock } from '../time/index.ts';
+import { formatOffset, offsetMinutes, pad, wallClock } from '../time/index.ts';
 
 export interface ExportItem {
   event: FeedEvent & { key: string };
@@ -52,8 +52,6 @@ export function foldLine(line: string): string {
   return out.join('\r\n ');
 }
 
-const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
-
 function localStamp(instant: number, timeZone: string): string {
   const w = wallClock(instant, timeZone);
   return `${pad(w.y, 4)}${pad(w.mo)}${pad(w.d)}T${pad(w.h)}${pad(w.mi)}${pad(w.s)}`;
@@ -61,10 +59,6 @@ function localStamp(instant: number, timeZone: string): string {
 
 function utcStamp(instant: number): string {
   return `${new Date(instant).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
-}
-
-function offsetText(minutes: number): string {
-  return `${minutes < 0 ? '-' : '+'}${pad(Math.trunc(Math.abs(minutes) / 60))}${pad(Math.abs(minutes) % 60)}`;
 }
 
 /** The instants in [from, to) where the zone's offset changes, found to the minute. */
@@ -101,8 +95,8 @@ export function vtimezone(timeZone: string, firstYear: number, lastYear: number)
     lines.push(
       `BEGIN:${kind}`,
       `DTSTART:${start}`,
-      `TZOFFSETFROM:${offsetText(fromOffset)}`,
-      `TZOFFSETTO:${offsetText(toOffset)}`,
+      `TZOFFSETFROM:${formatOffset(fromOffset, '')}`,
+      `TZOFFSETTO:${formatOffset(toOffset, '')}`,
       `END:${kind}`,
     );
   };

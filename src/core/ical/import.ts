@@ -6,9 +6,10 @@ import ICAL from 'ical.js';
 import type { FeedProblem } from '../feed/index.ts';
 import { ProblemList } from '../feed/index.ts';
 import { durationMinutes, kindFromCategories, multiLine, oneLine, urlFrom, venueFrom } from './fields.ts';
-import { dateString, isIanaZone, isoFromTime } from './time.ts';
+import { dateString, isoFromTime } from './time.ts';
 import { hashOf } from '../hash.ts';
 import { compileMatcher, type TitleSource } from '../matching/index.ts';
+import { isTimeZone, pad } from '../time/index.ts';
 import type { FeedEvent, Festival, Feed } from '../model.ts';
 
 type Component = InstanceType<typeof ICAL.Component>;
@@ -82,11 +83,11 @@ function calendarOf(text: string): Component | string {
 /** The zone the calendar is read in: X-WR-TIMEZONE, else the zone most of its events use. */
 function calendarZone(calendar: Component, vevents: Component[]): string {
   const declared = calendar.getFirstPropertyValue('x-wr-timezone');
-  if (typeof declared === 'string' && isIanaZone(declared.trim())) return declared.trim();
+  if (typeof declared === 'string' && isTimeZone(declared.trim())) return declared.trim();
   const counts = new Map<string, number>();
   for (const vevent of vevents) {
     const tzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid');
-    if (typeof tzid === 'string' && isIanaZone(tzid)) counts.set(tzid, (counts.get(tzid) ?? 0) + 1);
+    if (typeof tzid === 'string' && isTimeZone(tzid)) counts.set(tzid, (counts.get(tzid) ?? 0) + 1);
   }
   const common = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   return common ?? fixedZoneOf(vevents[0]) ?? 'UTC';
@@ -103,7 +104,7 @@ function fixedZoneOf(vevent: Component | undefined): string | null {
     const hours = start.utcOffset() / 3600;
     if (!Number.isInteger(hours) || hours === 0) return null;
     const zone = `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
-    return isIanaZone(zone) ? zone : null;
+    return isTimeZone(zone) ? zone : null;
   } catch {
     return null;
   }
@@ -248,7 +249,7 @@ function readDraft(
       break;
     }
     const details = master.getOccurrenceDetails(next);
-    const id = `${uid}/${day}${next.isDate ? '' : `T${String(next.hour).padStart(2, '0')}${String(next.minute).padStart(2, '0')}`}`;
+    const id = `${uid}/${day}${next.isDate ? '' : `T${pad(next.hour)}${pad(next.minute)}`}`;
     const event = readOccurrence(details.item.component, details.startDate, details.endDate, id, zone, at, problems);
     if (event) out.push(event);
   }

@@ -1,4 +1,3 @@
 // iCalendar (RFC 5545) import and export. Code outside this folder imports from here.
 export { exportIcs, icsFileName } from './export.ts';
 export { importICalendar, looksLikeICalendar } from './import.ts';
-export { isIanaZone, wallOffsetMinutes } from './time.ts';

@@ -12,7 +12,7 @@ import { unitsToString, type Vocabulary } from './vocabulary.ts';
 
 /** Token flags. */
 export const STAR = 1; // holds a `*` (a censored word, or only stars)
-export const ODD_GAP = 2; // what precedes it holds punctuation, not only spaces and dashes
+const ODD_GAP = 2; // what precedes it holds punctuation, not only spaces and dashes
 
 // How one code point folds: into one word unit, one punctuation unit, a space, nothing, a
 // character of an unspaced script, or something longer read the general way.

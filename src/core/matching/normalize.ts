@@ -145,18 +145,3 @@ export function normalizeWithMap(input: string): NormalizedText {
 export function normalizeTitle(title: string): string {
   return normalizeWithMap(title).text.trim();
 }
-
-/**
- * Maps the folded range [start, end) back to the original text. An empty or out-of-range
- * request is clamped rather than rejected, so callers never see an exception.
- */
-export function originalRange(normalized: NormalizedText, start: number, end: number): { start: number; end: number } {
-  const n = normalized.text.length;
-  const s = Math.max(0, Math.min(n, Math.floor(start)));
-  const e = Math.max(s, Math.min(n, Math.floor(end)));
-  if (e === s) {
-    const at = s < n ? (normalized.starts[s] ?? 0) : normalized.sourceLength;
-    return { start: at, end: at };
-  }
-  return { start: normalized.starts[s] ?? 0, end: normalized.ends[e - 1] ?? normalized.sourceLength };
-}

@@ -16,7 +16,7 @@ const WORD_CHAR = /[\p{L}\p{N}\p{Mc}]/u;
 const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
-export const GAP = 0;
+const GAP = 0;
 export const WORD = 1;
 export const UNSPACED_CHAR = 2;
 export type Kind = typeof GAP | typeof WORD | typeof UNSPACED_CHAR;

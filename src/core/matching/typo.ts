@@ -37,7 +37,7 @@ function deletions(word: string): string[] {
 }
 
 /** Damerau (optimal string alignment) distance of at most one. */
-export function withinOneEdit(a: string, b: string): boolean {
+function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
   const la = a.length;
   const lb = b.length;

@@ -12,7 +12,7 @@ export type PageMoment =
 
 const ISO = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
-export function readMoment(raw: unknown): PageMoment | null {
+function readMoment(raw: unknown): PageMoment | null {
   if (typeof raw !== 'string' || raw.length > 64) return null;
   const m = ISO.exec(raw.trim());
   if (!m) return null;

@@ -84,7 +84,7 @@ export function typesOf(node: JsonRecord): string[] {
 // what the user adds; they are offered only when they list no sub-events.
 const CONTAINERS = new Set(['Festival', 'EventSeries']);
 
-export function isEventType(types: readonly string[]): boolean {
+function isEventType(types: readonly string[]): boolean {
   return types.some((t) => t.endsWith('Event') || CONTAINERS.has(t) || t === 'Hackathon');
 }
 

@@ -52,14 +52,3 @@ export function zoneName(instant: number, timeZone: string, locale?: string): st
   const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(new Date(instant));
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
-
-/** One line for a card or a list: "Thursday, September 6, 2007 · 9:35 PM EDT". */
-export function describeWhen(start: string | null, end: string | null, timeZone: string, locale?: string): string {
-  const when = readWhen(start, timeZone);
-  if (when.precision === 'none') return 'Date not announced';
-  const day = formatDay(when.date, locale);
-  if (when.precision === 'date') return `${day} · time not announced`;
-  const finish = readWhen(end, timeZone);
-  const until = finish.precision === 'time' ? `–${formatTime(finish.instant, timeZone, locale)}` : '';
-  return `${day} · ${formatTime(when.instant, timeZone, locale)}${until} ${zoneName(when.instant, timeZone, locale)}`;
-}

@@ -1,4 +1,13 @@
 // Time zones, offsets and how times are written. Code outside this folder imports from here.
 export { dateIn, formatDay, formatTime, readWhen, type When, zoneName } from './event-time.ts';
 export { timeZoneResolver } from './time-zones.ts';
-export { isoToWallTime, isTimeZone, offsetMinutes, wallClock, wallTimeToIso } from './zoned-time.ts';
+export {
+  formatOffset,
+  isoToWallTime,
+  isTimeZone,
+  offsetMinutes,
+  pad,
+  wallClock,
+  wallOffsetMinutes,
+  wallTimeToIso,
+} from './zoned-time.ts';

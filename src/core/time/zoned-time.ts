@@ -43,19 +43,44 @@ export function offsetMinutes(instant: number, timeZone: string): number {
   return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * The offset of a wall-clock time (`wallAsUtc`: its fields read as if UTC) in a zone. Two passes
+ * settle it across a DST change; in the repeated hour of autumn the first (summer) reading wins,
+ * as RFC 5545 §3.3.5 asks. The iCalendar import and the CSV converter use it; wallTimeToIso
+ * settles DST edges its own way, and the two disagree at some of them, so they are kept apart.
+ */
+export function wallOffsetMinutes(wallAsUtc: number, zone: string): number {
+  let offset = offsetMinutes(wallAsUtc, zone);
+  offset = offsetMinutes(wallAsUtc - offset * 60_000, zone);
+  const earlier = offsetMinutes(wallAsUtc - offset * 60_000 - 3_600_000, zone);
+  if (earlier > offset && offsetMinutes(wallAsUtc - earlier * 60_000, zone) === earlier) return earlier;
+  return offset;
 }
 
-function formatOffset(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
+const zoneCache = new Map<string, boolean>();
+
+/** Whether Intl knows the IANA zone; cached, with a ceiling so a feed of junk zones stays small. */
+export function isTimeZone(zone: string): boolean {
+  let valid = zoneCache.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (zoneCache.size < 1000) zoneCache.set(zone, valid);
+  }
+  return valid;
+}
+
+/** `n` as at least `width` digits, without its sign. */
+export const pad = (n: number, width = 2): string => String(Math.abs(n)).padStart(width, '0');
+
+/** -240 → "-04:00"; with `separator` '' → "-0400", as iCalendar's TZOFFSETFROM writes it. */
+export function formatOffset(minutes: number, separator = ':'): string {
   const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}${separator}${pad(abs % 60)}`;
 }
 
 /**
@@ -75,7 +100,6 @@ export function wallTimeToIso(local: string, timeZone: string): string | null {
   const valid = candidates.find((c) => offsetMinutes(wall - c * 60_000, timeZone) === c);
   const instant = wall - (valid ?? Math.min(...candidates)) * 60_000;
   const w = wallClock(instant, timeZone);
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}:${pad(w.s)}${formatOffset(offsetMinutes(instant, timeZone))}`;
 }
 
@@ -84,6 +108,5 @@ export function isoToWallTime(iso: string, timeZone: string): string | null {
   const instant = Date.parse(iso);
   if (Number.isNaN(instant) || !isTimeZone(timeZone)) return null;
   const w = wallClock(instant, timeZone);
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   return `${pad(w.y, 4)}-${pad(w.mo)}-${pad(w.d)}T${pad(w.h)}:${pad(w.mi)}`;
 }

@@ -32,7 +32,7 @@ export interface CardProps {
   children?: ComponentChildren;
 }
 
-export const CARD_TITLE_ID = 'ap-card-title';
+const CARD_TITLE_ID = 'ap-card-title';
 
 export function Card({
   listings,

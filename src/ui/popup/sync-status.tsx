@@ -4,7 +4,7 @@ import type { SyncLine } from '../../messages/feeds.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 
-export function syncLineText(line: SyncLine): string {
+function syncLineText(line: SyncLine): string {
   if (line.fault) return line.fault;
   if (line.running) return t('sync_syncing');
   if (line.failing > 0) return t('sync_statusFailing', line.failing);

@@ -21,7 +21,7 @@ export interface EventDetailsProps {
   children?: ComponentChildren;
 }
 
-export function mapLink(venue: { name: string; address: string | null }): string {
+function mapLink(venue: { name: string; address: string | null }): string {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent([venue.name, venue.address].filter(Boolean).join(', '))}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeWhen, readWhen } from '../../../src/core/time/event-time.ts';
+import { readWhen } from '../../../src/core/time/event-time.ts';
 import type { FeedEvent } from '../../../src/core/model.ts';
 import { groupByDay, sortByStart } from '../../../src/core/plan/schedule.ts';
 
@@ -79,7 +79,7 @@ describe('groupByDay', () => {
   });
 });
 
-describe('readWhen and describeWhen', () => {
+describe('readWhen', () => {
   it('tells the three precisions apart', () => {
     expect(readWhen(null, 'UTC')).toEqual({ precision: 'none' });
     expect(readWhen('2007-09-15', 'UTC')).toEqual({ precision: 'date', date: '2007-09-15' });
@@ -88,22 +88,5 @@ describe('readWhen and describeWhen', () => {
       date: '2007-09-06',
     });
     expect(readWhen('not a date', 'UTC')).toEqual({ precision: 'none' });
-  });
-
-  it('describes a time in the festival zone with its zone name', () => {
-    const text = describeWhen('2007-09-06T21:35:00-04:00', null, 'America/Toronto', 'en-US');
-    expect(text).toBe('Thursday, September 6, 2007 · 9:35 PM EDT');
-  });
-
-  it('says when only the day or nothing is known', () => {
-    expect(describeWhen('2008-09-09', null, 'America/Toronto', 'en-US')).toBe(
-      'Tuesday, September 9, 2008 · time not announced',
-    );
-    expect(describeWhen(null, null, 'America/Toronto', 'en-US')).toBe('Date not announced');
-  });
-
-  it('shows an end time when there is one', () => {
-    const text = describeWhen('2007-09-09T12:42:00-04:00', '2007-09-09T15:00:00-04:00', 'America/Toronto', 'en-US');
-    expect(text).toBe('Sunday, September 9, 2007 · 12:42 PM–3:00 PM EDT');
   });
 });
