@@ -1,6 +1,7 @@
 // What festival-goers choose on the options page. Stored as one object; anything read back
 // (storage, a restored backup, a message) goes through readSettings, so a bad or old value
 // becomes its default instead of breaking the card.
+import { isPlainObject } from './guards.ts';
 
 export const MODIFIER_KEYS = ['none', 'alt', 'ctrl', 'shift', 'meta'] as const;
 export type ModifierKey = (typeof MODIFIER_KEYS)[number];
@@ -51,17 +52,13 @@ export function keyToHold(settings: Settings): ModifierKey {
   return 'alt';
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function oneOf<T extends string>(choices: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (choices as readonly string[]).includes(value);
 }
 
 /** Checks a partial change; returns it typed, or a plain-words reason to refuse it. */
 export function validateSettingsPatch(value: unknown): Partial<Settings> | string {
-  if (!isObject(value)) return 'settings must be an object';
+  if (!isPlainObject(value)) return 'settings must be an object';
   const patch: Partial<Settings> = {};
   for (const [key, v] of Object.entries(value)) {
     switch (key) {
@@ -108,7 +105,7 @@ export function validateSettingsPatch(value: unknown): Partial<Settings> | strin
  */
 export function readSettings(stored: unknown): Settings {
   const settings: Settings = { ...DEFAULT_SETTINGS };
-  if (!isObject(stored)) return settings;
+  if (!isPlainObject(stored)) return settings;
   for (const [key, value] of Object.entries(stored)) {
     const one = validateSettingsPatch({ [key]: value });
     if (typeof one !== 'string') Object.assign(settings, one);
