@@ -1,5 +1,5 @@
 // The one map of every message between the parts, assembled from one file per area.
-// Senders use `send` (src/ui/send.ts); the background's handler object is typed against
+// Senders use `send` (src/browser/send.ts); the background's handler object is typed against
 // `Messages`; every request is validated on receipt by `parseRequest`.
 import { addEventSpecs, type AddEventMessages } from './add-event.ts';
 import { correctionSpecs, type CorrectionMessages } from './corrections.ts';

@@ -27,7 +27,7 @@ export interface UserEventMessages {
 }
 
 /**
- * Checks an event the same way a feed's events are checked (feed-items.ts readEvent): the
+ * Checks an event the same way a feed's events are checked (core/feed/items.ts readEvent): the
  * same limits, http(s) links only, times with offsets. Returns the cleaned event or the reasons.
  */
 export function checkUserEventInput(raw: unknown): UserEventInput | string {

@@ -7,9 +7,8 @@ import { t, uiLocale } from '../browser/i18n.ts';
 import { adoptEventStyle } from '../ui/shared/page-style.ts';
 import { SitesPanel } from '../ui/options/sites-panel.tsx';
 
-// The page's sections, in order: feeds (src/ui/feeds-panel.tsx); sites (curated, added,
-// disabled, src/ui/sites-panel.tsx); display settings; corrections (src/ui/corrections-panel.tsx);
-// the user's data.
+// The page's sections, in order: feeds; sites (curated, added, disabled); display settings;
+// corrections; the user's data. Each is a panel in src/ui/options/.
 function Options() {
   return (
     <main>

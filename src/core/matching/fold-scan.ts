@@ -3,7 +3,7 @@
 // original spans, but without building the folded string, its span arrays or a string per
 // word: ASCII takes a table lookup per unit, other characters a per-code-point table learnt
 // from normalize.ts on first sight, and each word is hashed as it is read and looked up in
-// the catalog's vocabulary. The equivalence is tested in test/core/fold-scan.test.ts.
+// the catalog's vocabulary. The equivalence is tested in test/core/matching/fold-scan.test.ts.
 
 import { foldCodePoint, normalizeWithMap } from './normalize.ts';
 import { kindOf, tokenize, UNSPACED_CHAR, WORD } from './tokenize.ts';

@@ -19,17 +19,8 @@ export interface CardProps {
   saved?: ReadonlyMap<string, SaveStatus>;
   onSave?: OnSave;
   onClose?: () => void;
-  /**
-   * Slot for per-film actions of other features, rendered under the film's credits
-   * (the content script's "Not this film" goes here).
-   */
+  /** Per-film actions under the film's credits: the content script's "Not this film" and "Add an event". */
   filmActions?: (film: FilmRow) => ComponentChildren;
-  /**
-   * Slot below the films, for other features' sections: the events engineer renders the
-   * user's own events (src/ui/user-event-*.tsx) and events read from the page's JSON-LD
-   * (src/ui/page-event*.tsx) here.
-   */
-  children?: ComponentChildren;
 }
 
 const CARD_TITLE_ID = 'ap-card-title';
@@ -44,7 +35,6 @@ export function Card({
   onSave,
   onClose,
   filmActions,
-  children,
 }: CardProps) {
   const zoneOf = timeZoneResolver(festivals);
   const heading = listings[0]?.film.title ?? surface;
@@ -77,7 +67,6 @@ export function Card({
           actions={filmActions?.(listing.film)}
         />
       ))}
-      {children}
     </div>
   );
 }

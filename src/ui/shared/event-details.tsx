@@ -17,7 +17,7 @@ export interface EventDetailsProps {
   /** With onSave: the save toggles and "Add to calendar" are shown. */
   status?: SaveStatus | null;
   onSave?: OnSave;
-  /** Extra per-event content from other features (e.g. a clash warning). */
+  /** Shown under the event: the "Saved" view's clash warning. */
   children?: ComponentChildren;
 }
 

@@ -14,7 +14,7 @@ export interface FilmSectionProps {
   saved?: ReadonlyMap<string, SaveStatus>;
   onSave?: OnSave;
   headingLevel?: 2 | 3;
-  /** Per-film actions of other features (e.g. "Not this film"). */
+  /** Per-film actions under the credits (the card's "Not this film" and "Add an event"). */
   actions?: ComponentChildren;
 }
 
