@@ -101,7 +101,11 @@ export class CardGuard {
   #armedAt = Infinity;
   readonly #visibility = new VisibilityWatch();
 
-  constructor(private readonly host: HTMLElement) {}
+  constructor(
+    private readonly host: HTMLElement,
+    /** Tests pass their own: happy-dom computes no opacity, filter or clip-path. */
+    private readonly drawn: (host: HTMLElement) => boolean = drawnAsOurs,
+  ) {}
 
   /** The card appeared or moved at `now`: activation waits ACTIVATION_DELAY_MS from here. */
   arm(now: number): void {
@@ -119,7 +123,7 @@ export class CardGuard {
    */
   check(event: Event, at: number): Verdict {
     if (!event.isTrusted) return 'refuse';
-    if (!drawnAsOurs(this.host)) return 'tampered';
+    if (!this.drawn(this.host)) return 'tampered';
     return at >= this.#armedAt && this.#visibility.visible !== false ? 'allow' : 'refuse';
   }
 

@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FoundTitles } from '../../src/content/found-titles.ts';
+import type { FoundTitle } from '../../src/content/page-scan.ts';
+import { HIGHLIGHT_NAME, TitleHighlights } from '../../src/content/title-highlights.ts';
+
+// happy-dom has no Custom Highlight API: a Highlight is a set of ranges, the registry a map.
+class FakeHighlight extends Set<Range> {
+  constructor(...ranges: Range[]) {
+    super(ranges);
+  }
+}
+let registry: Map<string, FakeHighlight>;
+let controller: AbortController;
+
+beforeEach(() => {
+  registry = new Map();
+  vi.stubGlobal('Highlight', FakeHighlight);
+  vi.stubGlobal('CSS', { highlights: registry });
+  controller = new AbortController();
+});
+afterEach(() => {
+  controller.abort();
+  vi.unstubAllGlobals();
+});
+
+function found(): FoundTitles {
+  document.body.innerHTML = '<p>Juno</p><p>Crash</p>';
+  const store = new FoundTitles();
+  store.add(
+    [...document.querySelectorAll('p')].map((anchor): FoundTitle => {
+      const range = document.createRange();
+      range.selectNodeContents(anchor);
+      return { range, filmIds: [anchor.textContent!], surface: anchor.textContent!, anchor };
+    }),
+  );
+  return store;
+}
+
+const registered = () => registry.get(HIGHLIGHT_NAME);
+
+describe('the highlight registry, which any page script can list', () => {
+  it('holds our highlight with every title found, by default', () => {
+    const highlights = new TitleHighlights(document, found(), controller.signal);
+    highlights.refresh();
+    expect([...registered()!].map((r) => r.toString())).toEqual(['Juno', 'Crash']);
+  });
+
+  it('holds nothing while titles show only with the key, and everything while it is held', () => {
+    const highlights = new TitleHighlights(document, found(), controller.signal, { shown: false });
+    highlights.refresh();
+    expect(registry.size).toBe(0);
+    // Positive control: the key is held.
+    highlights.setShown(true);
+    const held = registered()!;
+    expect([...held].map((r) => r.toString())).toEqual(['Juno', 'Crash']);
+    // Released: out of the registry, and the object a page may have kept from it is emptied.
+    highlights.setShown(false);
+    expect(registry.size).toBe(0);
+    expect(held.size).toBe(0);
+    // Held again: a new object, with the titles.
+    highlights.setShown(true);
+    expect(registered()).not.toBe(held);
+    expect(registered()!.size).toBe(2);
+  });
+});
