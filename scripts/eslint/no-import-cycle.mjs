@@ -46,6 +46,7 @@ function pathBack(start, goal) {
   return null;
 }
 
+/** @type {import('eslint').ESLint.Plugin} */
 export default {
   rules: {
     'no-import-cycle': {
