@@ -1,7 +1,7 @@
 // The user's own events in the `userEvents` table. Only these functions write it, each called
 // from a privileged message (an extension page); sync and feed loading never open the table.
 import { USER_FEED_ID, type EventRow, type UserEventRow } from '../core/rows.ts';
-import { type UserEventInput } from '../messages/user-events.ts';
+import type { UserEventInput } from '../core/user-event-input.ts';
 import type { AfterpartyDb } from './database.ts';
 import { liveByKey, liveSlots } from './feed-slots.ts';
 

@@ -5,7 +5,7 @@ import { route } from '../../src/background/router.ts';
 import { makeBackup, restoreBackup } from '../../src/db/backup.ts';
 import { listingsFor, schedule } from '../../src/db/queries.ts';
 import { addUserEvent, deleteUserEvent, listUserEvents, updateUserEvent } from '../../src/db/user-events.ts';
-import { checkUserEventInput, inputFromDraft, type UserEventInput } from '../../src/messages/user-events.ts';
+import { checkUserEventInput, inputFromDraft, type UserEventInput } from '../../src/core/user-event-input.ts';
 import { freshDb } from './fake-db.ts';
 
 const dinner: UserEventInput = {

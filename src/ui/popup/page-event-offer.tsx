@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { readPageEvents, type PageEventDraft, type PageSnapshot } from '../../core/page-events/index.ts';
 import { compileMatcher } from '../../core/matching/index.ts';
-import { inputFromDraft } from '../../messages/user-events.ts';
+import { inputFromDraft } from '../../core/user-event-input.ts';
 import { t } from '../../browser/i18n.ts';
 import { kindLabel } from '../shared/labels.ts';
 import { sendToTab } from '../../browser/tab-messages.ts';

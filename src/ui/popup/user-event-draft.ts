@@ -3,7 +3,7 @@
 import type { Access, EventKind } from '../../core/model.ts';
 import { isoToWallTime, wallTimeToIso } from '../../core/time/index.ts';
 import type { FestivalRow } from '../../core/rows.ts';
-import type { UserEventInput } from '../../messages/user-events.ts';
+import type { UserEventInput } from '../../core/user-event-input.ts';
 import { t } from '../../browser/i18n.ts';
 import { localZone } from '../shared/when-text.ts';
 import type { UserEventRow } from '../../core/rows.ts';

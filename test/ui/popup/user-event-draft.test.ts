@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FestivalRow } from '../../../src/core/rows.ts';
-import { checkUserEventInput } from '../../../src/messages/user-events.ts';
+import { checkUserEventInput } from '../../../src/core/user-event-input.ts';
 import { defaultFestival, draftOf, inputOf } from '../../../src/ui/popup/user-event-draft.ts';
 
 const tiff: FestivalRow = {

@@ -1,0 +1,65 @@
+// The user's own events as the form, a page offer or a backup hands them in: checked exactly
+// like a feed's events, so nothing reaches the database that a feed could not put there.
+import { readEvent } from './feed/index.ts';
+import { isPlainObject } from './guards.ts';
+import type { FeedEvent } from './model.ts';
+import type { PageEventDraft } from './page-events/index.ts';
+import { isTimeZone, wallTimeToIso } from './time/index.ts';
+
+/** What the form or the page offer sends: times already carry their offset (or are a date alone). */
+export type UserEventInput = Omit<FeedEvent, 'id' | 'films'> & {
+  /** Film keys ("default/fugitive-pieces"). */
+  films: string[];
+  /** The zone the time was entered in, to show it again when editing. */
+  timeZone: string | null;
+  moved: boolean;
+};
+
+/**
+ * Checks an event the same way a feed's events are checked (core/feed/items.ts readEvent): the
+ * same limits, http(s) links only, times with offsets. Returns the cleaned event or the reasons.
+ */
+export function checkUserEventInput(raw: unknown): UserEventInput | string {
+  if (!isPlainObject(raw)) return 'the event must be an object';
+  const problems: string[] = [];
+  const films = Array.isArray(raw.films)
+    ? raw.films.filter((f): f is string => typeof f === 'string' && f.length <= 400).slice(0, 200)
+    : [];
+  const festival = typeof raw.festival === 'string' && raw.festival.length <= 400 ? raw.festival : null;
+  const event = readEvent(
+    { ...raw, id: 'new', films, festival },
+    'event',
+    { films: new Set(films), festivals: new Set(festival ? [festival] : []) },
+    (path, message) => problems.push(`${path}: ${message}`),
+  );
+  if (!event) return problems.join('; ') || 'the event could not be read';
+  const timeZone = typeof raw.timeZone === 'string' && isTimeZone(raw.timeZone) ? raw.timeZone : null;
+  const { id: _id, ...fields } = event;
+  return { ...fields, timeZone, moved: raw.moved === true };
+}
+
+/**
+ * An event found on a page, as the user's own: it keeps its page as its source, and a time the
+ * page wrote without a zone (outside any known festival) is read in `localZone`.
+ */
+export function inputFromDraft(draft: PageEventDraft, localZone: string): UserEventInput {
+  const place = (time: string | null) =>
+    time && draft.floating && time.length > 10 ? wallTimeToIso(time, localZone) : time;
+  return {
+    kind: draft.kind,
+    title: draft.title,
+    films: draft.films,
+    festival: draft.festival,
+    start: place(draft.start),
+    end: place(draft.end),
+    timeZone: draft.floating ? localZone : null,
+    venue: draft.venue,
+    host: draft.host,
+    access: draft.access,
+    url: draft.url,
+    description: draft.description,
+    source: draft.source,
+    cancelled: draft.status === 'cancelled',
+    moved: draft.status === 'moved',
+  };
+}
