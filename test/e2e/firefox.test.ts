@@ -8,6 +8,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // hoverText drives puppeteer's Page as it drives playwright's: the same evaluate and mouse calls.
 import { hoverText, serveFolder } from '../../scripts/browser.mjs';
+import { ACTIVATION_DELAY_MS } from '../../src/content/card-guard.ts';
 import { CARD_HOST, pollCard } from './extension.ts';
 
 const FIREFOX_CANDIDATES = [
@@ -139,6 +140,23 @@ describe('the demo page in Firefox with the extension', () => {
       }, CARD_HOST),
     ).toBeNull();
     await page.keyboard.press('Escape');
+    await page.waitForFunction((host) => document.querySelector(host) === null, { timeout: 5_000 }, CARD_HOST);
+    await page.close();
+  });
+
+  it('takes a real click in the card once its activation guard has passed (the close button closes it)', async () => {
+    const page = await demoPage();
+    await hoverText(page, 'Fugitive Pieces');
+    await waitForCard(page, /Rosedale/);
+    // The close button sits in the card's top right corner (28 px square, inside 14 px of padding).
+    const box = await page.evaluate((host) => {
+      const rect = document.querySelector(host)!.getBoundingClientRect();
+      return { x: rect.right - 14 - 14, y: rect.top + 10 + 14 };
+    }, CARD_HOST);
+    await page.mouse.move(box.x, box.y, { steps: 3 });
+    await new Promise((done) => setTimeout(done, ACTIVATION_DELAY_MS + 200));
+    expect(await cardText(page)).toMatch(/Rosedale/);
+    await page.mouse.click(box.x, box.y);
     await page.waitForFunction((host) => document.querySelector(host) === null, { timeout: 5_000 }, CARD_HOST);
     await page.close();
   });

@@ -311,7 +311,14 @@ describe('a page that attacks the card', () => {
   });
 
   it('with "underline only with the key", registers no highlight and opens no card until the real key is held', async () => {
-    await ask('setSettings', { patch: { underlineOnlyWithKey: true } });
+    // Turned on from the options page, by its label.
+    const options = await context.newPage();
+    await options.goto(extPage.url().replace('popup.html', 'options.html'));
+    await options.getByLabel('Underline titles only while I hold the key').check();
+    await expect
+      .poll(async () => (await ask<{ underlineOnlyWithKey: boolean }>('getSettings')).underlineOnlyWithKey)
+      .toBe(true);
+    await options.close();
     try {
       const { page, cdp } = await openAttackPage();
       expect(await page.evaluate(() => CSS.highlights.size)).toBe(0);
