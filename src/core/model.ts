@@ -50,6 +50,12 @@ export interface FeedEvent {
    */
   start: string | null;
   end: string | null;
+  /**
+   * What is known of the time beyond start and end, in the publisher's words: "from 10 pm",
+   * "after the 6 pm gala screening", "late". Shown beside the date. Optional so that events
+   * built before the field existed (stored rows, the user's own) still type-check.
+   */
+  timeNote?: string | null;
   venue: Venue | null;
   host: string | null;
   access: Access;

@@ -15,6 +15,7 @@ export const LIMITS = {
   name: 300,
   address: 500,
   description: 5000,
+  timeNote: 200,
   aliases: 50,
   directors: 20,
   eventFilms: 200,
@@ -115,6 +116,8 @@ export function readEvent(raw: unknown, at: string, known: KnownIds, report: Rep
     r.problem('end', 'end is given without a start; the end was left out');
     end = null;
   }
+  // Left out when absent, so events of feeds without notes keep their shape.
+  const timeNote = r.optionalText('timeNote', LIMITS.timeNote);
   return {
     id,
     kind: r.oneOf('kind', EVENT_KINDS, 'other'),
@@ -130,6 +133,7 @@ export function readEvent(raw: unknown, at: string, known: KnownIds, report: Rep
     description: r.optionalText('description', LIMITS.description, true),
     source: readSource(r),
     cancelled: r.boolean('cancelled', false),
+    ...(timeNote === null ? {} : { timeNote }),
   };
 }
 

@@ -457,6 +457,34 @@ describe('parseFeed: dates and times', () => {
     expect(problemAt(problems, 'events[0].end')).toMatch(/without a start/);
   });
 
+  it('keeps an end time after a date-alone start: the end is known, the start time is not', () => {
+    const { feed, problems } = loaded(
+      parseFeed(withEvent(1, { start: '2007-09-09', end: '2007-09-09T15:00:00-04:00' })),
+    );
+    expect(feed.events[1]).toMatchObject({ start: '2007-09-09', end: '2007-09-09T15:00:00-04:00' });
+    expect(problems).toEqual([]);
+  });
+
+  it('reads timeNote as one line of text, capped at 200 characters, and leaves it out when absent', () => {
+    const { feed, problems } = loaded(
+      parseFeed(withEvent(1, { timeNote: '  after the 6 pm\n gala\u0000 screening ' })),
+    );
+    expect(feed.events[1]!.timeNote).toBe('after the 6 pm gala screening');
+    expect(problems).toEqual([]);
+    // Positive control for the absence: the event without a note has no timeNote key at all.
+    expect('timeNote' in feed.events[0]!).toBe(false);
+    expect(loaded(parseFeed(withEvent(1, { timeNote: null }))).feed.events[1]).not.toHaveProperty('timeNote');
+    const long = loaded(parseFeed(withEvent(1, { timeNote: 'x'.repeat(250) })));
+    expect([...long.feed.events[1]!.timeNote!]).toHaveLength(200);
+    expect(problemAt(long.problems, 'events[1].timeNote')).toMatch(/longer than 200 characters/);
+    const wrong = loaded(parseFeed(withEvent(1, { timeNote: 22 })));
+    expect(wrong.feed.events[1]).not.toHaveProperty('timeNote');
+    expect(wrong.feed.events.map((e) => e.id)).toContain('hgl-dinner');
+    expect(problemAt(wrong.problems, 'events[1].timeNote')).toMatch(
+      /must be text, but it is a number; it was left out/,
+    );
+  });
+
   it('leaves out an unreadable updated date', () => {
     const doc = { ...briefExample(), updated: '16/09/2007' };
     const { feed, problems } = loaded(parseFeed(doc));
@@ -527,6 +555,7 @@ describe('schema/feed-v1.schema.json agrees with the parser', () => {
       { afterparty: 1, title: 'x', generator: 'cli', events: [{ id: 'a', title: 'A', extra: [1] }] },
     ],
     ['the embedded default feed', defaultFeed],
+    ['an event with a timeNote', withEvent(1, { timeNote: 'from 10 pm' })],
   ];
   it.each(valid)('accepts %s, which parses with no problems', (_name, doc) => {
     expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
@@ -559,6 +588,8 @@ describe('schema/feed-v1.schema.json agrees with the parser', () => {
     ['an over-long description', withEvent(0, { description: 'x'.repeat(5001) })],
     ['an end without a start', withEvent(0, { start: null, end: '2007-09-07' })],
     ['a venue without a name', withEvent(0, { venue: { address: 'Queen St W' } })],
+    ['a timeNote of the wrong type', withEvent(0, { timeNote: ['late'] })],
+    ['an over-long timeNote', withEvent(0, { timeNote: 'x'.repeat(201) })],
   ];
   it.each(repaired)('rejects a feed with %s, which the parser loads with problems', (_name, doc) => {
     expect(validate(doc)).toBe(false);
