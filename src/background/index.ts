@@ -29,7 +29,7 @@ function ensureDefaultFeed(force = false): Promise<void> {
   return loading;
 }
 
-watchSites(sharedSiteRegistry());
+watchSites(sharedSiteRegistry(db));
 
 watchOpenCardCommand();
 

@@ -24,8 +24,9 @@ export {
 } from './feed-stage.ts';
 export { dropLease, takeLease } from './leases.ts';
 export { listingsFor, liveFilm, liveFilms, schedule } from './queries.ts';
-export { eventsWithContext, readPlan, savedStatus, setSaved } from './plan.ts';
+export { eventsOfListedFilms, eventsWithContext, readPlan, savedStatus, setSaved } from './plan.ts';
 export { addCorrection, allCorrections, correctionsFor, removeCorrection } from './corrections.ts';
 export { addUserEvent, deleteUserEvent, listUserEvents, updateUserEvent } from './user-events.ts';
 export { clearCache, makeBackup, restoreBackup, type Backup, type RestoreCounts } from './backup.ts';
 export { loadSettings, patchSettings } from './settings.ts';
+export { readSiteList, seedSiteLists, writeSiteList } from './site-lists.ts';

@@ -49,6 +49,21 @@ export async function readPlan(db: AfterpartyDb): Promise<Plan> {
   };
 }
 
+/**
+ * The keys, among these, of events a card can show: a live feed event or one of the user's
+ * own, tied to at least one film some enabled feed lists. What content scripts may read or
+ * save is confined to these (src/background/handlers/plan.ts).
+ */
+export async function eventsOfListedFilms(db: AfterpartyDb, keys: string[]): Promise<Set<string>> {
+  const unique = [...new Set(keys)];
+  const [fromFeeds, fromUser] = await Promise.all([liveByKey(db, 'events', unique), db.userEvents.bulkGet(unique)]);
+  const events = unique
+    .map((key, i) => fromFeeds.get(key) ?? fromUser[i])
+    .filter((e): e is EventRow => e !== undefined);
+  const films = await liveByKey(db, 'films', [...new Set(events.flatMap((e) => e.filmKeys))]);
+  return new Set(events.filter((e) => e.filmKeys.some((key) => films.has(key))).map((e) => e.key));
+}
+
 /** The statuses of some events only, for the card. */
 export async function savedStatus(db: AfterpartyDb, eventKeys: string[]): Promise<Record<string, SaveStatus>> {
   const rows = await db.saved.bulkGet([...new Set(eventKeys)]);

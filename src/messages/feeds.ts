@@ -54,8 +54,9 @@ function feedId(name: string, params: unknown): string | { id: string } {
 }
 
 export const feedSpecs: SpecsFor<FeedMessages> = {
-  getFeeds: { validate: noParams('getFeeds') },
-  getSyncStatus: { validate: noParams('getSyncStatus') },
+  // Feed addresses may carry a private token, and sync status is the popup's: pages ask neither.
+  getFeeds: { privileged: true, validate: noParams('getFeeds') },
+  getSyncStatus: { privileged: true, validate: noParams('getSyncStatus') },
   addFeed: {
     privileged: true,
     changes: true,

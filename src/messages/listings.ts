@@ -12,7 +12,7 @@ export interface ListingMessages {
     params: { filmKeys: string[] };
     result: { listings: Listing[]; festivals: FestivalRow[] };
   };
-  /** Every event, for the popup's day-by-day schedule. */
+  /** Every event, the user's own included, for the popup's day-by-day schedule; extension pages only. */
   getSchedule: {
     params: Record<string, never>;
     result: { events: EventRow[]; films: FilmRow[]; festivals: FestivalRow[] };
@@ -23,7 +23,7 @@ const MAX_FILM_KEYS = 5_000;
 
 export const listingSpecs: SpecsFor<ListingMessages> = {
   getTitleIndex: { validate: noParams('getTitleIndex') },
-  getSchedule: { validate: noParams('getSchedule') },
+  getSchedule: { privileged: true, validate: noParams('getSchedule') },
   getListings: {
     validate(params) {
       if (!isPlainObject(params) || !Array.isArray(params.filmKeys)) return 'getListings needs {filmKeys: string[]}';

@@ -5,11 +5,20 @@ import { noParams, type SpecsFor } from './spec.ts';
 export interface PlanMessages {
   /** The saved events with their films and festivals (popup "Saved"); extension pages only. */
   getPlan: { params: Record<string, never>; result: Plan };
-  /** The save status of the events the card shows: a page learns nothing else of the plan. */
+  /**
+   * The save status of the events the card shows. From a content script, only events of listed
+   * films are answered (handlers/plan.ts): a page learns nothing else of the plan.
+   */
   getSavedStatus: { params: { eventKeys: string[] }; result: { saved: Record<string, SaveStatus> } };
-  /** Saves an event as going or interested, or (null) removes it. */
+  /**
+   * Saves an event as going or interested, or (null) removes it. From a content script, only an
+   * event of a listed film, so a page cannot remove what it was never shown.
+   */
   setSaved: { params: { eventKey: string; status: SaveStatus | null }; result: { saved: SavedRow | null } };
-  /** An .ics of some events (the card's "Add to calendar", the plan's export); reads only. */
+  /**
+   * An .ics of some events (the card's "Add to calendar", the plan's export); reads only. From a
+   * content script, events of listed films only; the others count as missing.
+   */
   exportCalendar: {
     params: { eventKeys: string[]; name: string };
     result: { ics: string; fileName: string; skipped: string[]; missing: number };
@@ -33,8 +42,9 @@ export const planSpecs: SpecsFor<PlanMessages> = {
       return typeof keys === 'string' ? keys : { eventKeys: keys };
     },
   },
-  // Not privileged: the card saves from the content script. It can only mark an event that
-  // exists (checked by the handler), so the worst a hostile page could do is tick a box.
+  // Not privileged: the card saves from the content script. From a page the handler accepts
+  // only an event of a listed film, so the worst a hostile page could do is tick or untick a
+  // box the card would show.
   setSaved: {
     changes: true,
     validate(params) {

@@ -1,9 +1,11 @@
 import { isPlainObject } from '../core/guards.ts';
 import { noParams, type SpecsFor } from './spec.ts';
 
-/** storage.local key: hostnames where the user switched Afterparty off. Content scripts read it directly. */
+// Both lists live in IndexedDB, written only by the background (src/db/site-lists.ts): content
+// scripts can write storage.local, where they were kept before, and so could switch a site off.
+/** The list of hostnames where the user switched Afterparty off; content scripts ask getSiteSwitch. */
 export const DISABLED_SITES_KEY = 'sites.disabled';
-/** storage.local key: sites the user added (their host permission patterns). */
+/** The list of sites the user added (their host permission patterns). */
 export const ADDED_SITES_KEY = 'sites.added';
 
 export interface SiteStatus {
@@ -30,6 +32,8 @@ export interface SiteList {
 }
 
 export interface SiteMessages {
+  /** Whether the sending frame's site is switched off: a content script asks for itself only. */
+  getSiteSwitch: { params: Record<string, never>; result: { disabled: boolean } };
   getSiteStatus: { params: { url: string }; result: SiteStatus };
   /** The per-site off switch; needs no permission. */
   setSiteDisabled: { params: { url: string; disabled: boolean }; result: SiteStatus };
@@ -53,6 +57,8 @@ function checkUrl(name: string, url: unknown): string | null {
 }
 
 export const siteSpecs: SpecsFor<SiteMessages> = {
+  // Open: the site is the sender's frame's, taken by the background from the sender, never params.
+  getSiteSwitch: { validate: noParams('getSiteSwitch') },
   getSiteStatus: {
     privileged: true,
     validate(params) {

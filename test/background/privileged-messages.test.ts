@@ -1,6 +1,8 @@
 // Generated from the message specs, so a message added later is covered without editing this
 // file: a privileged message sent from a content script (extensionPage: false) never reaches
 // its handler, whatever its params; from our own pages it does.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../src/background/handlers/index.ts';
@@ -18,6 +20,35 @@ const CONTENT_SCRIPT_WRITES: Partial<Record<MessageName, string>> = {
   setSaved: 'the card saves an event; the handler only accepts events that exist, so a page can at most tick a box',
   addCorrection: '"not this film" from the card; the site is taken from the sender, so a page can only correct itself',
 };
+/**
+ * Every message a content script may send, with what confines it. A compromised page process
+ * can send these with any params, so each answers only what the card needs: anything not
+ * listed here (a message added later included) must be privileged.
+ */
+const CONTENT_SCRIPT_MESSAGES: Partial<Record<MessageName, string>> = {
+  getTitleIndex: 'every title and alias: the matcher runs in the page, so the titles go there (docs/privacy.md)',
+  getListings: 'the events of films by key; the page holds the title index, so it could claim to have found any film',
+  getCorrections: "the corrections for the sender frame's site and everywhere, never another site's",
+  getSettings: 'the display settings the card and the underline follow; nothing private',
+  getSiteSwitch: "whether the sender frame's own site is switched off, from the sender's URL, not params",
+  getSavedStatus: 'statuses of events of listed films only; own events of no film and gone events stay hidden',
+  exportCalendar: 'the card\'s "Add to calendar"; events of listed films only, the rest counted as missing',
+  openAddEvent: 'opens the add-event form for a listed film, at most one tab a second; writes nothing',
+  ...CONTENT_SCRIPT_WRITES,
+};
+
+/** The messages src/content and the card's code send (read from the source, so a new one is seen). */
+function sentByContentScripts(): string[] {
+  const names = new Set<string>();
+  for (const dir of ['src/content', 'src/ui/card', 'src/ui/shared']) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file)) continue;
+      for (const [, name] of readFileSync(join(dir, file), 'utf8').matchAll(/\bsend\(\s*'(\w+)'/g)) names.add(name!);
+    }
+  }
+  return [...names].sort();
+}
+
 const WRITE_VERB =
   /^(?:add|set|update|delete|remove|clear|restore|import|reset|sync|refresh|subscribe|unsubscribe|save|put|write|grant|revoke|register|unregister)[A-Z]/;
 
@@ -100,6 +131,27 @@ describe('privileged messages', () => {
       expect(reason.length).toBeGreaterThan(20);
     }
   });
+});
+
+describe('what content scripts may send', () => {
+  it('is exactly the reviewed list: every other message is privileged', () => {
+    expect([...OPEN].sort()).toEqual(Object.keys(CONTENT_SCRIPT_MESSAGES).sort());
+  });
+
+  it('covers every message the content script and the card send, so the card keeps working', () => {
+    const sent = sentByContentScripts();
+    // Positive control: the reader finds the card's messages at all.
+    expect(sent).toEqual(expect.arrayContaining(['getListings', 'getSavedStatus', 'setSaved', 'getSiteSwitch']));
+    expect(sent.filter((name) => !(name in CONTENT_SCRIPT_MESSAGES))).toEqual([]);
+  });
+
+  it.each(['getSchedule', 'getFeeds', 'getSyncStatus', 'getPlan', 'getUserEvents', 'getSites', 'getSiteStatus'])(
+    '%s, which gives away what a page must not read, is privileged',
+    (name) => {
+      expect(MESSAGE_NAMES).toContain(name);
+      expect(specOf(name as MessageName).privileged).toBe(true);
+    },
+  );
 });
 
 describe('open messages', () => {

@@ -124,22 +124,20 @@ describe('plan and settings messages', () => {
 
   it('saves from a content script, strictly validated, and reads the plan back', async () => {
     const { db, anyEvent } = await seeded();
+    // A content script may save only events a card shows: those of a listed film.
+    const listed = (await db.events.toArray()).find((e) => e.filmKeys.length > 0 && e.key !== anyEvent.key)!;
     const handlers = handlersFor(db);
     const fromContent = { extensionPage: false };
     expect(
-      await route(
-        handlers,
-        { type: 'setSaved', params: { eventKey: anyEvent.key, status: 'interested' } },
-        fromContent,
-      ),
+      await route(handlers, { type: 'setSaved', params: { eventKey: listed.key, status: 'interested' } }, fromContent),
     ).toMatchObject({ result: { saved: { status: 'interested' } } });
     expect(
-      await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: 'maybe' } }, fromContent),
+      await route(handlers, { type: 'setSaved', params: { eventKey: listed.key, status: 'maybe' } }, fromContent),
     ).toEqual({ error: expect.stringMatching(/status/) });
     expect(
       await route(
         handlers,
-        { type: 'setSaved', params: { eventKey: anyEvent.key, status: null, extra: 1 } },
+        { type: 'setSaved', params: { eventKey: listed.key, status: null, extra: 1 } },
         fromContent,
       ),
     ).toEqual({ error: expect.stringMatching(/exactly/) });
@@ -149,25 +147,27 @@ describe('plan and settings messages', () => {
         { type: 'setSaved', params: { eventKey: 'default/no-such-event', status: 'going' } },
         fromContent,
       ),
-    ).toEqual({ error: expect.stringMatching(/not in your listings/) });
+    ).toEqual({ error: expect.stringMatching(/films it lists/) });
     expect(await route(handlers, { type: 'getPlan', params: {} }, fromContent)).toEqual({
       error: expect.stringMatching(/own pages/),
     });
     expect(
       await route(
         handlers,
-        { type: 'getSavedStatus', params: { eventKeys: [anyEvent.key, 'default/other'] } },
+        { type: 'getSavedStatus', params: { eventKeys: [listed.key, 'default/other'] } },
         fromContent,
       ),
-    ).toEqual({ result: { saved: { [anyEvent.key]: 'interested' } } });
+    ).toEqual({ result: { saved: { [listed.key]: 'interested' } } });
     expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys: 'all' } }, fromContent)).toEqual({
       error: expect.stringMatching(/eventKeys/),
     });
     const plan = await handlers.getPlan({});
-    expect(plan.saved.find((s) => s.eventKey === anyEvent.key)?.status).toBe('interested');
-    expect(plan.events.map((e) => e.key)).toEqual(expect.arrayContaining([anyEvent.key, 'user/karaoke']));
-    await route(handlers, { type: 'setSaved', params: { eventKey: anyEvent.key, status: null } }, fromContent);
-    expect((await handlers.getPlan({})).saved.map((s) => s.eventKey)).toEqual(['user/karaoke']);
+    expect(plan.saved.find((s) => s.eventKey === listed.key)?.status).toBe('interested');
+    expect(plan.events.map((e) => e.key)).toEqual(expect.arrayContaining([listed.key, 'user/karaoke']));
+    await route(handlers, { type: 'setSaved', params: { eventKey: listed.key, status: null } }, fromContent);
+    expect((await handlers.getPlan({})).saved.map((s) => s.eventKey).sort()).toEqual(
+      [anyEvent.key, 'user/karaoke'].sort(),
+    );
   });
 
   it('changes settings only from extension pages', async () => {

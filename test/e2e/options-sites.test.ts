@@ -107,11 +107,77 @@ describe('the Sites section', () => {
     await page.close();
   });
 
+  it("a content script writing storage.local switches no site off; the popup's switch still does", async () => {
+    const page = await options();
+    const demo = await harness.context.newPage();
+    await demo.goto(harness.demoUrl);
+    await waitForHighlights(demo);
+    // Run code in the content script's own isolated world, as a compromised page process could.
+    const cdp = await harness.context.newCDPSession(demo);
+    const worlds: Array<{ id: number; origin: string; auxData?: { frameId?: string; isDefault?: boolean } }> = [];
+    cdp.on('Runtime.executionContextCreated', ({ context }) => worlds.push(context));
+    await cdp.send('Runtime.enable');
+    const { frameTree } = await cdp.send('Page.getFrameTree');
+    const world = worlds.find(
+      (w) => w.origin === `chrome-extension://${harness.extensionId}` && w.auxData?.frameId === frameTree.frame.id,
+    );
+    expect(world, 'the content script world of the top frame').toBeDefined();
+    const inContentScript = async (expression: string) =>
+      (
+        await cdp.send('Runtime.evaluate', {
+          expression,
+          contextId: world!.id,
+          awaitPromise: true,
+          returnByValue: true,
+        })
+      ).result.value as unknown;
+    const switchOf = () =>
+      inContentScript(
+        "chrome.runtime.sendMessage({ type: 'getSiteSwitch', params: {} }).then((r) => r.result.disabled)",
+      );
+
+    // The old list key, with a data revision bump so the content script asks again at once.
+    await inContentScript(
+      "chrome.storage.local.set({ 'sites.disabled': ['127.0.0.1'], 'data.revision': Date.now() }).then(() => 'ok')",
+    );
+    expect(await switchOf()).toBe(false);
+    expect((await ask(page, 'getSiteStatus', { url: harness.demoUrl })).result.disabled).toBe(false);
+    expect(
+      await inContentScript(
+        "chrome.runtime.sendMessage({ type: 'setSiteDisabled', params: { url: location.href, disabled: true } }).then((r) => r.error)",
+      ),
+    ).toMatch(/own pages/);
+    expect(await highlightCount(demo)).toBeGreaterThan(0);
+
+    // Positive control: the popup's switch (setSiteDisabled from our own page) still turns it off.
+    await ask(page, 'setSiteDisabled', { url: harness.demoUrl, disabled: true });
+    await demo.waitForFunction(() => !CSS.highlights.has('afterparty-film'), null, { timeout: 5_000 });
+    expect(await switchOf()).toBe(true);
+    await ask(page, 'setSiteDisabled', { url: harness.demoUrl, disabled: false });
+    await waitForHighlights(demo);
+    await cdp.detach();
+    await demo.close();
+    await page.close();
+  });
+
   it('removes an added site, and its registered script with it', async () => {
     const worker = harness.context.serviceWorkers()[0]!;
     // What the popup's "Enable on this site" leaves behind; the permission prompt itself
     // cannot be answered in a headless test, so the site is one whose permission was withdrawn.
-    await worker.evaluate(() => chrome.storage.local.set({ 'sites.added': ['*://blog.example.com/*'] }));
+    // The lists live in IndexedDB, where only the background writes (src/db/site-lists.ts).
+    await worker.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('afterparty');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('settings', 'readwrite');
+            tx.objectStore('settings').put({ id: 'sites.added', value: ['*://blog.example.com/*'] });
+            tx.oncomplete = () => (open.result.close(), resolve());
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+    );
     const page = await options();
     const sites = page.getByRole('region', { name: 'Sites' });
     const added = sites.getByRole('list', { name: 'Sites you added' });
@@ -121,7 +187,6 @@ describe('the Sites section', () => {
     await sites.getByRole('button', { name: 'Remove blog.example.com' }).click();
     await sites.getByText('Afterparty no longer runs on blog.example.com.').waitFor();
     expect(await sites.textContent()).toContain('You have not added any site.');
-    expect(await worker.evaluate(() => chrome.storage.local.get('sites.added'))).toEqual({ 'sites.added': [] });
     const { result } = await ask(page, 'getSites');
     expect(result.added).toEqual([]);
     await page.close();

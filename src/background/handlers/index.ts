@@ -5,8 +5,9 @@ import { correctionHandlers } from './corrections.ts';
 import { feedHandlers } from './feeds.ts';
 import { listingHandlers } from './listings.ts';
 import { planHandlers } from './plan.ts';
-import { siteHandlers } from './sites.ts';
+import { sharedSiteRegistry, siteHandlers } from './sites.ts';
 import { settingsHandlers } from './settings.ts';
+import type { SiteRegistry } from '../sites/site-registry.ts';
 import type { Sync } from '../sync/engine.ts';
 import type { HandlersFor } from './types.ts';
 import { userEventHandlers } from './user-events.ts';
@@ -19,6 +20,8 @@ export interface HandlerDeps {
   ready: () => Promise<void>;
   /** The feed sync engine (src/background/sync/engine.ts); absent where no network is wanted. */
   sync?: Sync;
+  /** The per-site switches; the worker's, over the browser's APIs, unless a test passes its own. */
+  sites?: SiteRegistry;
 }
 
 /** The background's answers, one per message; the compiler checks none is missing. */
@@ -30,7 +33,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...planHandlers(deps),
     ...userEventHandlers(deps),
     ...correctionHandlers(deps),
-    ...siteHandlers(),
+    ...siteHandlers(() => deps.sites ?? sharedSiteRegistry(deps.db)),
     ...addEventHandlers(deps),
   };
 }

@@ -1,19 +1,27 @@
+import type { AfterpartyDb } from '../../db/index.ts';
 import type { SiteMessages } from '../../messages/sites.ts';
 import { browserSiteApi } from '../sites/browser-site-api.ts';
+import { siteOf } from '../sites/site-of.ts';
 import { SiteRegistry } from '../sites/site-registry.ts';
 import type { HandlersFor } from './types.ts';
 
 let shared: SiteRegistry | null = null;
 
 /** The worker's registry over the real browser APIs, made on first use (unit tests pass their own). */
-export function sharedSiteRegistry(): SiteRegistry {
-  shared ??= new SiteRegistry(browserSiteApi());
+export function sharedSiteRegistry(db: AfterpartyDb): SiteRegistry {
+  shared ??= new SiteRegistry(browserSiteApi(db));
   return shared;
 }
 
-export function siteHandlers(sites?: SiteRegistry): HandlersFor<SiteMessages> {
-  const registry = () => sites ?? sharedSiteRegistry();
+/** `sites` may be a getter, so the browser APIs are touched on first use only. */
+export function siteHandlers(sites: SiteRegistry | (() => SiteRegistry)): HandlersFor<SiteMessages> {
+  const registry = () => (typeof sites === 'function' ? sites() : sites);
   return {
+    async getSiteSwitch(_params, from) {
+      // The sender's frame, never params: a page learns about its own site only.
+      const site = from?.extensionPage === true ? null : siteOf(from?.pageUrl);
+      return { disabled: site !== null && (await registry().isDisabled(site)) };
+    },
     getSiteStatus: ({ url }) => registry().status(url),
     async setSiteDisabled({ url, disabled }) {
       const { site } = await registry().status(url);

@@ -1,10 +1,12 @@
-// The real SiteApi over the extension APIs. Both browsers return promises from these in MV3,
-// so no polyfill is needed here.
+// The real SiteApi over the extension APIs and the database. Both browsers return promises
+// from these in MV3, so no polyfill is needed here.
+import type { AfterpartyDb } from '../../db/index.ts';
 import type { SiteApi } from './site-registry.ts';
+import { siteListStore } from './site-list-store.ts';
 
 interface Ext {
   storage: {
-    local: { get(key: string): Promise<Record<string, unknown>>; set(items: Record<string, unknown>): Promise<void> };
+    local: { get(keys: string[]): Promise<Record<string, unknown>>; remove(keys: string[]): Promise<void> };
   };
   permissions: { getAll(): Promise<{ origins?: string[] }> };
   scripting: {
@@ -17,12 +19,13 @@ interface Ext {
   runtime: { getManifest(): { content_scripts?: Array<{ matches?: string[] }> } };
 }
 
-export function browserSiteApi(): SiteApi {
+export function browserSiteApi(db: AfterpartyDb): SiteApi {
   const scope = globalThis as { browser?: Ext; chrome?: Ext };
   const ext = (scope.browser ?? scope.chrome) as Ext;
+  const lists = siteListStore(db, ext.storage.local);
   return {
-    read: async (key) => (await ext.storage.local.get(key))[key],
-    write: (key, value) => ext.storage.local.set({ [key]: value }),
+    read: lists.read,
+    write: lists.write,
     grantedOrigins: async () => (await ext.permissions.getAll()).origins ?? [],
     registeredIds: async () => (await ext.scripting.getRegisteredContentScripts()).map((s) => s.id),
     register: (scripts) =>

@@ -1,5 +1,6 @@
 // Per-site switches. Two different things:
-// - the off switch: a list of hostnames in storage that content scripts read; no permission;
+// - the off switch: a list of hostnames, kept where only the background writes (IndexedDB,
+//   site-list-store.ts); content scripts ask for their own site (getSiteSwitch); no permission;
 // - adding a site the manifest does not list: the user grants an optional host permission
 //   (asked for by the popup, on a click), then we register our content script for it with
 //   scripting.registerContentScripts and re-register on every start, since registrations
@@ -47,6 +48,10 @@ export class SiteRegistry {
       disabled: disabled.includes(site),
       pattern,
     };
+  }
+
+  async isDisabled(site: string): Promise<boolean> {
+    return (await this.#disabled()).includes(site);
   }
 
   async setDisabled(site: string, disabled: boolean): Promise<void> {

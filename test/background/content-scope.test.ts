@@ -1,0 +1,130 @@
+// What a content script may read and mark of the plan: only events a card can show (events of
+// a listed film). Each refusal is checked beside the same request from our own pages, which
+// gets the answer, so an empty answer is the scope at work and not a broken query.
+import { describe, expect, it } from 'vitest';
+import { loadDefaultFeed } from '../../src/background/default-feed.ts';
+import { createHandlers } from '../../src/background/handlers/index.ts';
+import { route } from '../../src/background/router.ts';
+import type { SiteRegistry } from '../../src/background/sites/site-registry.ts';
+import type { UserEventRow } from '../../src/core/rows.ts';
+import { setSaved } from '../../src/db/plan.ts';
+import { freshDb } from '../db/fake-db.ts';
+
+const fromContent = { extensionPage: false, pageUrl: 'https://evil.example/' };
+const fromPage = { extensionPage: true };
+
+const ownEvent = (id: string, filmKeys: string[]): UserEventRow => ({
+  key: `user/${id}`,
+  id,
+  feedId: 'user',
+  kind: 'party',
+  title: `Private ${id}`,
+  films: filmKeys,
+  filmKeys,
+  festival: null,
+  start: '2008-09-08T23:00:00-04:00',
+  end: null,
+  venue: null,
+  host: null,
+  access: 'invite',
+  url: null,
+  description: null,
+  source: null,
+  cancelled: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+async function setup() {
+  const db = freshDb();
+  await loadDefaultFeed(db);
+  const events = await db.events.toArray();
+  const listed = events.find((e) => e.filmKeys.length > 0)!;
+  const filmless = events.find((e) => e.filmKeys.length === 0)!;
+  const tied = ownEvent('tied', [listed.filmKeys[0]!]);
+  const alone = ownEvent('alone', []);
+  await db.userEvents.bulkPut([tied, alone]);
+  for (const key of [listed.key, filmless.key, tied.key, alone.key]) await setSaved(db, key, 'going');
+  const handlers = createHandlers({ db, ready: async () => undefined });
+  return { db, handlers, listed, filmless, tied, alone };
+}
+
+describe('getSavedStatus', () => {
+  it('answers a content script for events of listed films only; our pages for any', async () => {
+    const { handlers, listed, filmless, tied, alone } = await setup();
+    const eventKeys = [listed.key, filmless.key, tied.key, alone.key];
+    expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys } }, fromContent)).toEqual({
+      result: { saved: { [listed.key]: 'going', [tied.key]: 'going' } },
+    });
+    expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys } }, fromPage)).toEqual({
+      result: { saved: Object.fromEntries(eventKeys.map((key) => [key, 'going'])) },
+    });
+  });
+});
+
+describe('setSaved', () => {
+  it('from a content script, never removes a saved event of no listed film', async () => {
+    const { db, handlers, filmless, alone } = await setup();
+    for (const eventKey of [filmless.key, alone.key, 'default/no-such-event']) {
+      expect(await route(handlers, { type: 'setSaved', params: { eventKey, status: null } }, fromContent)).toEqual({
+        error: expect.stringMatching(/films it lists/),
+      });
+    }
+    expect((await db.saved.toArray()).map((row) => row.eventKey)).toEqual(
+      expect.arrayContaining([filmless.key, alone.key]),
+    );
+    // Our own pages may remove them (the plan's "remove").
+    expect(
+      await route(handlers, { type: 'setSaved', params: { eventKey: alone.key, status: null } }, fromPage),
+    ).toEqual({ result: { saved: null } });
+    expect(await db.saved.get(alone.key)).toBeUndefined();
+  });
+
+  it('from a content script, saves and unsaves an event of a listed film (the card)', async () => {
+    const { db, handlers, listed, tied } = await setup();
+    for (const eventKey of [listed.key, tied.key]) {
+      expect(await route(handlers, { type: 'setSaved', params: { eventKey, status: null } }, fromContent)).toEqual({
+        result: { saved: null },
+      });
+      expect(
+        await route(handlers, { type: 'setSaved', params: { eventKey, status: 'interested' } }, fromContent),
+      ).toMatchObject({ result: { saved: { eventKey, status: 'interested' } } });
+      expect((await db.saved.get(eventKey))?.status).toBe('interested');
+    }
+  });
+});
+
+describe('exportCalendar', () => {
+  it('writes for a content script only events of listed films, and counts the rest as missing', async () => {
+    const { handlers, listed, alone } = await setup();
+    const params = { eventKeys: [listed.key, alone.key], name: 'x' };
+    const page = await route(handlers, { type: 'exportCalendar', params }, fromContent);
+    const own = await route(handlers, { type: 'exportCalendar', params }, fromPage);
+    if (!('result' in page) || !('result' in own)) throw new Error('export failed');
+    type Calendar = { ics: string; missing: number };
+    const [fromPageScript, fromOwnPage] = [page.result as Calendar, own.result as Calendar];
+    expect(fromOwnPage.ics).toContain('Private alone');
+    expect(fromOwnPage.missing).toBe(0);
+    expect(fromPageScript.ics).not.toContain('Private alone');
+    expect(fromPageScript.ics).toContain(`UID:${listed.key}@afterparty`);
+    expect(fromPageScript.missing).toBe(1);
+  });
+});
+
+describe('getSiteSwitch', () => {
+  it("answers for the sender frame's site, never for the params", async () => {
+    const registry = { isDisabled: async (site: string) => site === 'off.example' } as unknown as SiteRegistry;
+    const withSites = createHandlers({ db: freshDb(), ready: async () => undefined, sites: registry });
+    const ask = (pageUrl: string, params: object = {}) =>
+      route(withSites, { type: 'getSiteSwitch', params }, { extensionPage: false, pageUrl });
+    expect(await ask('https://off.example/page')).toEqual({ result: { disabled: true } });
+    expect(await ask('https://on.example/page')).toEqual({ result: { disabled: false } });
+    // Params are refused, not read: a page cannot ask about another site.
+    expect(await ask('https://on.example/page', { url: 'https://off.example/' })).toEqual({
+      error: 'getSiteSwitch takes no parameters',
+    });
+    expect(await route(withSites, { type: 'getSiteSwitch', params: {} }, { extensionPage: true })).toEqual({
+      result: { disabled: false },
+    });
+  });
+});
