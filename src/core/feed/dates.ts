@@ -1,5 +1,13 @@
 // Dates and date-times as feed v1 writes them. The patterns mirror schema/feed-v1.schema.json;
-// the code adds what a pattern cannot say: that the day exists (no 30 February).
+// the code adds what a pattern cannot say: that the day exists (no 30 February), and that the
+// year is one a festival can use.
+import { utcFromParts } from '../time/index.ts';
+
+// The years any feed may use, JSON and iCalendar alike: wide enough for any festival, narrow
+// enough that nothing downstream (recurrence, VTIMEZONEs in an export) works across millennia.
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2200;
+const OUTSIDE_YEARS = `is outside the years ${YEAR_MIN}–${YEAR_MAX}`;
 
 const DATE_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const DATE_TIME_PATTERN =
@@ -18,11 +26,14 @@ function realDay(year: string, month: string, day: string): boolean {
   return Number(day) <= days;
 }
 
+const inYears = (year: string) => Number(year) >= YEAR_MIN && Number(year) <= YEAR_MAX;
+
 /** A date alone, "2007-09-09". */
 export function checkDate(text: string): DateCheck {
   const m = DATE_PATTERN.exec(text);
   if (!m) return { ok: false, reason: 'is not a date like "2007-09-06"' };
   if (!realDay(m[1]!, m[2]!, m[3]!)) return { ok: false, reason: 'is not a real calendar date' };
+  if (!inYears(m[1]!)) return { ok: false, reason: OUTSIDE_YEARS };
   return { ok: true, value: text, hasTime: false };
 }
 
@@ -43,6 +54,7 @@ export function checkDateOrDateTime(text: string): DateCheck {
     };
   }
   if (!realDay(m[1]!, m[2]!, m[3]!)) return { ok: false, reason: 'is not a real calendar date' };
+  if (!inYears(m[1]!)) return { ok: false, reason: OUTSIDE_YEARS };
   return { ok: true, value: text, hasTime: true };
 }
 
@@ -63,7 +75,7 @@ function instant(dateTime: string): number {
   const m = DATE_TIME_PATTERN.exec(dateTime);
   if (!m) return Number.NaN;
   const [, y, mo, d, h, mi, s, frac, zone, sign, oh, om] = m;
-  const local = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
+  const local = utcFromParts(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s ?? 0));
   const millis = frac ? Number(frac) * 1000 : 0;
   const offset = zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om)) * 60_000;
   return local + millis - offset;

@@ -1,5 +1,5 @@
 // Feed format v1: parsing, validation and merging listings. Code outside this folder imports from here.
-export { checkDate, checkDateOrDateTime } from './dates.ts';
+export { checkDate, checkDateOrDateTime, YEAR_MAX, YEAR_MIN } from './dates.ts';
 export { capLength, checkUrl, cleanText, type FeedProblem, ProblemList, URL_MAX } from './fields.ts';
 export { readEvent } from './items.ts';
 export { mergeListings } from './merge.ts';

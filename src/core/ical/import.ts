@@ -4,9 +4,10 @@
 // time is shown in the calendar's own zone. Mapping documented in docs/feed-format.md.
 import ICAL from 'ical.js';
 import type { FeedProblem } from '../feed/index.ts';
-import { ProblemList } from '../feed/index.ts';
+import { ProblemList, YEAR_MAX, YEAR_MIN } from '../feed/index.ts';
 import { durationMinutes, kindFromCategories, multiLine, oneLine, urlFrom, venueFrom } from './fields.ts';
 import { dateString, isoFromTime } from './time.ts';
+import { BudgetOverrun, checkNesting, ICAL_BUDGET, metered, type BudgetPart, type IcalBudget } from './budget.ts';
 import { hashOf } from '../hash.ts';
 import { compileMatcher, type TitleSource } from '../matching/index.ts';
 import { isTimeZone, pad } from '../time/index.ts';
@@ -25,7 +26,8 @@ export type ICalResult =
       /** REFRESH-INTERVAL (RFC 7986) or X-PUBLISHED-TTL, in minutes. */
       refreshMinutes: number | null;
     }
-  | { ok: false; error: string };
+  /** `overrun`: the calendar needed more work than its budget (budget.ts). */
+  | { ok: false; error: string; overrun?: BudgetPart };
 
 export interface ICalOptions {
   /** Films to tie events to; their ids are kept as given (row keys in the extension). */
@@ -34,9 +36,27 @@ export interface ICalOptions {
   fallbackTitle?: string;
   /** Recurring events are expanded within these dates; by default the span of the calendar. */
   window?: { start: string; end: string };
+  /** Tests shrink or grow it; the extension uses ICAL_BUDGET. */
+  budget?: Partial<IcalBudget>;
 }
 
-export const ICAL_LIMITS = { events: 50_000, occurrencesPerEvent: 400, minWindowDays: 14 };
+export const ICAL_LIMITS = {
+  events: ICAL_BUDGET.events,
+  occurrencesPerEvent: ICAL_BUDGET.occurrencesPerEvent,
+  minWindowDays: 14,
+};
+// Longer than this, an event cannot fit the years kept; ical.js adds a duration a month at a
+// time, so DURATION:P999999999999999999W would never finish.
+const MAX_SPAN_SECONDS = (YEAR_MAX - YEAR_MIN + 1) * 366 * 86_400;
+const FREQ_SECONDS: Record<string, number> = {
+  SECONDLY: 1,
+  MINUTELY: 60,
+  HOURLY: 3600,
+  DAILY: 86_400,
+  WEEKLY: 7 * 86_400,
+  MONTHLY: 31 * 86_400,
+  YEARLY: 366 * 86_400,
+};
 const FESTIVAL_ID = 'calendar';
 
 /** RFC 5545 §3.1: a line may be folded anywhere (CRLF then a space or tab), even the first. */
@@ -61,7 +81,7 @@ function textList(component: Component, name: string): string[] {
     .filter((v): v is string => typeof v === 'string');
 }
 
-function calendarOf(text: string): Component | string {
+function calendarOf(text: string, budget: IcalBudget): Component | string {
   if (!looksLikeICalendar(text)) {
     if (/^\s*</.test(text)) return 'This is not an iCalendar file (it looks like an HTML page)';
     return 'This is not an iCalendar file: it does not start with BEGIN:VCALENDAR';
@@ -73,6 +93,7 @@ function calendarOf(text: string): Component | string {
     const detail = error instanceof Error ? error.message.slice(0, 160) : 'unknown error';
     return `This iCalendar file could not be read (${detail})`;
   }
+  checkNesting(Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed : [parsed], budget);
   // Several VCALENDARs in one file come back as a list: read the first, as calendar apps do.
   const root = Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed[0] : parsed;
   const calendar = new ICAL.Component(root as unknown[]);
@@ -105,7 +126,8 @@ function fixedZoneOf(vevent: Component | undefined): string | null {
     if (!Number.isInteger(hours) || hours === 0) return null;
     const zone = `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
     return isTimeZone(zone) ? zone : null;
-  } catch {
+  } catch (error) {
+    passOverrun(error);
     return null;
   }
 }
@@ -117,9 +139,69 @@ interface Draft {
 }
 
 export function importICalendar(text: string, options: ICalOptions = {}): ICalResult {
-  const calendar = calendarOf(text);
+  const budget: IcalBudget = { ...ICAL_BUDGET, ...options.budget };
+  try {
+    return metered(budget.steps, () => readCalendar(text, options, budget));
+  } catch (error) {
+    if (!(error instanceof BudgetOverrun)) throw error;
+    return {
+      ok: false,
+      error: `This calendar asks for more work than Afterparty allows (${error.message})`,
+      overrun: error.part,
+    };
+  }
+}
+
+/** A BudgetOverrun stops the whole import: no catch below may take it for one bad event. */
+function passOverrun(error: unknown): void {
+  if (error instanceof BudgetOverrun) throw error;
+}
+
+/** Why ical.js could not read this VEVENT in bounded time, or null. */
+function unboundedReason(vevent: Component): string | null {
+  const spans: number[] = [];
+  for (const prop of vevent.getAllProperties('duration')) {
+    const value = prop.getFirstValue() as { toSeconds?: () => number } | null;
+    if (value && typeof value.toSeconds === 'function') spans.push(value.toSeconds());
+  }
+  for (const prop of vevent.getAllProperties('rdate')) {
+    for (const value of prop.getValues() as Array<{ duration?: { toSeconds(): number } | null }>) {
+      if (value && typeof value === 'object' && value.duration) spans.push(value.duration.toSeconds());
+    }
+  }
+  if (spans.some((s) => !(Math.abs(s) <= MAX_SPAN_SECONDS)))
+    return `lasts longer than the years ${YEAR_MIN}–${YEAR_MAX}; this event was skipped`;
+  return ruleTooSparse(vevent) ? `repeats less often than once in ${YEAR_MAX - YEAR_MIN + 1} years; skipped` : null;
+}
+
+/** An RRULE whose INTERVAL outlasts the years kept: ical.js steps through it a day at a time. */
+function ruleTooSparse(component: Component): boolean {
+  return component.getAllProperties('rrule').some((prop) => {
+    const rule = prop.getFirstValue() as { freq?: string; interval?: number } | null;
+    const unit = FREQ_SECONDS[rule?.freq ?? ''] ?? 1;
+    return !((rule?.interval ?? 1) * unit <= MAX_SPAN_SECONDS);
+  });
+}
+
+/** VTIMEZONE rules are expanded by ical.js itself whenever a time is converted. */
+function dropSparseZoneRules(calendar: Component, problems: ProblemList): void {
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) {
+    for (const observance of zone.getAllSubcomponents()) {
+      if (!ruleTooSparse(observance)) continue;
+      observance.removeAllProperties('rrule');
+      problems.add(
+        `VTIMEZONE ${String(zone.getFirstPropertyValue('tzid') ?? '').slice(0, 60)}`,
+        'has a rule repeating too rarely; it was ignored',
+      );
+    }
+  }
+}
+
+function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): ICalResult {
+  const calendar = calendarOf(text, budget);
   if (typeof calendar === 'string') return { ok: false, error: calendar };
   const problems = new ProblemList();
+  dropSparseZoneRules(calendar, problems);
   const vevents = calendar.getAllSubcomponents('vevent');
   const zone = calendarZone(calendar, vevents);
   const title =
@@ -137,7 +219,19 @@ export function importICalendar(text: string, options: ICalOptions = {}): ICalRe
   vevents.forEach((vevent, i) => {
     const at = `VEVENT[${i}]`;
     const uidRaw = vevent.getFirstPropertyValue('uid');
-    const uid = typeof uidRaw === 'string' && uidRaw.trim() ? uidRaw.trim() : `no-uid-${fnv(vevent.toString())}`;
+    // Without a UID, an event is known by its own properties: its jCal (`[name, properties,
+    // components]`) minus the components, whose nesting the budget bounds but a recursive
+    // toString() would not survive.
+    const uid =
+      typeof uidRaw === 'string' && uidRaw.trim() ? uidRaw.trim() : `no-uid-${fnv(JSON.stringify(vevent.jCal[1]))}`;
+    let unbounded: string | null;
+    try {
+      unbounded = unboundedReason(vevent);
+    } catch (error) {
+      passOverrun(error);
+      unbounded = `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`;
+    }
+    if (unbounded) return problems.add(at, unbounded);
     if (vevent.hasProperty('recurrence-id')) return void exceptions.push({ uid, component: vevent });
     if (!vevent.hasProperty('dtstart')) return problems.add(at, 'has no DTSTART; this event was skipped');
     if (masters.has(uid))
@@ -147,6 +241,7 @@ export function importICalendar(text: string, options: ICalOptions = {}): ICalRe
       // of the calendar for each one (quadratic: 10,000 events took about 7 s).
       masters.set(uid, { uid, master: new ICAL.Event(vevent, { exceptions: [] }), at });
     } catch (error) {
+      passOverrun(error);
       problems.add(
         at,
         `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`,
@@ -156,7 +251,8 @@ export function importICalendar(text: string, options: ICalOptions = {}): ICalRe
   for (const { uid, component } of exceptions) {
     try {
       masters.get(uid)?.master.relateException(component);
-    } catch {
+    } catch (error) {
+      passOverrun(error);
       problems.add(`UID ${uid.slice(0, 60)}`, 'has an override that could not be read; it was ignored');
     }
   }
@@ -164,13 +260,14 @@ export function importICalendar(text: string, options: ICalOptions = {}): ICalRe
   const window = options.window ?? spanOf([...masters.values()], zone);
   const events: FeedEvent[] = [];
   for (const draft of masters.values()) {
-    if (events.length >= ICAL_LIMITS.events) {
-      problems.add('', `the calendar has more than ${ICAL_LIMITS.events} events; only the first were read`);
+    if (events.length >= budget.events) {
+      problems.add('', `the calendar has more than ${budget.events} events; only the first were read`);
       break;
     }
     try {
-      events.push(...readDraft(draft, zone, window, problems));
+      events.push(...readDraft(draft, zone, window, problems, budget.occurrencesPerEvent));
     } catch (error) {
+      passOverrun(error);
       problems.add(
         draft.at,
         `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`,
@@ -195,12 +292,16 @@ function startDateOf(time: Time | null): string | null {
   if (!time) return null;
   try {
     return dateString(time);
-  } catch {
+  } catch (error) {
+    passOverrun(error);
     return null;
   }
 }
 
-/** The calendar's dates: from its first start to its last, at least two weeks long. */
+const FIRST_DAY = `${YEAR_MIN}-01-01`;
+const LAST_DAY = `${YEAR_MAX}-12-31`;
+
+/** The calendar's dates within the years kept: from its first start to its last, at least two weeks long. */
 function spanOf(drafts: Draft[], zone: string): { start: string; end: string } {
   const dates: string[] = [];
   for (const { master } of drafts) {
@@ -211,17 +312,18 @@ function spanOf(drafts: Draft[], zone: string): { start: string; end: string } {
         const end = startDateOf(master.endDate);
         if (end) dates.push(end);
       }
-    } catch {
+    } catch (error) {
+      passOverrun(error);
       // Reported when the event itself is read.
     }
   }
-  dates.sort();
+  const kept = dates.filter((d) => d >= FIRST_DAY && d <= LAST_DAY).sort();
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
-  const start = dates[0] ?? today;
+  const start = kept[0] ?? today;
   const minEnd = new Date(Date.parse(`${start}T00:00:00Z`) + (ICAL_LIMITS.minWindowDays - 1) * 86_400_000)
     .toISOString()
     .slice(0, 10);
-  const last = dates.at(-1) ?? start;
+  const last = kept.at(-1) ?? start;
   return { start, end: last > minEnd ? last : minEnd };
 }
 
@@ -230,6 +332,7 @@ function readDraft(
   zone: string,
   window: { start: string; end: string },
   problems: ProblemList,
+  perEvent: number,
 ): FeedEvent[] {
   const { master, uid, at } = draft;
   if (!master.isRecurring()) {
@@ -238,14 +341,14 @@ function readDraft(
   }
   const out: FeedEvent[] = [];
   const iterator = master.iterator();
-  for (let n = 0; n < ICAL_LIMITS.occurrencesPerEvent * 4; n++) {
+  for (let n = 0; n < perEvent * 4; n++) {
     const next = iterator.next();
     if (!next) break;
     const day = dateString(next);
     if (day > window.end) break;
     if (day < window.start) continue;
-    if (out.length >= ICAL_LIMITS.occurrencesPerEvent) {
-      problems.add(at, `repeats more than ${ICAL_LIMITS.occurrencesPerEvent} times; only the first were read`);
+    if (out.length >= perEvent) {
+      problems.add(at, `repeats more than ${perEvent} times; only the first were read`);
       break;
     }
     const details = master.getOccurrenceDetails(next);

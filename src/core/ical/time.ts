@@ -1,7 +1,8 @@
 // iCalendar times to the feed model's ISO strings: a date alone stays a date; a date-time
 // becomes wall-clock time with the UTC offset that applied in its zone on that day.
 import type ICAL from 'ical.js';
-import { formatOffset, isTimeZone, pad, wallOffsetMinutes } from '../time/index.ts';
+import { formatOffset, isTimeZone, pad, utcFromParts, wallOffsetMinutes } from '../time/index.ts';
+import { YEAR_MAX, YEAR_MIN } from '../feed/index.ts';
 
 type Time = InstanceType<typeof ICAL.Time>;
 
@@ -22,6 +23,8 @@ export function isoFromTime(time: Time, tzid: string | null, fallbackZone: strin
   if (!Number.isFinite(time.year) || time.month < 1 || time.month > 12 || time.day < 1 || time.day > 31) {
     return { error: 'is not a real date' };
   }
+  // Checked before any zone is asked: ical.js would expand the file's VTIMEZONE rules up to the year.
+  if (time.year < YEAR_MIN || time.year > YEAR_MAX) return { error: `is outside the years ${YEAR_MIN}–${YEAR_MAX}` };
   const date = dateString(time);
   if (time.isDate) return { value: date, floating: false };
   const wall = `${date}T${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`;
@@ -30,7 +33,7 @@ export function isoFromTime(time: Time, tzid: string | null, fallbackZone: strin
   if (zoneId && zoneId !== 'floating') {
     return { value: `${wall}${offsetSuffix(Math.round(time.utcOffset() / 60))}`, floating: false };
   }
-  const wallAsUtc = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+  const wallAsUtc = utcFromParts(time.year, time.month, time.day, time.hour, time.minute, time.second);
   if (tzid && isTimeZone(tzid))
     return { value: `${wall}${offsetSuffix(wallOffsetMinutes(wallAsUtc, tzid))}`, floating: false };
   if (tzid) return { error: `names the time zone "${tzid.slice(0, 60)}", which the file does not define` };

@@ -7,6 +7,7 @@ export {
   isTimeZone,
   offsetMinutes,
   pad,
+  utcFromParts,
   wallClock,
   wallOffsetMinutes,
   wallTimeToIso,

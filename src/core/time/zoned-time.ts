@@ -36,10 +36,21 @@ export function wallClock(instant: number, timeZone: string): WallClock {
   return { y: p.year!, mo: p.month!, d: p.day!, h: p.hour! % 24, mi: p.minute!, s: p.second! };
 }
 
+/**
+ * Date.UTC with the year taken as written: Date.UTC reads years 0–99 as 1900–1999.
+ * `month` counts from 1.
+ */
+export function utcFromParts(year: number, month: number, day: number, h = 0, mi = 0, s = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(h, mi, s, 0);
+  return date.getTime();
+}
+
 /** Minutes east of UTC in `timeZone` at `instant` (Toronto in summer: -240). */
 export function offsetMinutes(instant: number, timeZone: string): number {
   const w = wallClock(instant, timeZone);
-  const wall = Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s);
+  const wall = utcFromParts(w.y, w.mo, w.d, w.h, w.mi, w.s);
   return Math.round((wall - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
@@ -91,7 +102,7 @@ export function wallTimeToIso(local: string, timeZone: string): string | null {
   const m = LOCAL.exec(local);
   if (!m || !isTimeZone(timeZone)) return null;
   const [, y, mo, d, h, mi, s] = m;
-  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
+  const wall = utcFromParts(Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s ?? 0));
   if (Number.isNaN(wall)) return null;
   // The offsets around the guess; a valid one maps back onto itself. In an autumn overlap the
   // earlier instant wins; in a spring gap none is valid and the smaller offset moves the time on.

@@ -1,0 +1,58 @@
+// Every shared sample calendar (test/fixtures/ics, 160-odd files from two parsers' test suites,
+// broken ones and DURATION:P999999999999999999W included) is imported and returns: read, or
+// refused with a reason, never a throw. The imports run in a child process so that a hang fails
+// this test, naming the file, instead of hanging the run: the kill timeout is a safety net, not
+// a speed requirement.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const SAFETY_NET_MS = 240_000;
+
+interface Line {
+  start?: string;
+  path?: string;
+  ok?: boolean;
+  events?: number;
+  error?: string;
+  threw?: string;
+}
+
+function importAll(): { lines: Line[]; killed: boolean } {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', 'test/core/ical/import-samples.ts'], {
+    encoding: 'utf8',
+    timeout: SAFETY_NET_MS,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const lines = child.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Line);
+  return { lines, killed: child.signal !== null || child.status !== 0 };
+}
+
+describe('the shared sample calendars', () => {
+  it('are all in the fixtures', () => {
+    const count = (dir: string) => readdirSync(`test/fixtures/ics/${dir}`).filter((n) => n.endsWith('.ics')).length;
+    expect(count('ical.js')).toBe(46);
+    expect(count('python-icalendar')).toBe(116);
+  });
+
+  it('each import returns: read, or refused with a reason', { timeout: SAFETY_NET_MS + 10_000 }, () => {
+    const { lines, killed } = importAll();
+    const started = lines.filter((l) => l.start).map((l) => l.start);
+    const done = lines.filter((l) => l.path);
+    const hung = started.filter((path) => !done.some((l) => l.path === path));
+    expect(hung, 'the import of these files did not return').toEqual([]);
+    expect(killed).toBe(false);
+    expect(done.length).toBe(163); // the 162 samples and party.ics
+    expect(done.filter((l) => l.threw)).toEqual([]);
+    for (const line of done) {
+      if (line.ok) expect(line.events).toBeGreaterThanOrEqual(0);
+      else expect(line.error, line.path).toMatch(/\w/);
+    }
+    // Positive control: files known to hold events are read.
+    expect(done.find((l) => l.path?.endsWith('ical.js/daily_recur.ics'))).toMatchObject({ ok: true });
+    expect(done.find((l) => l.path?.endsWith('invalid_duration.ics'))).toMatchObject({ path: expect.any(String) });
+  });
+});
