@@ -1,9 +1,10 @@
 // The content script on real pages in Chromium: the highlight budget near the viewport,
 // incremental rescans, shadow roots and frames, "Not this film", and the per-site switch.
-import type { CDPSession, Frame, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, launchWithExtension, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
-import { settleCard, waitForCard } from './extension.ts';
+import { clickCardButtonWithText } from './card-buttons.ts';
+import { waitForCard } from './extension.ts';
 
 let context: import('playwright-core').BrowserContext;
 let extensionId: string;
@@ -28,39 +29,6 @@ const highlighted = (target: Page | Frame) =>
 
 const scanned = (page: Page) =>
   page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, null, { timeout: 20_000 });
-
-/** Clicks a button inside the card's closed shadow root, found by its text, with the real mouse. */
-async function clickInCard(page: Page, label: string): Promise<void> {
-  const cdp: CDPSession = await page.context().newCDPSession(page);
-  interface N {
-    nodeName: string;
-    nodeType: number;
-    nodeValue?: string;
-    backendNodeId: number;
-    children?: N[];
-    shadowRoots?: N[];
-  }
-  const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: N };
-  const text = (n: N): string =>
-    n.nodeType === 3 ? (n.nodeValue ?? '') : [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(text).join('');
-  const find = (n: N): N | null => {
-    if (n.nodeName === 'BUTTON' && text(n).trim() === label) return n;
-    for (const child of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) {
-      const hit = find(child);
-      if (hit) return hit;
-    }
-    return null;
-  };
-  const button = find(root);
-  if (!button) throw new Error(`no "${label}" button in the card`);
-  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as {
-    model: { content: number[] };
-  };
-  const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;
-  await page.mouse.move((x1 + x3) / 2, (y1 + y3) / 2, { steps: 3 });
-  await settleCard(page);
-  await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
-}
 
 describe('the content script in the page', () => {
   it('registers at most 2,000 ranges, near the viewport, and follows the scroll', async () => {
@@ -171,7 +139,7 @@ describe('the content script in the page', () => {
     await waitForHighlights(page, 2);
     await hoverText(page, 'Fugitive Pieces');
     await waitForCard(page, /Not this film/);
-    await clickInCard(page, 'Not this film');
+    await clickCardButtonWithText(page, 'Not this film');
     await page.waitForFunction(
       () =>
         ![...((CSS.highlights.get('afterparty-film') ?? []) as Iterable<Range>)].some(

@@ -4,8 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { MODIFIER_KEYS, THEMES, UNDERLINE_STYLES, ZONE_CHOICES } from '../../src/core/settings.ts';
 import { ACCESS_LEVELS, EVENT_KINDS } from '../../src/core/model.ts';
 
-const read = async (lang: string) =>
-  JSON.parse(await readFile(`src/locales/${lang}/ui.json`, 'utf8')) as Record<string, { message: string }>;
+// Every area's file of the language, merged as the build merges them (scripts/locales.mjs).
+async function read(lang: string): Promise<Record<string, { message: string }>> {
+  const dir = `src/locales/${lang}`;
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  const catalogs = await Promise.all(
+    files.map(async (f) => JSON.parse(await readFile(join(dir, f), 'utf8')) as object),
+  );
+  return Object.assign({}, ...catalogs) as Record<string, { message: string }>;
+}
 
 async function sources(dir: string): Promise<string[]> {
   const out: string[] = [];

@@ -1,3 +1,4 @@
-// The schedule: days and clashes. Code outside this folder imports from here.
+// The schedule: days, festivals and clashes. Code outside this folder imports from here.
 export { findClashes, spanOf } from './clashes.ts';
-export { groupByDay, type ScheduledEvent, sortByStart } from './schedule.ts';
+export { festivalState, groupByFestival, type FestivalGroup, type FestivalState } from './festivals.ts';
+export { groupByDay, type ScheduleDay, type ScheduledEvent, sortByStart } from './schedule.ts';

@@ -3,6 +3,7 @@
 import type { Access, EventKind } from '../../core/model.ts';
 import type { EventRow, FilmRow } from '../../core/rows.ts';
 import { festivalKeyOf } from '../../core/rows.ts';
+import { fold } from '../shared/fold.ts';
 
 export interface ScheduleFilter {
   kind: EventKind | '';
@@ -14,12 +15,7 @@ export interface ScheduleFilter {
 
 export const NO_FILTER: ScheduleFilter = { kind: '', festival: '', access: '', query: '' };
 
-export function fold(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-}
+export { fold };
 
 export function filterEvents(
   events: readonly EventRow[],

@@ -4,9 +4,11 @@ import type { EventRow } from '../../core/rows.ts';
 import type { SaveStatus } from '../../core/rows.ts';
 import { isUserEvent } from '../../core/rows.ts';
 import { CalendarLink } from './calendar-link.tsx';
+import { EventDescription } from './event-description.tsx';
 import { t } from '../../browser/i18n.ts';
 import { accessLabel, kindLabel } from './labels.ts';
 import { SaveButtons, type OnSave } from './save-buttons.tsx';
+import { shownAddress } from './venue-text.ts';
 import { whenLines } from './when-text.ts';
 
 export interface EventDetailsProps {
@@ -14,6 +16,8 @@ export interface EventDetailsProps {
   timeZone: string;
   showWhen?: boolean;
   zoneChoice?: ZoneChoice;
+  /** The description in two lines that unfold (the card), in full (the schedule), or not at all. */
+  description?: 'clamped' | 'full' | 'none';
   /** With onSave: the save toggles and "Add to calendar" are shown. */
   status?: SaveStatus | null;
   onSave?: OnSave;
@@ -34,11 +38,13 @@ export function EventDetails({
   timeZone,
   showWhen = true,
   zoneChoice = 'both',
+  description = 'clamped',
   status = null,
   onSave,
   children,
 }: EventDetailsProps) {
   const moved = (event as { moved?: boolean }).moved === true;
+  const address = event.venue ? shownAddress(event.venue) : null;
   return (
     <div class={`ap-event${event.cancelled ? ' ap-cancelled' : ''}`} data-event-key={event.key}>
       <div class="ap-event-head">
@@ -53,7 +59,7 @@ export function EventDetails({
         )}
       </div>
       {showWhen &&
-        whenLines(event.start, event.end, timeZone, zoneChoice).map((line, i) => (
+        whenLines(event.start, event.end, timeZone, zoneChoice, undefined, event.timeNote ?? null).map((line, i) => (
           <div class={i === 0 ? 'ap-when' : 'ap-when ap-when-mine'} key={i}>
             {line}
           </div>
@@ -64,7 +70,7 @@ export function EventDetails({
             <dt>{t('ui_venue')}</dt>
             <dd>
               {event.venue.name}
-              {event.venue.address && <span class="ap-address"> — {event.venue.address}</span>}{' '}
+              {address && <span class="ap-address"> — {address}</span>}{' '}
               <a
                 href={mapLink(event.venue)}
                 target="_blank"
@@ -112,6 +118,9 @@ export function EventDetails({
           </>
         )}
       </dl>
+      {event.description && description !== 'none' && (
+        <EventDescription text={event.description} clamped={description === 'clamped'} />
+      )}
       {children}
       {onSave && (
         <div class="ap-actions">

@@ -25,6 +25,15 @@ export const EVENT_STYLE = `
   outline: 2px solid var(--ap-focus); outline-offset: 2px; }
 .ap-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
 .ap-clash { margin: 4px 0 0; color: var(--ap-warn); font-weight: 600; }
+.ap-description { margin: 4px 0 0; white-space: pre-line; unicode-bidi: isolate; }
+.ap-clamped { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
+.ap-more { font: inherit; font-size: 12px; padding: 0; margin-top: 2px; border: 0; background: none; cursor: pointer;
+  color: var(--ap-accent); text-decoration: underline; }
+.ap-nowrap { white-space: nowrap; }
+.ap-film-menu { margin-top: 8px; }
+.ap-film-menu > summary { cursor: pointer; color: var(--ap-muted); font-size: 12px; width: max-content; }
+.ap-film-menu > summary:focus-visible { outline: 2px solid var(--ap-focus); outline-offset: 2px; }
+.ap-film-menu[open] > summary { margin-bottom: 4px; }
 `;
 
 /** The colour variables, light then dark; `sel` is the selector that carries them. */

@@ -14,8 +14,16 @@ export interface FilmSectionProps {
   saved?: ReadonlyMap<string, SaveStatus>;
   onSave?: OnSave;
   headingLevel?: 2 | 3;
-  /** Per-film actions under the credits (the card's "Not this film" and "Add an event"). */
+  /**
+   * Per-film actions (the card's "Not this film" and "Add an event"): after the events, in a
+   * menu folded behind one button, since the events are what the reader came for.
+   */
   actions?: ComponentChildren;
+  /**
+   * The form of the title the page used ("Young People F***ing"): when it differs, it heads
+   * the section, with the full title beneath.
+   */
+  pageTitle?: string;
 }
 
 function credits(listing: Listing): string {
@@ -32,14 +40,16 @@ export function FilmSection({
   onSave,
   headingLevel = 2,
   actions,
+  pageTitle,
 }: FilmSectionProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const asOnPage = pageTitle && pageTitle !== listing.film.title ? pageTitle : null;
   return (
     <section class="ap-film" aria-label={listing.film.title}>
       <header>
-        <Heading class="ap-film-title">{listing.film.title}</Heading>
+        <Heading class="ap-film-title">{asOnPage ?? listing.film.title}</Heading>
+        {asOnPage && <p class="ap-credits ap-full-title">{t('ui_alsoTitled', listing.film.title)}</p>}
         {credits(listing) && <p class="ap-credits">{credits(listing)}</p>}
-        {actions}
       </header>
       {listing.events.length === 0 ? (
         <p class="ap-empty">{t('ui_noEventsForFilm')}</p>
@@ -57,6 +67,15 @@ export function FilmSection({
             </li>
           ))}
         </ul>
+      )}
+      {actions && (
+        <details class="ap-film-menu">
+          <summary>
+            {t('ui_filmActions')}
+            <span class="ap-sr">{` ${listing.film.title}`}</span>
+          </summary>
+          <div class="ap-film-actions">{actions}</div>
+        </details>
       )}
     </section>
   );

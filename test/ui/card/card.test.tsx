@@ -116,7 +116,76 @@ describe('the hover card', () => {
       />,
     );
     expect(el.textContent).toContain('No parties, dinners or receptions listed for this film yet.');
-    expect(el.querySelector('header button')?.textContent).toBe('Not Fugitive Pieces');
+    const menu = el.querySelector('details.ap-film-menu') as HTMLDetailsElement;
+    expect(menu.querySelector('button')?.textContent).toBe('Not Fugitive Pieces');
+    expect(menu.querySelector('summary')?.textContent).toBe('This film… Fugitive Pieces');
+  });
+
+  it('puts the events first and the film actions after them, folded in one menu', () => {
+    const el = mount(
+      <Card
+        listings={[{ film, events: [event('a', { title: 'The party' })] }]}
+        festivals={[festival]}
+        surface=""
+        error={null}
+        filmActions={(f) => <button type="button">Not {f.title}</button>}
+      />,
+    );
+    const order = [...el.querySelectorAll('.ap-event-title, details.ap-film-menu')].map((n) => n.className);
+    expect(order).toEqual(['ap-event-title', 'ap-film-menu']);
+    const menu = el.querySelector('details.ap-film-menu') as HTMLDetailsElement;
+    expect(menu.open).toBe(false);
+    expect(el.querySelector('header button')).toBeNull();
+  });
+
+  it('shows a long description in two lines with a button that unfolds it', () => {
+    const long = 'A giant late-evening garden party at a Rosedale mansion. '.repeat(3).trim();
+    const el = mount(
+      <Card
+        listings={[{ film, events: [event('a', { description: long }), event('b', { description: 'Short.' })] }]}
+        festivals={[festival]}
+        surface=""
+        error={null}
+      />,
+    );
+    const [first, second] = [...el.querySelectorAll('.ap-description')];
+    expect(first?.textContent).toBe(long);
+    expect(first?.classList.contains('ap-clamped')).toBe(true);
+    const more = el.querySelector<HTMLButtonElement>('button.ap-more')!;
+    expect(more.textContent).toContain('Full description');
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(more.getAttribute('aria-controls')).toBe(first?.id);
+    act(() => more.click());
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(first?.classList.contains('ap-clamped')).toBe(false);
+    // A short one is shown whole, with no button.
+    expect(second?.textContent).toBe('Short.');
+    expect(el.querySelectorAll('button.ap-more')).toHaveLength(1);
+  });
+
+  it('shows the time note beside the date and leaves out an address that repeats the venue', () => {
+    const el = mount(
+      <Card
+        listings={[
+          {
+            film,
+            events: [
+              event('a', {
+                start: '2007-09-06',
+                timeNote: 'late evening',
+                venue: { name: 'Mansion in Rosedale', address: 'Rosedale, Toronto' },
+              }),
+            ],
+          },
+        ]}
+        festivals={[festival]}
+        surface=""
+        error={null}
+      />,
+    );
+    expect(el.querySelector('.ap-when')?.textContent).toBe('Thursday, September 6, 2007 · late evening');
+    expect(el.querySelector('.ap-address')).toBeNull();
+    expect(el.querySelector('.ap-facts dd')?.textContent).toContain('Mansion in Rosedale');
   });
 
   it('has a close button with an accessible name', () => {

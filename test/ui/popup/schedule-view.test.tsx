@@ -39,9 +39,85 @@ describe('the schedule', () => {
       'Date not announced',
     ]);
     expect(el.querySelector('.slot-time')?.textContent).toBe('7:00 PM EDT');
-    // Everything dated is past in 2026: dimmed and announced as past to screen readers.
-    expect(el.querySelectorAll('.slot.past')).toHaveLength(3);
+    // The whole festival is past in 2026: folded under its name, its events not dimmed one by one.
+    const section = el.querySelector('details.festival') as HTMLDetailsElement;
+    expect(section.open).toBe(false);
+    expect(section.querySelector('summary')?.textContent).toBe(
+      'Toronto International Film Festival 2007past · 4 events',
+    );
+    expect(el.querySelectorAll('.slot.past')).toHaveLength(0);
     expect(el.querySelector('.now-line')).toBeNull();
+  });
+
+  it('dims past events and draws "now" only inside the festival that is on, which comes first and open', () => {
+    const later = {
+      ...festival,
+      id: 'tiff-2008',
+      key: 'default/tiff-2008',
+      name: 'TIFF',
+      start: '2008-09-04',
+      end: '2008-09-13',
+    };
+    const both = {
+      ...data,
+      festivals: [festival, later],
+      events: [
+        ...data.events,
+        event('dinner-2008', { title: 'Dinner 2008', festival: 'tiff-2008', start: '2008-09-05', filmKeys: [] }),
+        event('undated-2008', { title: 'Someday 2008', festival: 'tiff-2008', start: null, filmKeys: [] }),
+      ],
+    };
+    const el = mount(<ScheduleView data={both} now={Date.parse('2008-09-06T12:00:00-04:00')} />);
+    const sections = [...el.querySelectorAll('details.festival')] as HTMLDetailsElement[];
+    expect(sections.map((d) => [d.querySelector('.festival-heading')?.textContent, d.open])).toEqual([
+      ['TIFF (2008)', true],
+      ['Toronto International Film Festival 2007', false],
+    ]);
+    // Each festival's undated events are under it, not in one shared group.
+    expect([...sections[0]!.querySelectorAll('.day-heading')].map((h) => h.textContent)).toEqual([
+      'Friday, September 5, 2008',
+      'Date not announced',
+    ]);
+    expect(sections[0]!.querySelector('.day-undated')?.textContent).toContain('Someday 2008');
+    expect(sections[1]!.querySelector('.day-undated')?.textContent).toContain('Someday party');
+    // Dimmed: the 2008 dinner, a day already over. Not dimmed: the 2007 events, older still.
+    expect([...el.querySelectorAll('.slot.past .ap-event-title')].map((n) => n.textContent)).toEqual(['Dinner 2008']);
+    expect(sections[1]!.querySelectorAll('.slot')).toHaveLength(4);
+  });
+
+  it('unfolds a past festival when a search finds something in it', () => {
+    const el = mount(<ScheduleView data={data} now={Date.parse('2026-01-01T00:00:00Z')} />);
+    const box = el.querySelector('input[type="search"]') as HTMLInputElement;
+    expect(box.closest('label')?.textContent).toBe('Search');
+    expect((el.querySelector('details.festival') as HTMLDetailsElement).open).toBe(false);
+    box.value = 'karaoke';
+    act(() => void box.dispatchEvent(new Event('input', { bubbles: true })));
+    expect((el.querySelector('details.festival') as HTMLDetailsElement).open).toBe(true);
+    expect([...el.querySelectorAll('.ap-event-title')].map((n) => n.textContent)).toEqual(['Press karaoke']);
+  });
+
+  it('shows the description in full, the time note, and an end without a start time', () => {
+    const long = 'A giant late-evening garden party. '.repeat(6).trim();
+    const el = mount(
+      <ScheduleView
+        data={{
+          ...data,
+          events: [
+            event('noted', { title: 'Noted', start: '2007-09-06', timeNote: 'late evening', description: long }),
+            event('ends', { title: 'Ends', start: '2007-09-09', end: '2007-09-09T15:00:00-04:00' }),
+            event('tba', { title: 'Tba', start: '2007-09-10' }),
+          ],
+        }}
+        now={Date.parse('2007-09-06T12:00:00-04:00')}
+      />,
+    );
+    const times = [...el.querySelectorAll('.slot-time')].map((n) => n.textContent);
+    expect(times).toEqual(['late evening', 'until 3:00 PM EDT', 'Time TBA']);
+    expect(el.querySelector('.slot-time .ap-nowrap')?.textContent).toBe('until 3:00 PM EDT');
+    const description = el.querySelector('.ap-description')!;
+    expect(description.textContent).toBe(long);
+    expect(description.classList.contains('ap-clamped')).toBe(false);
+    expect(el.querySelector('.ap-more')).toBeNull();
   });
 
   it('draws the "now" line before the first event still to come today', () => {

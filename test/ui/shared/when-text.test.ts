@@ -29,3 +29,30 @@ describe('event times in the UI', () => {
     );
   });
 });
+
+describe('what is known of a time', () => {
+  it('puts a time note beside the day, in place of "time not announced"', () => {
+    expect(whenText('2007-09-06', null, 'America/Toronto', 'late evening')).toBe(
+      'Thursday, September 6, 2007 · late evening',
+    );
+    expect(whenText(null, null, 'America/Toronto', 'late')).toBe('Date not announced · late');
+    expect(whenText(start, null, 'America/Toronto', 'after the gala')).toBe(
+      'Thursday, September 6, 2007 · 10:38 PM EDT · after the gala',
+    );
+    // Positive control: without a note the words for a missing time are there.
+    expect(whenText('2007-09-06', null, 'America/Toronto', null)).toContain('time not announced');
+  });
+
+  it('writes an end whose start time is not known as "until"', () => {
+    expect(whenText('2007-09-09', '2007-09-09T15:00:00-04:00', 'America/Toronto')).toBe(
+      'Sunday, September 9, 2007 · until 3:00 PM EDT',
+    );
+  });
+
+  it('gives the note to the festival-time line only', () => {
+    expect(whenLines(start, null, 'America/Toronto', 'both', 'Europe/Paris', 'from 10 pm')).toEqual([
+      'Thursday, September 6, 2007 · 10:38 PM EDT · from 10 pm',
+      'Your time: Friday, September 7, 2007 · 4:38 AM GMT+2',
+    ]);
+  });
+});

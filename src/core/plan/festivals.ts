@@ -1,0 +1,65 @@
+// The schedule by festival: each festival (name and year) with its days, its undated events
+// last. The festival on now, or else the next one, comes first and open; festivals still to
+// come follow, then past ones, most recent first, folded under their names.
+import { dateIn } from '../time/index.ts';
+import type { FeedEvent, Festival } from '../model.ts';
+import { groupByDay, type ScheduleDay } from './schedule.ts';
+
+export type FestivalState = 'on' | 'next' | 'later' | 'past' | 'none';
+
+export interface FestivalGroup<E extends FeedEvent, F extends Festival> {
+  /** Null for the events tied to no known festival. */
+  festival: F | null;
+  state: FestivalState;
+  /** Shown unfolded: the festival on now or the next one, later ones, and the events of no festival. */
+  open: boolean;
+  days: ScheduleDay<E>[];
+  count: number;
+}
+
+/** Where a festival stands at `now`, by calendar day in its own zone. */
+export function festivalState(festival: Festival, now: number): 'on' | 'upcoming' | 'past' {
+  const today = dateIn(now, festival.timeZone);
+  if (today < festival.start) return 'upcoming';
+  return today > festival.end ? 'past' : 'on';
+}
+
+const RANK: Record<FestivalState, number> = { on: 0, next: 1, later: 2, none: 3, past: 4 };
+
+export function groupByFestival<E extends FeedEvent, F extends Festival & { key: string }>(
+  events: readonly E[],
+  festivals: readonly F[],
+  festivalKeyOf: (event: E) => string | null,
+  timeZoneOf: (event: E) => string,
+  now: number,
+): FestivalGroup<E, F>[] {
+  const byKey = new Map(festivals.map((f) => [f.key, f]));
+  const members = new Map<string | null, E[]>();
+  for (const event of events) {
+    const key = festivalKeyOf(event);
+    const at = key !== null && byKey.has(key) ? key : null;
+    members.get(at)?.push(event) ?? members.set(at, [event]);
+  }
+  const withState = [...members.keys()].map((key) => {
+    const festival = key === null ? null : byKey.get(key)!;
+    return { key, festival, where: festival ? festivalState(festival, now) : null };
+  });
+  const on = withState.some((g) => g.where === 'on');
+  const upcoming = withState
+    .filter((g) => g.where === 'upcoming')
+    .sort((a, b) => a.festival!.start.localeCompare(b.festival!.start));
+  const next = on ? null : (upcoming[0]?.key ?? null);
+  const groups = withState.map(({ key, festival, where }): FestivalGroup<E, F> => {
+    const state: FestivalState =
+      where === null ? 'none' : where === 'upcoming' ? (key === next ? 'next' : 'later') : where;
+    const list = members.get(key) ?? [];
+    return { festival, state, open: state !== 'past', days: groupByDay(list, timeZoneOf), count: list.length };
+  });
+  return groups.sort(
+    (a, b) =>
+      RANK[a.state] - RANK[b.state] ||
+      // Past festivals, most recent first; the others in date order.
+      (a.state === 'past' ? -1 : 1) * (a.festival?.start ?? '').localeCompare(b.festival?.start ?? '') ||
+      (a.festival?.name ?? '').localeCompare(b.festival?.name ?? ''),
+  );
+}
