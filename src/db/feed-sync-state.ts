@@ -20,6 +20,14 @@ export type SyncReason =
   /** The feed suddenly lists no events; the `kept` events of the last good sync stay. */
   | { code: 'no-events'; kept: number }
   | { code: 'bad-url' }
+  /** A feed address over plain http (only loopback ones are allowed, and only in a --dev build). */
+  | { code: 'insecure-url' }
+  /** The request was redirected to `to` (an origin): another site, or plain http. */
+  | { code: 'redirected'; to: string }
+  /** The calendar needs more work to read than its budget allows (src/core/ical/budget.ts). */
+  | { code: 'too-complex'; part: 'steps' | 'components' | 'depth' }
+  /** A warning: the feed's titles were left out of the title index past `limit` (titles or characters). */
+  | { code: 'titles-capped'; kept: number; limit: 'titles' | 'characters' }
   | { code: 'duplicate' }
   | { code: 'built-in' }
   /** Another sync holds the lease. */

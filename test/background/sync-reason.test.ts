@@ -39,7 +39,17 @@ const examples: { [C in SyncReason['code']]: Example<C> } = {
       'The feed now lists no events; the 3 events from the last good sync are kept until it lists some again.',
     ],
   ],
-  'bad-url': [[{ code: 'bad-url' }, 'Enter a feed address starting with https:// or http://.']],
+  'bad-url': [[{ code: 'bad-url' }, 'Enter a feed address starting with https://.']],
+  'insecure-url': [[{ code: 'insecure-url' }, /only over a secure connection: use an address starting with https:/]],
+  redirected: [[{ code: 'redirected', to: 'http://evil.example' }, /sent Afterparty on to http:\/\/evil\.example,/]],
+  'too-complex': [
+    [{ code: 'too-complex', part: 'steps' }, /^This calendar asks for more work to read than Afterparty allows/],
+    [{ code: 'too-complex', part: 'depth' }, /^This calendar has more parts, or parts nested deeper/],
+  ],
+  'titles-capped': [
+    [{ code: 'titles-capped', kept: 50000, limit: 'titles' }, /only the first 50000 are looked for/],
+    [{ code: 'titles-capped', kept: 12, limit: 'characters' }, /too long in all/],
+  ],
   duplicate: [[{ code: 'duplicate' }, 'You already subscribe to this feed.']],
   'built-in': [[{ code: 'built-in' }, 'The built-in listings can be switched off, not removed.']],
   busy: [[{ code: 'busy' }, 'Another sync is already running; it will finish on its own.']],

@@ -21,6 +21,11 @@ const WORDS: { [C in SyncReason['code']]: (reason: Extract<SyncReason, { code: C
   'not-a-feed': ({ detail }) => detail,
   'no-events': ({ kept }) => t('sync_errorNoEvents', kept),
   'bad-url': () => t('sync_errorBadUrl'),
+  'insecure-url': () => t('sync_errorInsecureUrl'),
+  redirected: ({ to }) => t('sync_errorRedirected', to),
+  'too-complex': ({ part }) => t(part === 'steps' ? 'sync_errorTooComplex' : 'sync_errorTooNested'),
+  'titles-capped': ({ kept, limit }) =>
+    t(limit === 'titles' ? 'sync_warningTitlesCapped' : 'sync_warningTitleTextCapped', kept),
   duplicate: () => t('sync_errorDuplicate'),
   'built-in': () => t('sync_errorRemoveBuiltIn'),
   busy: () => t('sync_busy'),

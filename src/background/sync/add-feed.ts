@@ -1,18 +1,20 @@
 // Subscribing: a new feed is fetched once and refused, with the reason, when it is not a feed.
 import { DEFAULT_SYNC_STATE, feedWithUrl, getFeed, insertFeed, type FeedRow } from '../../db/index.ts';
 import { readBody } from './feed-document.ts';
-import { fetchFeed, NO_VALIDATORS } from './fetch-feed.ts';
+import { fetchFeed, isSecureFeedUrl, NO_VALIDATORS } from './fetch-feed.ts';
 import { reasonOf, SyncError } from './sync-error.ts';
 import { recordFailure, type SyncContext } from './sync-feed.ts';
 
-function feedUrl(raw: string): string {
+function feedUrl(raw: string, allowLoopbackHttp: boolean): string {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
     throw new SyncError({ code: 'bad-url' });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SyncError({ code: 'bad-url' });
+  if (url.protocol === 'http:' && !isSecureFeedUrl(url.href, allowLoopbackHttp))
+    throw new SyncError({ code: 'insecure-url' });
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new SyncError({ code: 'bad-url' });
   return url.href;
 }
 
@@ -22,7 +24,7 @@ export async function addFeed(
   leased: <T>(work: () => Promise<T>, busy: () => T) => Promise<T>,
   rawUrl: string,
 ): Promise<FeedRow> {
-  const href = feedUrl(rawUrl);
+  const href = feedUrl(rawUrl, ctx.limits.allowLoopbackHttp);
   if (await feedWithUrl(ctx.db, href)) throw new SyncError({ code: 'duplicate' });
   const download = await fetchFeed(href, NO_VALIDATORS, ctx.limits);
   if (download.status === 'failed') throw new SyncError(download.reason);

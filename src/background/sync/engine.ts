@@ -33,6 +33,8 @@ export interface SyncDeps {
   owner?: string;
   timeoutMs?: number;
   maxBytes?: number;
+  /** Loopback http feeds; by default in every build but production (build.mjs defines NODE_ENV). */
+  allowLoopbackHttp?: boolean;
   /** Above this many changed rows a feed is staged in chunks rather than written at once. */
   stageThreshold?: number;
   chunkSize?: number;
@@ -64,6 +66,7 @@ export function createSync(deps: SyncDeps) {
       fetch: deps.fetch,
       timeoutMs: deps.timeoutMs ?? FEED_TIMEOUT_MS,
       maxBytes: deps.maxBytes ?? FEED_MAX_BYTES,
+      allowLoopbackHttp: deps.allowLoopbackHttp ?? process.env.NODE_ENV !== 'production',
     },
     rows: createFeedStore({
       db,

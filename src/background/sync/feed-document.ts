@@ -26,6 +26,7 @@ function readDocument(
   const calendarType = /text\/calendar/i.test(contentType);
   if (calendarType || looksLikeICalendar(text)) {
     const result = importICalendar(text, { films: films(), fallbackTitle });
+    if (!result.ok && result.overrun) return { ok: false, reason: { code: 'too-complex', part: result.overrun } };
     if (!result.ok) return { ok: false, reason: { code: 'not-a-feed', detail: result.error } };
     return {
       ok: true,

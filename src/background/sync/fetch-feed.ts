@@ -7,6 +7,8 @@ export interface FetchLimits {
   /** Every request is aborted after this long, body included. */
   timeoutMs: number;
   maxBytes: number;
+  /** http://127.0.0.1 and http://localhost feeds: the --dev build only (tests and the demo serve there). */
+  allowLoopbackHttp: boolean;
 }
 
 export interface Validators {
@@ -34,7 +36,25 @@ export function validatorsFor(state: FeedSyncState, catalogChanged: boolean): Re
   return state.contentHash && !catalogChanged ? { etag: state.etag, lastModified: state.lastModified } : NO_VALIDATORS;
 }
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * A feed is read over https only: over plain http anyone on the network could serve a hostile
+ * feed in its place. Loopback http is allowed in a --dev build, where tests serve feeds.
+ */
+export function isSecureFeedUrl(href: string, allowLoopbackHttp: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return true;
+  return allowLoopbackHttp && url.protocol === 'http:' && LOOPBACK.has(url.hostname);
+}
+
 export async function fetchFeed(url: string, validators: Readonly<Validators>, limits: FetchLimits): Promise<Download> {
+  if (!isSecureFeedUrl(url, limits.allowLoopbackHttp)) return { status: 'failed', reason: { code: 'insecure-url' } };
   const controller = new AbortController();
   let timedOut = false;
   const timeout: SyncReason = { code: 'timeout', seconds: Math.round(limits.timeoutMs / 1000) };
@@ -58,6 +78,16 @@ export async function fetchFeed(url: string, validators: Readonly<Validators>, l
       });
     } catch {
       return { status: 'failed', reason: timedOut ? timeout : { code: 'unreachable' } };
+    }
+    // Redirects are followed (a moved feed), but only within the feed's own origin and never off
+    // https: the user granted this origin, and a downgrade is a network attacker's way in.
+    const final = response.url || url;
+    if (
+      final !== url &&
+      (new URL(final).origin !== new URL(url).origin || !isSecureFeedUrl(final, limits.allowLoopbackHttp))
+    ) {
+      void response.body?.cancel().catch(() => undefined);
+      return { status: 'failed', reason: { code: 'redirected', to: new URL(final).origin } };
     }
     if (response.status === 304) return { status: 'not-modified' };
     if (!response.ok) {

@@ -60,8 +60,18 @@ async function unchanged(ctx: SyncContext, feed: FeedRow, patch: Partial<FeedSyn
   return { feedId: feed.id, status: 'unchanged', written: 0, requests: 1 };
 }
 
+/**
+ * Written before a body is parsed, as if this attempt failed: a worker stopped mid-parse (by the
+ * browser, or by a feed that costs too much) leaves the feed backed off, not due at once on
+ * every restart. Whatever the attempt ends in then writes its own schedule.
+ */
+async function postpone(ctx: SyncContext, feed: FeedRow): Promise<void> {
+  await updateSyncState(ctx.db, feed.id, failedState(syncStateOf(feed), ctx.clock(), ctx.random, true));
+}
+
 /** Finishes the staging a stopped worker left, from the body it stored: no request. */
 async function resume(ctx: SyncContext, feed: FeedRow, job: StageJobRow): Promise<SyncOutcome> {
+  await postpone(ctx, feed);
   const type = job.kind === 'ical' ? 'text/calendar' : 'application/json';
   const { doc, catalogHash } = await readBody(job.body, type, await ctx.catalog(), feed.title);
   if (!doc.ok) {
@@ -81,6 +91,7 @@ export async function syncFeed(ctx: SyncContext, feed: FeedRow): Promise<SyncOut
   const download = await fetchFeed(feed.url, validatorsFor(state, stale), ctx.limits);
   if (download.status === 'failed') return recordFailure(ctx, feed, download.reason);
   if (download.status === 'not-modified') return unchanged(ctx, feed);
+  await postpone(ctx, feed);
   const fallbackTitle = new URL(feed.url).hostname;
   const { doc, ...hashes } = await readBody(download.text, download.contentType, await ctx.catalog(), fallbackTitle);
   const { etag, lastModified } = download;
