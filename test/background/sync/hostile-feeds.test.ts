@@ -64,15 +64,15 @@ describe('a calendar that asks for endless work', () => {
 
     // What a worker stopped during the parse would leave: the row as it stands when parsing starts.
     const parse = JSON.parse;
-    let atParse: ReturnType<typeof db.feeds.get> | null = null;
+    const atParse: { row?: ReturnType<typeof db.feeds.get> } = {};
     vi.spyOn(JSON, 'parse').mockImplementation((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
-      if (text === changed && !atParse) atParse = db.feeds.get(feed.id);
+      if (text === changed && !atParse.row) atParse.row = db.feeds.get(feed.id);
       return parse(text, reviver) as unknown;
     });
     const [outcome] = await sync.syncDue();
     expect(outcome?.status).toBe('updated');
-    expect(atParse).not.toBeNull();
-    const row = await atParse!;
+    expect(atParse.row).toBeDefined();
+    const row = await atParse.row;
     expect(row?.sync?.lastAttempt).toBe(new Date(now).toISOString());
     expect(Date.parse(row?.sync?.nextAttempt ?? '')).toBeGreaterThanOrEqual(now + 15 * 60_000);
     // The finished sync then writes its own schedule.
