@@ -3,12 +3,13 @@
 // then replaces the user's tables in one transaction: a bad file changes nothing.
 // Feed tables are not in a backup: they are rebuilt from the feeds.
 import { isPlainObject } from '../core/guards.ts';
-import { ACCESS_LEVELS, EVENT_KINDS } from '../core/model.ts';
 import { readSettings, type Settings } from '../core/settings.ts';
 import { loadSettings } from './settings.ts';
 import type { AfterpartyDb } from './database.ts';
 import { syncStateOf } from './feed-slots.ts';
 import type { CorrectionRow, SavedRow, UserEventRow } from '../core/rows.ts';
+import { checkUserEventInput } from '../core/user-event-input.ts';
+import { userEventRow as toUserEventRow } from './user-events.ts';
 
 export const BACKUP_FORMAT = 'afterparty-backup';
 export const BACKUP_VERSION = 1;
@@ -63,10 +64,6 @@ const list =
     if (v.length > MAX_ROWS) return fail(path, `has more than ${MAX_ROWS} items`);
     return v.map((x, i) => item(x, `${path}[${i}]`));
   };
-const httpUrl: Check<string | null> = (v, path) => {
-  const text = strOrNull(v, path);
-  return text === null || /^https?:\/\//i.test(text) ? text : fail(path, 'must be an http(s) address');
-};
 
 const savedRow: Check<SavedRow> = (v, path) => {
   const o = obj(v, path);
@@ -88,40 +85,46 @@ const correctionRow: Check<CorrectionRow> = (v, path) => {
   };
 };
 
+// A backup file is as hostile as a feed: the user may be handed one. Each own event goes
+// through the checks addUserEvent's input goes through (checkUserEventInput: fields
+// whitelisted, text cleaned like feed text, bidi controls stripped, http(s) links only, dates
+// read strictly), and its key and feed are forced to the user's, so it shows as "Your event"
+// and can be deleted. Film and festival links are kept when they look like keys of a feed,
+// not checked against the catalog: the feeds a backup's events point at may not be
+// subscribed again yet (a backup holds no feeds).
+const USER_EVENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const FEED_KEY = /^(?!user\/)[^/\s]+\/\S+$/;
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+
+// What addUserEvent's checks would clean a link into could still lead somewhere else: a file
+// Afterparty wrote never holds a link with spaces or control characters, so such a file is refused.
+const link: Check<string | null> = (v, path) =>
+  v === null || v === undefined || (typeof v === 'string' && /^https?:\/\/[^\s\u0000-\u001f\u007f-\u009f]+$/i.test(v))
+    ? (v ?? null)
+    : fail(path, 'must be an http(s) address without spaces or line breaks');
+
+const instant: Check<string> = (v, path) =>
+  typeof v === 'string' && ISO_INSTANT.test(v) && Number.isFinite(Date.parse(v))
+    ? v
+    : fail(path, 'must be a UTC time like 2026-01-01T00:00:00.000Z');
+
 const userEventRow: Check<UserEventRow> = (v, path) => {
   const o = obj(v, path);
-  const venue = o.venue === null || o.venue === undefined ? null : obj(o.venue, `${path}.venue`);
-  const source = o.source === null || o.source === undefined ? null : obj(o.source, `${path}.source`);
-  if (typeof o.cancelled !== 'boolean') fail(`${path}.cancelled`, 'must be true or false');
-  // Fields a newer release added are kept as they are: the row is the user's.
-  return {
-    ...o,
-    key: key(o.key, `${path}.key`),
-    id: key(o.id, `${path}.id`),
-    feedId: key(o.feedId, `${path}.feedId`),
-    kind: oneOf(EVENT_KINDS)(o.kind, `${path}.kind`),
-    title: str(o.title, `${path}.title`),
-    films: list(key)(o.films, `${path}.films`),
-    filmKeys: list(key)(o.filmKeys, `${path}.filmKeys`),
-    festival: strOrNull(o.festival ?? null, `${path}.festival`),
-    start: strOrNull(o.start ?? null, `${path}.start`),
-    end: strOrNull(o.end ?? null, `${path}.end`),
-    venue: venue && {
-      name: str(venue.name, `${path}.venue.name`),
-      address: strOrNull(venue.address ?? null, `${path}.venue.address`),
-    },
-    host: strOrNull(o.host ?? null, `${path}.host`),
-    access: oneOf(ACCESS_LEVELS)(o.access, `${path}.access`),
-    url: httpUrl(o.url ?? null, `${path}.url`),
-    description: strOrNull(o.description ?? null, `${path}.description`),
-    source: source && {
-      name: str(source.name, `${path}.source.name`),
-      url: httpUrl(source.url ?? null, `${path}.source.url`),
-    },
-    cancelled: o.cancelled as boolean,
-    createdAt: str(o.createdAt, `${path}.createdAt`),
-    updatedAt: str(o.updatedAt, `${path}.updatedAt`),
-  };
+  const id = typeof o.id === 'string' && USER_EVENT_ID.test(o.id) ? o.id : fail(`${path}.id`, 'must be an event id');
+  const films = list(key)(o.filmKeys ?? o.films ?? [], `${path}.filmKeys`);
+  const bad = films.find((film) => !FEED_KEY.test(film));
+  if (bad !== undefined) fail(`${path}.filmKeys`, `holds "${bad.slice(0, 80)}", which is not a film key`);
+  const festival = strOrNull(o.festival ?? null, `${path}.festival`);
+  if (festival !== null && !FEED_KEY.test(festival)) fail(`${path}.festival`, 'must be a festival key');
+  link(o.url, `${path}.url`);
+  if (isPlainObject(o.source)) link(o.source.url, `${path}.source.url`);
+  // Only the fields an event has: anything else in the file is left behind.
+  const { kind, title, start, end, venue, host, access, url, description, source, cancelled, timeZone, moved } = o;
+  const fields = { kind, title, start, end, venue, host, access, url, description, source, cancelled, timeZone, moved };
+  const input = checkUserEventInput({ ...fields, films, festival });
+  if (typeof input === 'string') return fail(path, `is not a valid event (${input})`);
+  const [createdAt, updatedAt] = [instant(o.createdAt, `${path}.createdAt`), instant(o.updatedAt, `${path}.updatedAt`)];
+  return toUserEventRow(id, input, { films: input.films, festival: input.festival }, createdAt, updatedAt);
 };
 
 /** The backup, checked whole; or the first problem found, in plain words. */

@@ -20,7 +20,8 @@ async function known(db: AfterpartyDb, input: UserEventInput): Promise<Pick<User
   return { films: input.films.filter((key) => films.has(key)), festival: [...festivals.keys()][0] ?? null };
 }
 
-function row(
+/** The stored row: key and feed are always the user's, whatever the input says. */
+export function userEventRow(
   id: string,
   input: UserEventInput,
   links: Pick<UserEventInput, 'films' | 'festival'>,
@@ -46,7 +47,7 @@ export async function addUserEvent(
 ): Promise<UserEventRow> {
   const now = (deps.now?.() ?? new Date()).toISOString();
   const id = deps.newId?.() ?? crypto.randomUUID();
-  const event = row(id, input, await known(db, input), now, now);
+  const event = userEventRow(id, input, await known(db, input), now, now);
   await db.userEvents.add(event);
   return event;
 }
@@ -61,7 +62,13 @@ export async function updateUserEvent(
   return db.transaction('rw', db.userEvents, async () => {
     const existing = await db.userEvents.get(key);
     if (!existing) throw new Error('This event no longer exists; it may have been deleted.');
-    const event = row(existing.id, input, links, existing.createdAt, (deps.now?.() ?? new Date()).toISOString());
+    const event = userEventRow(
+      existing.id,
+      input,
+      links,
+      existing.createdAt,
+      (deps.now?.() ?? new Date()).toISOString(),
+    );
     await db.userEvents.put(event);
     return event;
   });

@@ -14,7 +14,7 @@ const userEvent: UserEventRow = {
   feedId: 'user',
   kind: 'party',
   title: 'Press karaoke',
-  films: [],
+  films: ['default/medicine-for-melancholy'],
   filmKeys: ['default/medicine-for-melancholy'],
   festival: null,
   start: '2008-09-08T23:00:00-04:00',
@@ -28,6 +28,8 @@ const userEvent: UserEventRow = {
   cancelled: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  timeZone: null,
+  moved: false,
 };
 
 async function seeded() {

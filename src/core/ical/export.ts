@@ -31,6 +31,18 @@ export function escapeText(text: string): string {
     .replace(/\r\n|\r|\n/g, '\\n');
 }
 
+/**
+ * RFC 5545 §3.1: CRLF ends a content line. Values written unescaped (URL, TZID, CATEGORIES)
+ * must not carry one: a link with a line break in it would start new properties or components
+ * (an alarm, another event) in the user's calendar. TEXT, the UID's key included, is escaped
+ * (escapeText); any other line with CR or LF is refused, and the export with it.
+ */
+export function unbrokenLine(line: string): string {
+  if (/[\r\n]/.test(line))
+    throw new Error(`Afterparty will not write a line break into a calendar's ${line.split(/[:;]/)[0]?.slice(0, 20)}`);
+  return line;
+}
+
 /** RFC 5545 §3.1: lines longer than 75 octets are folded; a UTF-8 sequence is never split. */
 export function foldLine(line: string): string {
   const encoder = new TextEncoder();
@@ -180,7 +192,7 @@ export function exportIcs(items: readonly ExportItem[], now: number): ExportResu
     ...events.flat(),
     'END:VCALENDAR',
   ];
-  return { ics: `${all.map(foldLine).join('\r\n')}\r\n`, skipped };
+  return { ics: `${all.map((line) => foldLine(unbrokenLine(line))).join('\r\n')}\r\n`, skipped };
 }
 
 /** A file name for a download: letters, digits and dashes only. */

@@ -98,6 +98,34 @@ describe('iCalendar export', () => {
     expect(folded.replace(/\r\n /g, '')).toBe(`SUMMARY:${'é'.repeat(80)}`);
   });
 
+  it('refuses a line break in any value it writes unescaped, and escapes one in text', () => {
+    const now = Date.UTC(2026, 0, 1);
+    // Control: the same event without a break exports.
+    expect(() => exportIcs([{ event: event({ key: 'k' }), timeZone: 'America/Toronto' }], now)).not.toThrow();
+    for (const brk of ['\r\n', '\n', '\r']) {
+      const alarm = `${brk}BEGIN:VALARM${brk}ACTION:DISPLAY${brk}END:VALARM`;
+      expect(() =>
+        exportIcs([{ event: event({ key: 'k', url: `https://example.org/${alarm}` }), timeZone: 'Europe/Paris' }], now),
+      ).toThrow(/line break into a calendar's URL/);
+      // A zone with a break is refused too (Intl refuses it before the line is written).
+      expect(() => exportIcs([{ event: event({ key: 'k' }), timeZone: `Europe/Paris${alarm}` }], now)).toThrow(
+        /line break into a calendar's|Invalid time zone/,
+      );
+      expect(() =>
+        exportIcs([{ event: event({ key: 'k', kind: `party${alarm}` as never }), timeZone: 'UTC' }], now),
+      ).toThrow(/line break into a calendar's CATEGORIES/);
+      // Text, the UID's key included, is escaped: one event, no alarm.
+      const { ics } = exportIcs(
+        [{ event: event({ key: `k${alarm}`, title: `t${alarm}` }), timeZone: 'America/Toronto' }],
+        now,
+      );
+      const vevents = parse(ics).getAllSubcomponents('vevent');
+      expect(vevents).toHaveLength(1);
+      expect(vevents[0]!.getAllSubcomponents('valarm')).toEqual([]);
+      expect(vevents[0]!.getFirstPropertyValue('summary')).toBe(`t${alarm.replace(/\r\n?/g, '\n')}`);
+    }
+  });
+
   it('reads zone offsets from the platform', () => {
     expect(offsetMinutes(Date.parse('2007-09-06T12:00:00Z'), 'America/Toronto')).toBe(-240);
     expect(offsetMinutes(Date.parse('2007-12-06T12:00:00Z'), 'America/Toronto')).toBe(-300);
