@@ -39,8 +39,11 @@ describe('the demo page in Chromium with the extension', () => {
     expect(text).toContain('Fugitive Pieces');
     expect(text).toContain('Jeremy Podeswa');
     expect(text).toMatch(/Party/i);
-    expect(text).toContain('Thursday, September 6, 2007');
-    expect(text).toMatch(/10:38\s?PM EDT/);
+    // The day and what the article says of the time; 10:38pm was the diarist's arrival, told in the description.
+    expect(text).toContain('Thursday, September 6, 2007 · late evening');
+    expect(text).not.toMatch(/10:38\s?PM EDT/);
+    expect(text).toContain('arrived at 10:38pm');
+    expect(text).toContain('Gardiner Museum');
     expect(text).toContain('Invitation only');
     await page.keyboard.press('Escape');
     await page.waitForFunction((host) => document.querySelector(host) === null, CARD_HOST);
@@ -62,19 +65,31 @@ describe('the demo page in Chromium with the extension', () => {
     await page.close();
   });
 
-  it('shows the schedule day by day in the popup, with a "date not announced" group', async () => {
+  it('shows the schedule by festival, then day by day, each festival with its undated events', async () => {
     const page = await harness.context.newPage();
     await page.goto(`chrome-extension://${harness.extensionId}/popup.html`);
-    await page.waitForSelector('.day-heading');
-    const headings = await page.locator('.day-heading').allTextContents();
-    expect(headings[0]).toBe('Thursday, September 6, 2007');
-    expect(headings).toContain('Tuesday, September 9, 2008');
-    expect(headings.at(-1)).toBe('Date not announced');
-    const firstDay = await page.locator('.day').first().textContent();
+    await page.waitForSelector('.festival-heading');
+    // All three seed festivals are over: the most recent first, each folded under its name.
+    expect(await page.locator('.festival-heading').allTextContents()).toEqual([
+      'Toronto International Film Festival 2010',
+      'Toronto International Film Festival 2008',
+      'Toronto International Film Festival 2007',
+    ]);
+    const festival = (year: string) => page.locator('details.festival', { hasText: `Film Festival ${year}` });
+    const days = (year: string) => festival(year).locator('.day-heading').allTextContents();
+    expect(await days('2010')).toEqual(['Date not announced']);
+    expect(await days('2008')).toEqual(['Tuesday, September 9, 2008', 'Date not announced']);
+    const days2007 = await days('2007');
+    expect(days2007[0]).toBe('Thursday, September 6, 2007');
+    expect(days2007.at(-1)).toBe('Date not announced');
+    await festival('2007').locator('summary').click();
+    const firstDay = await festival('2007').locator('.day').first().textContent();
     expect(firstDay).toContain('Fugitive Pieces house party');
-    expect(firstDay).toContain('10:38 PM EDT');
-    const undated = await page.locator('.day').last().textContent();
-    expect(undated).toMatch(/Happy-Go-Lucky/);
+    expect(firstDay).toContain('TIFF opening night gala party');
+    expect(firstDay).toContain('late evening');
+    expect(firstDay).toContain('The actors were not there');
+    expect(await festival('2008').locator('.day-undated').textContent()).toMatch(/Happy-Go-Lucky/);
+    expect(await festival('2007').locator('.day-undated').textContent()).toMatch(/Marcia Gay Harden/);
     await page.close();
   });
 });

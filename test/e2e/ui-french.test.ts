@@ -38,12 +38,17 @@ describe('the popup in French', () => {
     const popup = await context.newPage();
     await popup.goto(`chrome-extension://${extensionId}/popup.html`);
     expect(await popup.evaluate(() => chrome.i18n.getUILanguage())).toMatch(/^fr/);
-    await popup.waitForSelector('.day-heading');
+    await popup.waitForSelector('.festival-heading');
     expect(await popup.getByRole('tab').allTextContents()).toEqual(['Cette page', 'Programme', 'Enregistrés']);
-    const headings = await popup.locator('.day-heading').allTextContents();
+    const festival2007 = popup.locator('details.festival', { hasText: 'Film Festival 2007' });
+    expect(await festival2007.locator('.festival-meta').textContent()).toMatch(/^passé · \d+ événements$/);
+    const headings = await festival2007.locator('.day-heading').allTextContents();
     expect(headings[0]).toBe('jeudi 6 septembre 2007');
     expect(headings.at(-1)).toBe('Date non annoncée');
-    expect(await popup.locator('.slot-time').first().textContent()).toMatch(/^21:35 /);
+    // The Canadian Film Centre event: its day, and only its end time, in the French 24-hour form.
+    const cfc = festival2007.locator('.slot', { hasText: 'Canadian Film Centre event' });
+    expect(await cfc.locator('.slot-time').textContent()).toMatch(/^jusqu’à 15:00 /);
+    expect(await festival2007.locator('.slot-time', { hasText: 'Heure à venir' }).count()).toBeGreaterThan(0);
     expect(await popup.locator('.ap-toggle').first().textContent()).toBe('J’y vais');
     expect(await popup.evaluate(() => document.documentElement.lang)).toMatch(/^fr/);
     await popup.close();

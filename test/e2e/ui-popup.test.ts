@@ -62,10 +62,24 @@ describe('the popup in Chromium', () => {
 
   it('filters and searches the schedule, dims past events, and is usable with the keyboard alone', async () => {
     const popup = await popupFor(null);
-    await popup.waitForSelector('.day-heading');
+    await popup.waitForSelector('.festival-heading');
     expect(await popup.getByRole('tab', { selected: true }).textContent()).toBe('Schedule');
     const all = await popup.locator('.slot').count();
-    expect(await popup.locator('.slot.past').count()).toBe(await popup.locator('.day:not(.day-undated) .slot').count());
+    // The seed festivals are long over: each is folded under its name, and its events are not
+    // dimmed one by one (only the festival that is on dims its past events).
+    const festivals = popup.locator('details.festival');
+    expect(await festivals.count()).toBe(3);
+    expect(await popup.locator('details.festival[open]').count()).toBe(0);
+    expect(await popup.locator('.slot.past').count()).toBe(0);
+    expect(all).toBeGreaterThan(0);
+    // Positive control: a folded festival opens under its name.
+    await festivals.last().locator('summary').click();
+    expect(await popup.locator('details.festival[open]').count()).toBe(1);
+    expect(await popup.locator('details.festival[open] .festival-heading').textContent()).toBe(
+      'Toronto International Film Festival 2007',
+    );
+    // From the tab list, as a keyboard user would start.
+    await popup.getByRole('tab', { name: 'Schedule' }).focus();
     await tabTo(popup, (el) => el.getAttribute('type') === 'search');
     await popup.keyboard.type('rosedale');
     await expect.poll(() => popup.locator('.slot').count()).toBe(1);
@@ -95,10 +109,22 @@ describe('the popup in Chromium', () => {
 
   it('flags clashes in "Saved" and exports the plan as one .ics with its time zone', async () => {
     const popup = await popupFor(null);
-    await popup.waitForSelector('.day-heading');
-    // The Wicked party (21:35) and the Rosedale party (22:38) on TIFF 2007's first night overlap;
-    // saved through the same message the buttons send.
-    for (const eventKey of ['default/ypf-wicked', 'default/fugitive-pieces-rosedale']) {
+    await popup.waitForSelector('.festival-heading');
+    // The seed listings give no start times (only days), so two own events an hour apart on
+    // TIFF 2007's first night make the clash; saved through the same message the buttons send.
+    const keys: string[] = [];
+    for (const [title, start] of [
+      ['Early drinks', '2007-09-06T21:00:00-04:00'],
+      ['Late supper', '2007-09-06T22:00:00-04:00'],
+    ]) {
+      const reply = (await popup.evaluate(
+        (event) => chrome.runtime.sendMessage({ type: 'addUserEvent', params: { event } }),
+        { title, kind: 'party', start, festival: 'default/tiff-2007', films: [], timeZone: 'America/Toronto' },
+      )) as { result?: { event: { key: string } } };
+      expect(reply).toHaveProperty('result');
+      keys.push(reply.result!.event.key);
+    }
+    for (const eventKey of keys) {
       expect(
         await popup.evaluate(
           (key) => chrome.runtime.sendMessage({ type: 'setSaved', params: { eventKey: key, status: 'interested' } }),
