@@ -3,6 +3,7 @@
 // data, and leaves the feed backed off even if the worker were stopped mid-parse.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSync } from '../../../src/background/sync/engine.ts';
+import type { FeedRow } from '../../../src/db/index.ts';
 import { schedule } from '../../../src/db/queries.ts';
 import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer, type Route } from './feed-server.ts';
@@ -64,7 +65,7 @@ describe('a calendar that asks for endless work', () => {
 
     // What a worker stopped during the parse would leave: the row as it stands when parsing starts.
     const parse = JSON.parse;
-    const atParse: { row?: ReturnType<typeof db.feeds.get> } = {};
+    const atParse: { row?: Promise<FeedRow | undefined> } = {};
     vi.spyOn(JSON, 'parse').mockImplementation((text: string, reviver?: Parameters<typeof JSON.parse>[1]) => {
       if (text === changed && !atParse.row) atParse.row = db.feeds.get(feed.id);
       return parse(text, reviver) as unknown;
