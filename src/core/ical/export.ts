@@ -1,10 +1,10 @@
 // Exports events as an iCalendar file (RFC 5545). Times keep their festival's zone: each
 // DTSTART/DTEND carries a TZID, and the file holds a VTIMEZONE for every zone it names, built
-// from the platform's own zone data (Intl) for the years the events span, so a calendar
+// from the platform's own zone data (Intl) for the years the events use, so a calendar
 // without that zone in its database still reads the right instant (RFC 5545 §3.6.5).
 import { readWhen } from '../time/index.ts';
 import type { FeedEvent } from '../model.ts';
-import { formatOffset, offsetMinutes, pad, wallClock } from '../time/index.ts';
+import { formatOffset, offsetMinutes, pad, utcFromParts, wallClock } from '../time/index.ts';
 
 export interface ExportItem {
   event: FeedEvent & { key: string };
@@ -94,13 +94,21 @@ function transitions(timeZone: string, from: number, to: number): number[] {
   return found;
 }
 
-/** A VTIMEZONE covering every year from `firstYear` to `lastYear` with the zone's real rules. */
-export function vtimezone(timeZone: string, firstYear: number, lastYear: number): string[] {
-  const from = Date.UTC(firstYear, 0, 1);
-  const to = Date.UTC(lastYear + 1, 0, 1);
-  const changes = transitions(timeZone, from, to);
-  const offsets = [offsetMinutes(from, timeZone), ...changes.map((t) => offsetMinutes(t, timeZone))];
-  const standard = Math.min(...offsets);
+/**
+ * A VTIMEZONE with the zone's real rules for each of `years` (the years that hold an event's
+ * start or end), not the years between: sampling 2026 to 9999 took over a minute and wrote
+ * 1.5 MB. Each year opens with the rule in force on 1 January, so the years need not touch.
+ */
+export function vtimezone(timeZone: string, years: Iterable<number>): string[] {
+  const spans = [...new Set(years)]
+    .sort((a, b) => a - b)
+    .map((year) => {
+      const from = utcFromParts(year, 1, 1);
+      const changes = transitions(timeZone, from, utcFromParts(year + 1, 1, 1));
+      const offsets = [offsetMinutes(from, timeZone), ...changes.map((t) => offsetMinutes(t, timeZone))];
+      return { year, changes, offsets };
+    });
+  const standard = Math.min(...spans.flatMap((span) => span.offsets));
   const lines = ['BEGIN:VTIMEZONE', `TZID:${timeZone}`];
   const observance = (start: string, fromOffset: number, toOffset: number) => {
     const kind = toOffset > standard ? 'DAYLIGHT' : 'STANDARD';
@@ -112,11 +120,13 @@ export function vtimezone(timeZone: string, firstYear: number, lastYear: number)
       `END:${kind}`,
     );
   };
-  // The rule in force on the first day, then each change; DTSTART is the wall clock before the change.
-  observance(`${pad(firstYear, 4)}0101T000000`, offsets[0]!, offsets[0]!);
-  changes.forEach((instant, i) =>
-    observance(localStamp(instant + offsets[i]! * 60_000, 'UTC'), offsets[i]!, offsets[i + 1]!),
-  );
+  for (const { year, changes, offsets } of spans) {
+    // The rule in force on the first day, then each change; DTSTART is the wall clock before the change.
+    observance(`${pad(year, 4)}0101T000000`, offsets[0]!, offsets[0]!);
+    changes.forEach((instant, i) =>
+      observance(localStamp(instant + offsets[i]! * 60_000, 'UTC'), offsets[i]!, offsets[i + 1]!),
+    );
+  }
   lines.push('END:VTIMEZONE');
   return lines;
 }
@@ -142,7 +152,7 @@ function describe(item: ExportItem): string {
 export function exportIcs(items: readonly ExportItem[], now: number): ExportResult {
   const skipped: string[] = [];
   const events: string[][] = [];
-  const years = new Map<string, { first: number; last: number }>();
+  const years = new Map<string, Set<number>>();
   for (const item of items) {
     const { event, timeZone } = item;
     const start = readWhen(event.start, timeZone);
@@ -165,11 +175,9 @@ export function exportIcs(items: readonly ExportItem[], now: number): ExportResu
       } else {
         lines.push(`DTSTART;TZID=${timeZone}:${localStamp(stamps[0]!, timeZone)}`);
         if (stamps[1] !== undefined) lines.push(`DTEND;TZID=${timeZone}:${localStamp(stamps[1], timeZone)}`);
-        for (const stamp of stamps) {
-          const year = new Date(stamp).getUTCFullYear();
-          const span = years.get(timeZone);
-          years.set(timeZone, { first: Math.min(span?.first ?? year, year), last: Math.max(span?.last ?? year, year) });
-        }
+        const used = years.get(timeZone) ?? new Set<number>();
+        for (const stamp of stamps) used.add(wallClock(stamp, timeZone).y);
+        years.set(timeZone, used);
       }
     }
     lines.push(`SUMMARY:${escapeText(event.title)}`);
@@ -181,7 +189,7 @@ export function exportIcs(items: readonly ExportItem[], now: number): ExportResu
     lines.push('END:VEVENT');
     events.push(lines);
   }
-  const zones = [...years].flatMap(([zone, span]) => vtimezone(zone, span.first, span.last));
+  const zones = [...years].flatMap(([zone, used]) => vtimezone(zone, used));
   const all = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
