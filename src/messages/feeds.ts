@@ -12,6 +12,8 @@ export interface FeedStatus {
   filmCount: number;
   lastSync: string | null;
   lastError: string | null;
+  /** Data kept with a caveat (its titles left out of the title index…), in words. */
+  warning: string | null;
   problems: string[];
 }
 

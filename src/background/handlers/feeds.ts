@@ -20,6 +20,7 @@ export function feedStatus(feed: FeedRow): FeedStatus {
     filmCount: feed.filmCount,
     lastSync: feed.lastSync,
     lastError: describeOrNull(feed.lastError),
+    warning: describeOrNull(state.warning),
     problems: feed.problems,
   };
 }

@@ -1,4 +1,4 @@
-import { wordLists } from '../../core/matching/index.ts';
+import { capTitles, wordLists } from '../../core/matching/index.ts';
 import { listingsFor, liveFilms, schedule, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/listings.ts';
 import type { HandlersFor } from './types.ts';
@@ -13,7 +13,8 @@ export function listingHandlers({
   return {
     async getTitleIndex() {
       await ready();
-      const films = await liveFilms(db);
+      // Capped across feeds; the feeds left partly out say so on their status (sync/title-cap.ts).
+      const films = capTitles(await liveFilms(db)).kept;
       return {
         films: films.map((f) => ({
           id: f.key,

@@ -22,6 +22,8 @@ import { createSingleFlight, LEASE_MS, type LockApi } from './lease.ts';
 import { reasonOf, SyncError } from './sync-error.ts';
 import { createFeedStore } from './store-feed.ts';
 import { recordFailure, syncFeed, type SyncContext, type SyncOutcome } from './sync-feed.ts';
+import { recordTitleCap } from './title-cap.ts';
+import type { TITLE_LIMITS } from '../../core/matching/index.ts';
 
 export interface SyncDeps {
   db: AfterpartyDb;
@@ -35,6 +37,8 @@ export interface SyncDeps {
   maxBytes?: number;
   /** Loopback http feeds; by default in every build but production (build.mjs defines NODE_ENV). */
   allowLoopbackHttp?: boolean;
+  /** The title index's cap, whose cut feeds get a warning (tests lower it). */
+  titleLimits?: typeof TITLE_LIMITS;
   /** Above this many changed rows a feed is staged in chunks rather than written at once. */
   stageThreshold?: number;
   chunkSize?: number;
@@ -114,6 +118,7 @@ export function createSync(deps: SyncDeps) {
         const feeds = (await listFeeds(db)).filter((f) => f.url && (jobs.has(f.id) || pick(f)));
         const out: SyncOutcome[] = [];
         for (const feed of feeds) out.push(await guarded(feed));
+        if (out.some((o) => o.status === 'updated')) await recordTitleCap(db, deps.titleLimits).catch(() => undefined);
         return out;
       }, busy),
     );
@@ -131,7 +136,12 @@ export function createSync(deps: SyncDeps) {
       return syncFeeds((f) => (feedId ? f.id === feedId : syncStateOf(f).enabled));
     },
     /** Fetches a new feed once; refuses it with the reason (a SyncError) when it is not a feed. */
-    addFeed: (url: string): Promise<FeedRow> => flight.exclusive(() => addFeed(ctx, flight.leased, url)),
+    addFeed: (url: string): Promise<FeedRow> =>
+      flight.exclusive(async () => {
+        const feed = await addFeed(ctx, flight.leased, url);
+        await recordTitleCap(db, deps.titleLimits).catch(() => undefined);
+        return (await getFeed(db, feed.id)) ?? feed;
+      }),
     removeFeed(id: string): Promise<void> {
       return flight.exclusive(async () => {
         const feed = await getFeed(db, id);

@@ -49,6 +49,7 @@ function FeedItem({
         </span>
       </p>
       {feed.lastError && <p class="error feed-error">{t('sync_lastError', feed.lastError)}</p>}
+      {feed.warning && feed.warning !== feed.lastError && <p class="feed-warning">{feed.warning}</p>}
       {feed.problems.length > 0 && (
         <details>
           <summary>{t('sync_skipped', feed.problems.length)}</summary>

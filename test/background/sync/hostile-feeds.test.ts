@@ -2,12 +2,13 @@
 // downgrade to plain http. Each fails the sync with its reason in words, keeps the last good
 // data, and leaves the feed backed off even if the worker were stopped mid-parse.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { feedStatus } from '../../../src/background/handlers/feeds.ts';
 import { createSync } from '../../../src/background/sync/engine.ts';
 import type { FeedRow } from '../../../src/db/index.ts';
 import { schedule } from '../../../src/db/queries.ts';
 import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer, type Route } from './feed-server.ts';
-import { ICS, TWO_EVENTS } from './fixtures.ts';
+import { ICS, jsonFeed, TWO_EVENTS } from './fixtures.ts';
 import { refusal, said } from './said.ts';
 
 let server: FeedServer;
@@ -127,5 +128,22 @@ describe('https only', () => {
     expect(await refusal(sync.addFeed('https://feeds.example/cal.ics'))).toMatch(/on to https:\/\/elsewhere\.example/);
     final = 'https://feeds.example/moved/cal.ics';
     expect((await sync.addFeed('https://feeds.example/cal.ics')).eventCount).toBeGreaterThan(0);
+  });
+});
+
+describe('a feed of too many titles', () => {
+  it('is partly left out of the title index and says so on its status; a feed back within the cap loses the warning', async () => {
+    const db = freshDb();
+    const films = Array.from({ length: 6 }, (_, i) => ({ id: `f${i}`, title: `Film number ${i}` }));
+    const sync = createSync({ db, fetch, clock: () => start, titleLimits: { names: 4, characters: 10_000 } });
+    server.on('/feed.json', serve(jsonFeed([{ id: 'a', title: 'Party' }], films), 'application/json'));
+    const feed = await sync.addFeed(server.url());
+    const status = feedStatus((await db.feeds.get(feed.id))!);
+    expect(status.warning).toMatch(/more film titles than a page can look for; only the first 4 are looked for/);
+    expect(status.lastError).toBeNull();
+
+    server.on('/feed.json', serve(jsonFeed([{ id: 'a', title: 'Party' }], films.slice(0, 2)), 'application/json'));
+    await sync.syncNow();
+    expect(feedStatus((await db.feeds.get(feed.id))!).warning).toBeNull();
   });
 });
