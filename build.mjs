@@ -61,10 +61,41 @@ async function writeStatic(outdir, browser, base) {
   await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
+/** Collapses whitespace in a stretch of CSS text; spaces before `:` stay (`.a :focus` is a descendant). */
+export function compactCss(css) {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/:\s+/g, ':')
+    .replace(/;}/g, '}');
+}
+
+// The card's CSS is written readably in template literals (`*-style.ts`); esbuild minifies the
+// code around them but not the text inside, and the content bundle's size is a budget.
+const compactStyles = {
+  name: 'compact-styles',
+  setup(build) {
+    build.onLoad({ filter: /-style\.ts$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const contents = source.replace(
+        /`([^`]*)`/g,
+        (_, body) =>
+          `\`${body
+            .split(/(\$\{[^}]*\})/)
+            .map((part) => (part.startsWith('${') ? part : compactCss(part)))
+            .join('')}\``,
+      );
+      return { contents, loader: 'ts' };
+    });
+  },
+};
+
 function options(outdir) {
   return {
     absWorkingDir: root,
     entryPoints,
+    plugins: [compactStyles],
     outdir,
     bundle: true,
     // IIFE everywhere: the content script must be one self-contained file, and a classic
@@ -82,6 +113,19 @@ function options(outdir) {
   };
 }
 
+/**
+ * The page snapshot the popup injects (src/content/page-snapshot-script.ts): a classic script
+ * whose last statement's value is what `scripting.executeScript` hands back.
+ */
+function snapshotOptions(outdir) {
+  return {
+    ...options(outdir),
+    entryPoints: { 'page-snapshot': 'src/content/page-snapshot-script.ts' },
+    globalName: 'afterpartySnapshot',
+    footer: { js: 'afterpartySnapshot.snapshotPage(document);' },
+  };
+}
+
 async function build() {
   const base = JSON.parse(await readFile(join(root, 'manifest.json'), 'utf8'));
   for (const browser of ['chrome', 'firefox']) {
@@ -94,6 +138,7 @@ async function build() {
     } else {
       await esbuild.build(options(outdir));
     }
+    await esbuild.build(snapshotOptions(outdir));
     await writeStatic(outdir, browser, base);
   }
   console.log(

@@ -1,6 +1,6 @@
 import { ext } from './ext.ts';
 import { isPlainObject } from '../core/guards.ts';
-import { tabSpecOf, type TabMessageName, type TabParams, type TabResult } from '../messages/tab.ts';
+import { checkTabParams, checkTabReply, type TabMessageName, type TabParams, type TabResult } from '../messages/tab.ts';
 
 /**
  * Asks a tab's content script (all its frames, or the one `frameId` names). Rejects when no
@@ -13,7 +13,7 @@ export async function sendToTab<N extends TabMessageName>(
   options: { frameId?: number } = {},
 ): Promise<TabResult<N>> {
   const reply: unknown = await ext.tabs.sendMessage(tabId, { type: name, params }, options);
-  const result = tabSpecOf(name).validateResult(reply);
+  const result = checkTabReply(name, reply);
   if (typeof result !== 'string') return result;
   throw new Error(isPlainObject(reply) && typeof reply.error === 'string' ? reply.error : result);
 }
@@ -31,7 +31,7 @@ export function answerTab<N extends TabMessageName>(
 ): void {
   const listener = (message: unknown, _sender: unknown, sendResponse: (reply: unknown) => void) => {
     if (!isPlainObject(message) || message.type !== name) return undefined;
-    const params = tabSpecOf(name).validate(message.params);
+    const params = checkTabParams(name, message.params);
     if (typeof params === 'string') {
       sendResponse({ error: params });
       return undefined;

@@ -14,7 +14,6 @@ import { listingCache } from './listing-cache.ts';
 import { LiveSettings } from './live-settings.ts';
 import { composedContains, MutationRescan } from './mutation-rescan.ts';
 import { NotThisFilm } from './not-this-film.tsx';
-import { answerPageEvents } from './page-events.ts';
 import { answerPageFilms } from './page-films.ts';
 import { scanPage, type FoundTitle, type ScanSink } from './page-scan.ts';
 import { watchSiteSwitch } from './site-switch.ts';
@@ -162,9 +161,6 @@ async function rescan(
 const RUNNING = Symbol.for('afterparty.content');
 if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
   Object.defineProperty(globalThis, RUNNING, { value: true });
-  const life = new AbortController();
-  // Before start(): the popup's "Add this event" works even where no film title is found.
-  answerPageEvents(life.signal);
   let run: AbortController | null = null;
   const launch = () => {
     run?.abort();

@@ -2,15 +2,12 @@
 // `Messages`: params and result per name. Only the extension can send to a tab, but the reply
 // comes from a page's process, which a hostile page may have compromised: the sender checks it.
 // Senders use `sendToTab` and the content script `answerTab` (src/browser/tab-messages.ts).
-import type { PageSnapshot } from '../core/page-events/index.ts';
 import { isPlainObject } from '../core/guards.ts';
 import { noParams } from './spec.ts';
 
 type NoParams = Record<string, never>;
 
 export interface TabMessages {
-  /** Popup "This page" → the tab's content script: the page's JSON-LD texts and microdata items. */
-  'afterparty:pageEvents': { params: NoParams; result: PageSnapshot };
   /** Popup "This page" → the top frame's content script: the films found on the page. */
   'afterparty:pageFilms': { params: NoParams; result: { filmKeys: string[] } };
   /** Background, on the "open card" shortcut → the tab: the card for the title at the selection or caret. */
@@ -21,42 +18,33 @@ export type TabMessageName = keyof TabMessages;
 export type TabParams<N extends TabMessageName> = TabMessages[N]['params'];
 export type TabResult<N extends TabMessageName> = TabMessages[N]['result'];
 
-export interface TabMessageSpec<P, R> {
-  /** The typed params, or a reason to refuse the message (checked by the content script). */
-  validate(params: unknown): P | string;
-  /** The typed reply, or a reason to refuse it (checked by the sender). */
-  validateResult(reply: unknown): R | string;
-}
+/** The typed params, or a reason to refuse the message: checked by the content script. */
+type ParamCheck<N extends TabMessageName> = (params: unknown) => TabParams<N> | string;
+/** The typed reply, or a reason to refuse it: checked by the sender. */
+type ReplyCheck<N extends TabMessageName> = (reply: unknown) => TabResult<N> | string;
 
-const specs: { [N in TabMessageName]: TabMessageSpec<TabParams<N>, TabResult<N>> } = {
-  'afterparty:pageEvents': {
-    validate: noParams('afterparty:pageEvents'),
-    // Shape only: readPageEvents reads every field as untrusted, within its own bounds.
-    validateResult: (reply) =>
-      isPlainObject(reply) &&
-      typeof reply.url === 'string' &&
-      typeof reply.title === 'string' &&
-      Array.isArray(reply.jsonLd) &&
-      Array.isArray(reply.microdata)
-        ? (reply as unknown as PageSnapshot)
-        : 'afterparty:pageEvents: not a page snapshot',
-  },
-  'afterparty:pageFilms': {
-    validate: noParams('afterparty:pageFilms'),
-    validateResult: (reply) =>
-      isPlainObject(reply) && Array.isArray(reply.filmKeys)
-        ? { filmKeys: reply.filmKeys.filter((key): key is string => typeof key === 'string') }
-        : 'afterparty:pageFilms: no film keys',
-  },
-  'afterparty:openCard': {
-    validate: noParams('afterparty:openCard'),
-    validateResult: (reply) =>
-      isPlainObject(reply) && typeof reply.opened === 'boolean'
-        ? { opened: reply.opened }
-        : 'afterparty:openCard: no answer',
-  },
+// Two maps, not one: the content script bundles only the params checks (its size is a budget),
+// the extension pages and the background only the reply checks.
+const paramChecks: { [N in TabMessageName]: ParamCheck<N> } = {
+  'afterparty:pageFilms': noParams('afterparty:pageFilms'),
+  'afterparty:openCard': noParams('afterparty:openCard'),
 };
 
-export function tabSpecOf<N extends TabMessageName>(name: N): TabMessageSpec<TabParams<N>, TabResult<N>> {
-  return specs[name];
+const replyChecks: { [N in TabMessageName]: ReplyCheck<N> } = {
+  'afterparty:pageFilms': (reply) =>
+    isPlainObject(reply) && Array.isArray(reply.filmKeys)
+      ? { filmKeys: reply.filmKeys.filter((key): key is string => typeof key === 'string') }
+      : 'afterparty:pageFilms: no film keys',
+  'afterparty:openCard': (reply) =>
+    isPlainObject(reply) && typeof reply.opened === 'boolean'
+      ? { opened: reply.opened }
+      : 'afterparty:openCard: no answer',
+};
+
+export function checkTabParams<N extends TabMessageName>(name: N, params: unknown): TabParams<N> | string {
+  return (paramChecks[name] as ParamCheck<N>)(params);
+}
+
+export function checkTabReply<N extends TabMessageName>(name: N, reply: unknown): TabResult<N> | string {
+  return (replyChecks[name] as ReplyCheck<N>)(reply);
 }

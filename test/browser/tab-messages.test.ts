@@ -59,7 +59,7 @@ describe('tab-ward messages', () => {
   it('answer only their own name, refuse params they do not take, and pass a failure on as its reason', async () => {
     const life = new AbortController();
     tab.answerTab('afterparty:openCard', () => Promise.reject(new Error('no title at the caret')), life.signal);
-    await expect(tab.sendToTab(1, 'afterparty:pageEvents', {})).rejects.toThrow(/Receiving end does not exist/);
+    await expect(tab.sendToTab(1, 'afterparty:pageFilms', {})).rejects.toThrow(/Receiving end does not exist/);
     await expect(deliver({ type: 'afterparty:openCard', params: { x: 1 } })).resolves.toEqual({
       error: 'afterparty:openCard takes no parameters',
     });
@@ -71,14 +71,14 @@ describe('tab-ward messages', () => {
     const life = new AbortController();
     let reply: unknown = { filmKeys: ['default/crash', 42, null] };
     tab.answerTab('afterparty:pageFilms', () => reply as { filmKeys: string[] }, life.signal);
-    tab.answerTab('afterparty:pageEvents', () => reply as never, life.signal);
+    tab.answerTab('afterparty:openCard', () => reply as never, life.signal);
     await expect(tab.sendToTab(1, 'afterparty:pageFilms', {})).resolves.toEqual({ filmKeys: ['default/crash'] });
     reply = { filmKeys: 'default/crash' };
     await expect(tab.sendToTab(1, 'afterparty:pageFilms', {})).rejects.toThrow('afterparty:pageFilms: no film keys');
-    reply = { url: 'https://a.example/', title: 'A', jsonLd: [], microdata: [] };
-    await expect(tab.sendToTab(1, 'afterparty:pageEvents', {})).resolves.toEqual(reply);
-    reply = { url: 'https://a.example/', jsonLd: 'x' };
-    await expect(tab.sendToTab(1, 'afterparty:pageEvents', {})).rejects.toThrow('not a page snapshot');
+    reply = { opened: true, extra: 'dropped' };
+    await expect(tab.sendToTab(1, 'afterparty:openCard', {})).resolves.toEqual({ opened: true });
+    reply = { opened: 'yes' };
+    await expect(tab.sendToTab(1, 'afterparty:openCard', {})).rejects.toThrow('afterparty:openCard: no answer');
     life.abort();
   });
 });

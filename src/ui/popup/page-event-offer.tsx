@@ -1,13 +1,14 @@
 // "Events on this page" in the popup's "This page" view: what the current tab describes in
-// schema.org JSON-LD or microdata, each with "Add this event". The tab's content script only
-// reads text (src/content/page-events.ts); parsing and film matching happen here.
+// schema.org JSON-LD or microdata, each with "Add this event". The injected snapshot only
+// reads text (src/content/page-snapshot.ts); parsing and film matching happen here.
 import { useEffect, useState } from 'preact/hooks';
 import { readPageEvents, type PageEventDraft, type PageSnapshot } from '../../core/page-events/index.ts';
 import { compileMatcher } from '../../core/matching/index.ts';
 import { inputFromDraft } from '../../core/user-event-input.ts';
 import { t } from '../../browser/i18n.ts';
 import { kindLabel } from '../shared/labels.ts';
-import { sendToTab } from '../../browser/tab-messages.ts';
+import { ext } from '../../browser/ext.ts';
+import { isPlainObject } from '../../core/guards.ts';
 import { targetTabId } from '../../browser/target-tab.ts';
 import { send } from '../../browser/send.ts';
 import { localZone, whenText } from '../shared/when-text.ts';
@@ -17,15 +18,31 @@ type Found =
   | { status: 'done'; drafts: PageEventDraft[]; films: Map<string, string>; zones: Map<string, string> }
   | { status: 'failed'; error: string };
 
+/** The reply came from a page's renderer, which a hostile page may have compromised: shape only. */
+function asSnapshot(value: unknown): PageSnapshot | null {
+  return isPlainObject(value) &&
+    typeof value.url === 'string' &&
+    typeof value.title === 'string' &&
+    Array.isArray(value.jsonLd) &&
+    Array.isArray(value.microdata)
+    ? (value as unknown as PageSnapshot)
+    : null;
+}
+
 async function askPageEvents(): Promise<PageSnapshot | null> {
   const tabId = await targetTabId();
   if (tabId === null) return null;
   try {
-    // The top frame only: any frame of the tab may run our content script (an ad, a widget, an
-    // about:blank frame the page writes), and "Events on this page" must describe the page.
-    return await sendToTab(tabId, 'afterparty:pageEvents', {}, { frameId: 0 });
+    // The top frame only: any frame may be an ad, a widget or an about:blank frame the page
+    // writes, and "Events on this page" must describe the page. Injected on demand (activeTab,
+    // granted by opening the popup), so it reads any page, not only those Afterparty runs on.
+    const [injection] = await ext.scripting.executeScript({
+      target: { tabId, frameIds: [0] },
+      files: ['page-snapshot.js'],
+    });
+    return asSnapshot(injection?.result);
   } catch {
-    return null; // No Afterparty content script on this tab, or no snapshot in its reply: nothing to read.
+    return null; // A page the extension may not script (the browser's own pages, the store): nothing to read.
   }
 }
 

@@ -21,18 +21,15 @@ export const EVENT_STYLE = `
   border: 1px solid var(--ap-line-strong); background: var(--ap-bg); color: var(--ap-fg); text-decoration: none; display: inline-block; }
 .ap-button:hover { background: var(--ap-chip); }
 .ap-toggle[aria-pressed="true"] { background: var(--ap-accent); border-color: var(--ap-accent); color: var(--ap-on-accent); font-weight: 600; }
-.ap-button:focus-visible, a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, [tabindex]:focus-visible {
+:is(.ap-button, a, button, input, select, summary, [tabindex]):focus-visible {
   outline: 2px solid var(--ap-focus); outline-offset: 2px; }
 .ap-sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
-.ap-clash { margin: 4px 0 0; color: var(--ap-warn); font-weight: 600; }
 .ap-description { margin: 4px 0 0; white-space: pre-line; unicode-bidi: isolate; }
 .ap-clamped { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; line-clamp: 2; overflow: hidden; }
 .ap-more { font: inherit; font-size: 12px; padding: 0; margin-top: 2px; border: 0; background: none; cursor: pointer;
   color: var(--ap-accent); text-decoration: underline; }
-.ap-nowrap { white-space: nowrap; }
 .ap-film-menu { margin-top: 8px; }
 .ap-film-menu > summary { cursor: pointer; color: var(--ap-muted); font-size: 12px; width: max-content; }
-.ap-film-menu > summary:focus-visible { outline: 2px solid var(--ap-focus); outline-offset: 2px; }
 .ap-film-menu[open] > summary { margin-bottom: 4px; }
 `;
 
