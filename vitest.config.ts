@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/e2e/**'],
           setupFiles: ['test/setup/i18n.ts'],
+          // A safety net against a hang, not a speed check: a busy CI machine must not fail a test.
+          testTimeout: 30_000,
           benchmark: { include: ['bench/**/*.bench.ts'] },
         },
       },
