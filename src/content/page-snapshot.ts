@@ -17,6 +17,9 @@ function valueOf(element: Element): string {
   if (tag === 'object') return attr('data');
   if (tag === 'data' || tag === 'meter') return attr('value');
   if (tag === 'time' && element.hasAttribute('datetime')) return attr('datetime');
+  // Not in the HTML standard, but publishers and schema.org's own examples put `content` on
+  // any element (<div itemprop="startDate" content="2013-09-14T21:30">Sat Sep 14</div>).
+  if (element.hasAttribute('content')) return attr('content');
   return (element.textContent ?? '').slice(0, MICRODATA_LIMITS.chars);
 }
 
