@@ -4,44 +4,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseFeed } from '../core/feed/index.ts';
 import { importICalendar } from '../core/ical/index.ts';
-import { formatOffset, isTimeZone, wallOffsetMinutes } from '../core/time/index.ts';
+import { isTimeZone } from '../core/time/index.ts';
+import { readCsvTime } from './csv-dates.ts';
+import { columnLetter, readCsvTable } from './csv-table.ts';
 import type { Feed, Film } from '../core/model.ts';
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
-
-/** RFC 4180 CSV: quoted fields, doubled quotes, newlines inside quotes. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const src = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quoted) {
-      if (c === '"' && src[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
-}
 
 const slug = (text: string) =>
   text
@@ -51,32 +19,55 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'item';
 
-/** "2007-09-06 21:30" in a zone to "2007-09-06T21:30:00-04:00"; dates and ISO times pass as they are. */
-function withOffset(value: string, zone: string | undefined): string {
-  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
-  if (!m || !zone || !isTimeZone(zone)) return value.trim();
-  const [, date, h, min, s = '00'] = m;
-  const [y, mo, d] = (date as string).split('-').map(Number);
-  const offset = wallOffsetMinutes(
-    Date.UTC(y as number, (mo as number) - 1, d, Number(h), Number(min), Number(s)),
-    zone,
-  );
-  return `${date}T${h}:${min}:${s}${formatOffset(offset)}`;
+/** A reason tied to the spreadsheet cell it came from. */
+export interface CsvProblem {
+  row: number;
+  column: string;
+  message: string;
 }
 
-function csvToDocument(text: string, title: string): Record<string, unknown> {
-  const [header = [], ...rows] = parseCsv(text);
-  const columns = header.map((h) => h.trim().toLowerCase().replace(/\s+/g, '_'));
+const csvWhere = (p: CsvProblem) => `row ${p.row}, column ${p.column}: ${p.message}`;
+
+function csvToDocument(
+  text: string,
+  title: string,
+): { document: Record<string, unknown>; problems: CsvProblem[]; columns: string[] } {
+  const { columns, rows } = readCsvTable(text);
+  const problems: CsvProblem[] = [];
   const films = new Map<string, Film>();
   const festivals = new Map<string, { id: string; name: string; timeZone: string; start: string; end: string }>();
-  const events = rows.map((cells, i) => {
+  const named = (name: string) => {
+    const at = columns.indexOf(name);
+    return `${columnLetter(at)} (${name})`;
+  };
+  const events = rows.map(({ row, cells }) => {
     const get = (name: string) => {
       const at = columns.indexOf(name);
       const value = at >= 0 ? (cells[at] ?? '').trim() : '';
       return value === '' ? undefined : value;
     };
-    const zone = get('time_zone');
-    const start = get('start') && withOffset(get('start') as string, zone);
+    const festivalName = get('festival');
+    const festivalId = festivalName ? slug(festivalName) : null;
+    // A row may leave the zone blank when an earlier row of its festival gave it.
+    const zone = get('time_zone') ?? (festivalId ? festivals.get(festivalId)?.timeZone : undefined);
+    if (get('time_zone') && !isTimeZone(get('time_zone') as string))
+      problems.push({ row, column: named('time_zone'), message: `"${get('time_zone')}" is not an IANA time zone` });
+    const time = (name: 'start' | 'end') => {
+      const cell = get(name);
+      if (!cell) return undefined;
+      const read = readCsvTime(cell, zone);
+      if (read) return read;
+      problems.push({
+        row,
+        column: named(name),
+        message: zone
+          ? `could not read "${cell}" as a date (2026-09-12 21:00 or 12/09/2026 9pm)`
+          : `"${cell}" has a time but the row has no time_zone`,
+      });
+      return cell;
+    };
+    const start = time('start');
+    const end = time('end');
     const filmIds = (get('films') ?? '')
       .split(';')
       .map((t) => t.trim())
@@ -86,11 +77,10 @@ function csvToDocument(text: string, title: string): Record<string, unknown> {
         if (!films.has(id)) films.set(id, { id, title: filmTitle, aliases: [], year: null, directors: [] });
         return id;
       });
-    const festivalName = get('festival');
     let festival: string | null = null;
-    if (festivalName && zone) {
-      festival = slug(festivalName);
-      const day = start?.slice(0, 10);
+    if (festivalName && festivalId && zone && isTimeZone(zone)) {
+      festival = festivalId;
+      const day = start && /^\d{4}-\d{2}-\d{2}/.test(start) ? start.slice(0, 10) : undefined;
       const known = festivals.get(festival) ?? {
         id: festival,
         name: festivalName,
@@ -103,13 +93,13 @@ function csvToDocument(text: string, title: string): Record<string, unknown> {
       festivals.set(festival, known);
     }
     return {
-      id: get('id') ?? `row-${i + 2}`,
+      id: get('id') ?? `row-${row}`,
       title: get('title'),
       kind: get('kind')?.toLowerCase(),
       films: filmIds,
       festival,
       start,
-      end: get('end') && withOffset(get('end') as string, zone),
+      end,
       venue: get('venue') ? { name: get('venue'), address: get('address') ?? null } : null,
       host: get('host'),
       access: get('access')?.toLowerCase(),
@@ -118,13 +108,26 @@ function csvToDocument(text: string, title: string): Record<string, unknown> {
       cancelled: /^(?:yes|true|1|cancelled)$/i.test(get('cancelled') ?? ''),
     };
   });
-  return {
+  const document = {
     afterparty: 1,
     title,
     festivals: [...festivals.values()].filter((f) => f.start),
     films: [...films.values()],
     events,
   };
+  return { document, problems, columns };
+}
+
+/** The parser's "events[3].start" as the spreadsheet's "row 5, column G (start)". */
+function csvPath(path: string, columns: string[]): string {
+  const m = /^events\[(\d+)\](?:\.(\w+))?(.*)$/.exec(path);
+  if (!m) return path;
+  const row = Number(m[1]) + 2;
+  const name = m[2] === 'venue' ? 'venue' : m[2];
+  const at = name ? columns.indexOf(name) : -1;
+  return at >= 0
+    ? `row ${row}, column ${columnLetter(at)} (${name})${m[3] ?? ''}`
+    : `row ${row}${name ? ` (${name})` : ''}`;
 }
 
 function toDocument(feed: Feed): Record<string, unknown> {
@@ -135,8 +138,20 @@ export async function convertCommand(input: string, output: string, out: Out, fi
   const text = await readFile(input, 'utf8');
   const title = basename(input, extname(input));
   let document: Record<string, unknown>;
+  let columns: string[] | null = null;
+  let csvProblems = 0;
   if (/\.csv$/i.test(input)) {
-    document = csvToDocument(text, title);
+    let table: ReturnType<typeof csvToDocument>;
+    try {
+      table = csvToDocument(text, title);
+    } catch (error) {
+      out.error(`${input}: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
+    for (const p of table.problems) out.error(`  ${csvWhere(p)}`);
+    csvProblems = table.problems.length;
+    document = table.document;
+    columns = table.columns;
   } else {
     let films: Film[] = [];
     if (filmsFeed) {
@@ -164,8 +179,8 @@ export async function convertCommand(input: string, output: string, out: Out, fi
     out.error(`${input}: ${parsed.error}`);
     return 1;
   }
-  for (const p of parsed.problems) out.error(`  ${p.path}: ${p.message}`);
+  for (const p of parsed.problems) out.error(`  ${columns ? csvPath(p.path, columns) : p.path}: ${p.message}`);
   await writeFile(output, `${JSON.stringify(toDocument(parsed.feed), null, 2)}\n`);
   out.log(`${output}: "${parsed.feed.title}": ${parsed.feed.films.length} films, ${parsed.feed.events.length} events`);
-  return parsed.problems.length > 0 ? 2 : 0;
+  return parsed.problems.length + csvProblems > 0 ? 2 : 0;
 }
