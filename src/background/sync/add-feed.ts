@@ -1,4 +1,5 @@
 // Subscribing: a new feed is fetched once and refused, with the reason, when it is not a feed.
+import { feedUrlFromLink } from '../../core/feed/index.ts';
 import { DEFAULT_SYNC_STATE, feedWithUrl, getFeed, insertFeed, type FeedRow } from '../../db/index.ts';
 import { readBody } from './feed-document.ts';
 import { fetchFeed, isSecureFeedUrl, NO_VALIDATORS } from './fetch-feed.ts';
@@ -8,7 +9,7 @@ import { recordFailure, type SyncContext } from './sync-feed.ts';
 function feedUrl(raw: string, allowLoopbackHttp: boolean): string {
   let url: URL;
   try {
-    url = new URL(raw.trim());
+    url = new URL(feedUrlFromLink(raw.trim()));
   } catch {
     throw new SyncError({ code: 'bad-url' });
   }

@@ -4,3 +4,4 @@ export { capLength, checkUrl, cleanText, type FeedProblem, ProblemList, URL_MAX 
 export { readEvent } from './items.ts';
 export { mergeListings } from './merge.ts';
 export { parseFeed } from './parse.ts';
+export { feedUrlFromLink, isWebcalLink } from './webcal.ts';

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import type { FeedStatus } from '../../messages/feeds.ts';
+import { feedUrlFromLink } from '../../core/feed/index.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { send } from '../../browser/send.ts';
@@ -13,7 +14,7 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** The one origin a feed needs, as a match pattern (ports are not part of match patterns). */
 function originPattern(url: string): { pattern: string; host: string } | null {
   try {
-    const parsed = new URL(url.trim());
+    const parsed = new URL(feedUrlFromLink(url.trim()));
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
     return { pattern: `${parsed.protocol}//${parsed.hostname}/*`, host: parsed.hostname };
   } catch {
