@@ -19,10 +19,12 @@ import {
   venueOf,
   type EventStatus,
 } from './jsonld-values.ts';
+import { titleOf, type TitleSource } from './event-titles.ts';
 import { microdataToJsonLd, type MicrodataItem } from './microdata-events.ts';
 
 export type { FestivalWindow } from './jsonld-dates.ts';
 export type { EventStatus } from './jsonld-values.ts';
+export type { TitleSource } from './event-titles.ts';
 export type { MicrodataItem } from './microdata-events.ts';
 
 /** What the content script reads from a page: text and attribute values only. */
@@ -43,6 +45,8 @@ export interface PageEventContext {
 export interface PageEventDraft {
   kind: EventKind;
   title: string;
+  /** The event's own name, or the film, performer or parent event it was titled after. */
+  titleFrom: TitleSource;
   /** Film keys, from workPresented or the title matcher. */
   films: string[];
   /** Films the page names (workPresented) that the catalog does not know. */
@@ -112,19 +116,22 @@ function filmsOf(
 }
 
 function readOne(
-  { node, parent }: FoundEvent,
+  found: FoundEvent,
   page: PageSnapshot,
   context: PageEventContext,
   source: Source,
 ): PageEventDraft | null {
-  const title = text(own(node, 'name'), TEXT_MAX.title) ?? text(own(node, 'headline'), TEXT_MAX.title);
-  if (!title) return null;
+  const { node, parent } = found;
+  const titled = titleOf(found);
+  if (!titled) return null;
+  const { title, titleFrom } = titled;
   const description = text(own(node, 'description'), TEXT_MAX.description, true);
   const inherited = (key: string) => own(node, key) ?? (parent ? own(parent, key) : undefined);
   const times = resolveTimes(first(own(node, 'startDate')), first(own(node, 'endDate')), context.festivals);
   return {
     kind: kindOf(typesOf(node), title),
     title,
+    titleFrom,
     ...filmsOf(node, title, description, context.matcher),
     festival: times.festival,
     start: times.start,

@@ -92,7 +92,11 @@ export interface FoundEvent {
   node: JsonRecord;
   /** The enclosing event when this one is one of its subEvents (for its location and dates). */
   parent: JsonRecord | null;
+  /** The node holding this one and the property it is held by (an artist's `event`, an episode's `publication`). */
+  holder: { node: JsonRecord; via: string } | null;
 }
+
+type Holder = FoundEvent['holder'];
 
 /**
  * Every Event node in a parsed document: at top level, in arrays, in @graph, and nested in
@@ -102,17 +106,17 @@ export interface FoundEvent {
 export function findEventNodes(roots: readonly unknown[], budget = { nodes: JSONLD_LIMITS.nodes }): FoundEvent[] {
   const found: FoundEvent[] = [];
   const seen = new Set<JsonRecord>();
-  const stack: Array<{ value: unknown; depth: number; parent: JsonRecord | null }> = roots
+  const stack: Array<{ value: unknown; depth: number; parent: JsonRecord | null; holder: Holder }> = roots
     .slice(0, JSONLD_LIMITS.scripts)
     .reverse()
-    .map((value) => ({ value, depth: 0, parent: null }));
+    .map((value) => ({ value, depth: 0, parent: null, holder: null }));
   while (stack.length > 0 && found.length < JSONLD_LIMITS.events) {
-    const { value, depth, parent } = stack.pop()!;
+    const { value, depth, parent, holder } = stack.pop()!;
     if (depth > JSONLD_LIMITS.depth || budget.nodes <= 0) continue;
     if (Array.isArray(value)) {
       budget.nodes--;
       for (let i = Math.min(value.length, 500) - 1; i >= 0; i--)
-        stack.push({ value: value[i], depth: depth + 1, parent });
+        stack.push({ value: value[i], depth: depth + 1, parent, holder });
       continue;
     }
     if (!isPlainObject(value) || seen.has(value)) continue;
@@ -123,7 +127,7 @@ export function findEventNodes(roots: readonly unknown[], budget = { nodes: JSON
     const hasSubEvents =
       subEvents !== undefined && subEvents !== null && (!Array.isArray(subEvents) || subEvents.length > 0);
     const container = CONTAINERS.has(typesOf(value)[0] ?? '') || typesOf(value).some((t) => CONTAINERS.has(t));
-    if (isEvent && !(container && hasSubEvents)) found.push({ node: value, parent });
+    if (isEvent && !(container && hasSubEvents)) found.push({ node: value, parent, holder });
     const childParent = isEvent ? value : parent;
     // Children in reverse so the document order is kept by the stack.
     const keys = Object.keys(value).slice(0, 200).reverse();
@@ -132,7 +136,7 @@ export function findEventNodes(roots: readonly unknown[], budget = { nodes: JSON
       if (key === 'superEvent') continue;
       const child = value[key];
       if (typeof child === 'object' && child !== null)
-        stack.push({ value: child, depth: depth + 1, parent: childParent });
+        stack.push({ value: child, depth: depth + 1, parent: childParent, holder: { node: value, via: key } });
     }
   }
   return found;

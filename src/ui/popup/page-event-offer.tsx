@@ -59,6 +59,12 @@ async function findPageEvents(): Promise<Found> {
   };
 }
 
+const TITLE_HINTS = {
+  work: 'pageEvents_titleFromWork',
+  performer: 'pageEvents_titleFromPerformer',
+  parent: 'pageEvents_titleFromParent',
+} as const;
+
 function Offer({ draft, filmTitles, zone }: { draft: PageEventDraft; filmTitles: string[]; zone: string }) {
   const [state, setState] = useState<'idle' | 'adding' | 'added' | { error: string }>('idle');
   const input = inputFromDraft(draft, localZone());
@@ -77,6 +83,7 @@ function Offer({ draft, filmTitles, zone }: { draft: PageEventDraft; filmTitles:
           <span class="ap-event-title">{draft.title}</span>
         </div>
         <div class="ap-when">{whenText(input.start, input.end, zone)}</div>
+        {draft.titleFrom !== 'name' && <p class="hint">{t(TITLE_HINTS[draft.titleFrom])}</p>}
         {draft.floating && <p class="hint">{t('events_floating', localZone())}</p>}
         {draft.venue && <div>{[draft.venue.name, draft.venue.address].filter(Boolean).join(' — ')}</div>}
         {filmTitles.length > 0 && <p class="slot-films">{t('events_forFilms', filmTitles.join(', '))}</p>}

@@ -27,3 +27,48 @@ describe('microdata `content` on any element', () => {
     expect(event!.venue!.name).toBe('The Hi-Dive');
   });
 });
+
+describe('events without a name', () => {
+  it("titles an artist's dated gigs after the performer (eg-0009)", () => {
+    const events = eventsOf('#eg-0009', 'jsonld');
+    expect(events.map((e) => [e.title, e.titleFrom, e.start])).toEqual([
+      ['Foo Fighters', 'performer', '2011-05-20'],
+      ['Foo Fighters', 'performer', '2011-05-23'],
+    ]);
+  });
+
+  it('titles a broadcast after the episode it publishes (eg-0166, microdata)', () => {
+    const events = eventsOf('#eg-0166', 'microdata');
+    expect(events.map((e) => [e.title, e.titleFrom])).toEqual([
+      ['The Hungry Earth', 'work'],
+      ['The Hungry Earth', 'work'],
+    ]);
+  });
+
+  it('titles a screening that names only its film after the film, then the parent event', () => {
+    const read = (node: object) =>
+      readPageEvents(
+        { url: 'https://cinema.example/', title: 'Cinema', jsonLd: [JSON.stringify(node)], microdata: [] },
+        { matcher: null, festivals: [] },
+      );
+    const screening = {
+      '@type': 'ScreeningEvent',
+      startDate: '2026-05-14T20:00',
+      workPresented: { '@type': 'Movie', name: 'Jaws 3-D' },
+    };
+    expect(read(screening)[0]).toMatchObject({ title: 'Jaws 3-D', titleFrom: 'work' });
+    const festival = {
+      '@type': 'Festival',
+      name: 'Shark Week',
+      subEvent: [{ '@type': 'Event', startDate: '2026-05-15' }],
+    };
+    expect(read(festival)[0]).toMatchObject({ title: 'Shark Week', titleFrom: 'parent' });
+    // Positive control: an event's own name wins over every fallback.
+    expect(read({ ...screening, name: 'Jaws at midnight' })[0]).toMatchObject({
+      title: 'Jaws at midnight',
+      titleFrom: 'name',
+    });
+    // With nothing to name it by, an event is still skipped.
+    expect(read({ '@type': 'Event', startDate: '2026-05-15' })).toEqual([]);
+  });
+});
