@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
+import { IGNORE_ATTRIBUTE } from '../../src/content/text-extract.ts';
 import { cardText, startHarness, type Harness } from './extension.ts';
 
 const FILM = 'The Payload Picture';
@@ -81,8 +82,13 @@ async function cardDom(cdp: CDPSession): Promise<{ elements: Set<string>; hrefs:
   const { root } = (await cdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
   const elements = new Set<string>();
   const hrefs: string[] = [];
+  let hosts = 0;
   walk(root, (node) => {
-    if (node.nodeName !== 'AFTERPARTY-CARD') return;
+    // The card's host: a plain div on <html> carrying our ignore attribute (CARD_HOST).
+    const own = node.attributes ?? [];
+    const isHost = node.nodeName === 'DIV' && own.some((name, i) => i % 2 === 0 && name === IGNORE_ATTRIBUTE);
+    if (!isHost) return;
+    hosts += 1;
     walk(node, (inner) => {
       if (inner.nodeType !== 1) return;
       elements.add(inner.nodeName);
@@ -90,6 +96,8 @@ async function cardDom(cdp: CDPSession): Promise<{ elements: Set<string>; hrefs:
       for (let i = 0; i < attributes.length; i += 2) if (attributes[i] === 'href') hrefs.push(attributes[i + 1]!);
     });
   });
+  // The absence checks below mean something only if the card was found.
+  if (hosts !== 1) throw new Error(`expected one card host, found ${hosts}`);
   return { elements, hrefs };
 }
 
@@ -211,6 +219,11 @@ describe('a feed with script in every field', () => {
     expect(dom.smuggled).toBe(0);
     expectSafeLinks(dom.hrefs);
     await popup.getByRole('tab', { name: 'Schedule' }).click();
+    // Festivals that are over are folded under their names: unfold every one, so the payloads
+    // in all of them are on screen.
+    await popup.locator('details.festival').first().waitFor({ state: 'attached' });
+    const folded = popup.locator('details.festival:not([open]) > summary');
+    while ((await folded.count()) > 0) await folded.first().click();
     await popup.locator('.day').first().waitFor();
     dom = await pageDom(popup);
     expect(dom.text).toContain(`venue <img src=x onerror="(window.__pwned=`);
