@@ -56,7 +56,12 @@ export async function serveFolder(folder) {
 }
 
 /** Chromium with the unpacked extension in a fresh profile; resolves once its worker runs. */
-export async function launchWithExtension({ extensionDir, headless = true, executablePath = findChromium() }) {
+export async function launchWithExtension({
+  extensionDir,
+  headless = true,
+  executablePath = findChromium(),
+  lang = null,
+}) {
   if (!executablePath) throw new Error(INSTALL_HINT);
   const dir = resolve(extensionDir);
   const profile = await mkdtemp(join(tmpdir(), 'afterparty-profile-'));
@@ -64,7 +69,10 @@ export async function launchWithExtension({ extensionDir, headless = true, execu
     executablePath,
     headless,
     viewport: { width: 1200, height: 800 },
+    // The browser's UI language picks the extension's catalog (chrome.i18n); `locale` the page's.
+    ...(lang ? { locale: lang } : {}),
     args: [
+      ...(lang ? [`--lang=${lang}`] : []),
       `--disable-extensions-except=${dir}`,
       `--load-extension=${dir}`,
       '--no-sandbox',

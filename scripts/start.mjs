@@ -52,16 +52,16 @@ async function openCard(target, title = 'Fugitive Pieces') {
 }
 
 /** The popup page pointed at the demo tab (?tab=ID), so "This page" describes it. */
-async function openPopup(demo, colorScheme) {
-  const popup = await context.newPage();
+async function openPopup(demo, colorScheme, ctx = context, id = extensionId) {
+  const popup = await ctx.newPage();
   await popup.setViewportSize({ width: 420, height: 600 });
   await popup.emulateMedia({ colorScheme });
   await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  const id = await popup.evaluate(
+  const tabId = await popup.evaluate(
     async (url) => (await chrome.tabs.query({})).find((t) => t.url === url)?.id ?? -1,
     demo.url(),
   );
-  await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${id}`);
+  await popup.goto(`chrome-extension://${id}/popup.html?tab=${tabId}`);
   await popup.waitForSelector('.ap-film-title, .festival-heading', { timeout: 10_000 });
   await popup.waitForTimeout(300);
   return popup;
@@ -71,42 +71,60 @@ if (docs) {
   const shots = join(root, 'docs', 'screenshots');
   await mkdir(shots, { recursive: true });
   const written = [];
-  for (const colorScheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme });
-    await page.reload();
-    await openCard(page);
-    const card = await page.locator('html > div[data-afterparty-ignore]').boundingBox();
-    const clip = card && {
-      x: 0,
-      y: Math.max(0, card.y - 90),
-      width: 1200,
-      height: Math.min(800 - Math.max(0, card.y - 90), card.height + 110),
-    };
-    const cardShot = join(shots, `card-${colorScheme}.png`);
-    await page.screenshot({ path: cardShot, ...(clip ? { clip } : {}) });
-    await page.mouse.move(1, 1);
-    const popup = await openPopup(page, colorScheme);
-    const popupShot = join(shots, `popup-${colorScheme}.png`);
-    await popup.screenshot({ path: popupShot });
-    await popup.getByRole('tab', { name: 'Schedule' }).click();
-    await popup.waitForTimeout(200);
-    const scheduleShot = join(shots, `popup-schedule-${colorScheme}.png`);
-    await popup.screenshot({ path: scheduleShot });
-    await popup.close();
-    const options = await context.newPage();
-    await options.setViewportSize({ width: 900, height: 1000 });
-    await options.emulateMedia({ colorScheme });
-    await options.goto(`chrome-extension://${extensionId}/options.html`);
-    await options.waitForSelector('#setting-theme', { timeout: 10_000 });
-    await options.waitForTimeout(300);
-    const optionsShot = join(shots, `options-${colorScheme}.png`);
-    await options.screenshot({ path: optionsShot, fullPage: true });
-    await options.close();
-    written.push(cardShot, popupShot, scheduleShot, optionsShot);
+  await context.close();
+  // English and French, each in a browser whose UI language picks the extension's catalog.
+  for (const [lang, suffix] of [
+    ['en-US', ''],
+    ['fr', '-fr'],
+  ]) {
+    const { context: ctx, extensionId: id } = await launchWithExtension({
+      extensionDir: join(outRoot, 'chrome'),
+      headless: true,
+      executablePath,
+      lang,
+    });
+    const demo = ctx.pages()[0] ?? (await ctx.newPage());
+    await demo.goto(server.url);
+    for (const colorScheme of ['light', 'dark']) {
+      await demo.emulateMedia({ colorScheme });
+      await demo.reload();
+      await openCard(demo);
+      const card = await demo.locator('html > div[data-afterparty-ignore]').boundingBox();
+      const clip = card && {
+        x: 0,
+        y: Math.max(0, card.y - 90),
+        width: 1200,
+        height: Math.min(800 - Math.max(0, card.y - 90), card.height + 110),
+      };
+      const cardShot = join(shots, `card-${colorScheme}${suffix}.png`);
+      await demo.screenshot({ path: cardShot, ...(clip ? { clip } : {}) });
+      await demo.mouse.move(1, 1);
+      const popup = await openPopup(demo, colorScheme, ctx, id);
+      const popupShot = join(shots, `popup-${colorScheme}${suffix}.png`);
+      await popup.screenshot({ path: popupShot });
+      await popup.getByRole('tab', { name: /Schedule|Programme|Calendrier/ }).click();
+      // Festivals that are over are folded under their names: the shot opens the first seed festival.
+      await popup.waitForSelector('.festival-heading', { timeout: 10_000 });
+      await popup.locator('details.festival:not([open]) > summary').last().click();
+      await popup.waitForTimeout(200);
+      const scheduleShot = join(shots, `popup-schedule-${colorScheme}${suffix}.png`);
+      await popup.screenshot({ path: scheduleShot });
+      await popup.close();
+      const options = await ctx.newPage();
+      await options.setViewportSize({ width: 900, height: 1000 });
+      await options.emulateMedia({ colorScheme });
+      await options.goto(`chrome-extension://${id}/options.html`);
+      await options.waitForSelector('#setting-theme', { timeout: 10_000 });
+      await options.waitForTimeout(300);
+      const optionsShot = join(shots, `options-${colorScheme}${suffix}.png`);
+      await options.screenshot({ path: optionsShot, fullPage: true });
+      await options.close();
+      written.push(cardShot, popupShot, scheduleShot, optionsShot);
+    }
+    await ctx.close();
   }
   console.log('Wrote the documentation screenshots:');
   for (const shot of written) console.log(`  ${relative(process.cwd(), shot)}`);
-  await context.close();
   await server.close();
 } else if (!headless) {
   console.log('Chromium is open with Afterparty loaded. Hover a film title. Close the browser to stop.');
