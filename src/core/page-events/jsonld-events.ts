@@ -6,7 +6,7 @@ import type { Matcher } from '../matching/index.ts';
 import type { Access, EventKind, Source, Venue } from '../model.ts';
 import { isPlainObject, own, type JsonRecord } from '../guards.ts';
 import { resolveTimes, type FestivalWindow } from './jsonld-dates.ts';
-import { findEventNodes, JSONLD_LIMITS, parseJsonLd, typesOf, type FoundEvent } from './jsonld-parse.ts';
+import { findEventNodes, isContainer, JSONLD_LIMITS, parseJsonLd, typesOf, type FoundEvent } from './jsonld-parse.ts';
 import {
   accessOf,
   first,
@@ -19,6 +19,7 @@ import {
   venueOf,
   type EventStatus,
 } from './jsonld-values.ts';
+import { dereference, indexIds } from './jsonld-refs.ts';
 import { titleOf, type TitleSource } from './event-titles.ts';
 import { microdataToJsonLd, type MicrodataItem } from './microdata-events.ts';
 
@@ -126,7 +127,9 @@ function readOne(
   if (!titled) return null;
   const { title, titleFrom } = titled;
   const description = text(own(node, 'description'), TEXT_MAX.description, true);
-  const inherited = (key: string) => own(node, key) ?? (parent ? own(parent, key) : undefined);
+  const superEvent = first(own(node, 'superEvent'));
+  const outer = parent ?? (isPlainObject(superEvent) ? superEvent : null);
+  const inherited = (key: string) => own(node, key) ?? (outer ? own(outer, key) : undefined);
   const times = resolveTimes(first(own(node, 'startDate')), first(own(node, 'endDate')), context.festivals);
   return {
     kind: kindOf(typesOf(node), title),
@@ -167,10 +170,22 @@ export function readPageEvents(page: PageSnapshot, context: PageEventContext): P
     }
     roots.push(...microdataToJsonLd(page.microdata));
     const source = pageSource(page);
+    const ids = indexIds(roots);
     const drafts: PageEventDraft[] = [];
     const seen = new Set<string>();
-    for (const found of findEventNodes(roots)) {
-      const draft = readOne(found, page, context, source);
+    const nodes = findEventNodes(roots);
+    // A festival its events point to by @id (superEvent) contains them, as when it lists them.
+    const supers = new Set(
+      nodes.flatMap((f) => list(own(f.node, 'superEvent'), 5).map((s) => (isPlainObject(s) ? own(s, '@id') : s))),
+    );
+    for (const found of nodes) {
+      if (isContainer(found.node) && supers.has(own(found.node, '@id'))) continue;
+      const resolved: FoundEvent = {
+        node: dereference(found.node, ids),
+        parent: found.parent && dereference(found.parent, ids),
+        holder: found.holder && { node: dereference(found.holder.node, ids, 1), via: found.holder.via },
+      };
+      const draft = readOne(resolved, page, context, source);
       if (!draft) continue;
       const key = `${draft.title.toLowerCase()}|${draft.start ?? ''}`;
       if (seen.has(key)) continue;

@@ -84,6 +84,10 @@ export function typesOf(node: JsonRecord): string[] {
 // what the user adds; they are offered only when they list no sub-events.
 const CONTAINERS = new Set(['Festival', 'EventSeries']);
 
+export function isContainer(node: JsonRecord): boolean {
+  return typesOf(node).some((t) => CONTAINERS.has(t));
+}
+
 function isEventType(types: readonly string[]): boolean {
   return types.some((t) => t.endsWith('Event') || CONTAINERS.has(t) || t === 'Hackathon');
 }

@@ -1,6 +1,7 @@
 // One case from schema.org's own examples for each way publishers write events (issue 18).
 import { describe, expect, it } from 'vitest';
 import { readPageEvents, type PageEventDraft } from '../../../src/core/page-events/index.ts';
+import { eventsOf as fixtureEvents } from './jsonld-fixtures.ts';
 import { loadExamples, snapshotOf, type Format } from './schemaorg-examples.ts';
 
 const examples = loadExamples();
@@ -70,5 +71,21 @@ describe('events without a name', () => {
     });
     // With nothing to name it by, an event is still skipped.
     expect(read({ '@type': 'Event', startDate: '2026-05-15' })).toEqual([]);
+  });
+});
+
+describe('@id references in @graph', () => {
+  it('reads the place, address, organizer and offers that a site plugin emits as nodes of their own', () => {
+    const events = fixtureEvents('graph-refs.html');
+    expect(events[0]).toMatchObject({
+      title: 'Closing night party',
+      titleFrom: 'name',
+      venue: { name: 'TIFF Lightbox', address: '350 King St W, Toronto' },
+      host: 'Festival Friends',
+      access: 'ticketed',
+    });
+    // A nameless event titled after its superEvent, found by reference, with the festival's place.
+    expect(events[1]).toMatchObject({ title: 'Fest 2026', titleFrom: 'parent', venue: { name: 'TIFF Lightbox' } });
+    expect(events).toHaveLength(2);
   });
 });

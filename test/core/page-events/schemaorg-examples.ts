@@ -158,8 +158,9 @@ export function expectedEvents(example: Example, format: Format): ExpectedEvent[
 /** The snapshot the popup would take of a page holding just this section. */
 export function snapshotOf(example: Example, format: Format) {
   const snapshot = snapshotPage(parseHtml(example.sections[format]), BASE);
-  // Each format is measured alone: the JSON section is read as JSON-LD only, and so on.
-  if (format === 'jsonld') return { ...snapshot, microdata: [], rdfa: [] };
+  // Each format is measured alone: the JSON section is read as JSON-LD only, and so on. A few
+  // examples give the bare JSON, which a page would carry in a script.
+  if (format === 'jsonld') return { ...snapshot, jsonLd: jsonTexts(example.sections.jsonld), microdata: [], rdfa: [] };
   return { ...snapshot, jsonLd: [] };
 }
 
