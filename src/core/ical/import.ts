@@ -8,6 +8,8 @@ import { ProblemList, YEAR_MAX, YEAR_MIN } from '../feed/index.ts';
 import { durationMinutes, kindFromCategories, multiLine, oneLine, urlFrom, venueFrom } from './fields.ts';
 import { dateString, isoFromTime } from './time.ts';
 import { BudgetOverrun, checkNesting, ICAL_BUDGET, metered, type BudgetPart, type IcalBudget } from './budget.ts';
+import { repairICalendar, UNREADABLE } from './repair.ts';
+import { zoneForTzid, type ZoneFallbacks } from './zones.ts';
 import { hashOf } from '../hash.ts';
 import { compileMatcher, type TitleSource } from '../matching/index.ts';
 import { isTimeZone, pad } from '../time/index.ts';
@@ -36,6 +38,8 @@ export interface ICalOptions {
   fallbackTitle?: string;
   /** Recurring events are expanded within these dates; by default the span of the calendar. */
   window?: { start: string; end: string };
+  /** The festival's zone: read times whose TZID the file neither defines nor names a known zone. */
+  timeZone?: string;
   /** Tests shrink or grow it; the extension uses ICAL_BUDGET. */
   budget?: Partial<IcalBudget>;
 }
@@ -59,10 +63,13 @@ const FREQ_SECONDS: Record<string, number> = {
 };
 const FESTIVAL_ID = 'calendar';
 
-/** RFC 5545 §3.1: a line may be folded anywhere (CRLF then a space or tab), even the first. */
+/**
+ * RFC 5545 §3.1: a line may be folded anywhere (CRLF then a space or tab), even the first. A
+ * bare VEVENT (or a producer's own wrapper around one) is read too, as if in a VCALENDAR.
+ */
 export function looksLikeICalendar(text: string): boolean {
   const head = text.slice(0, 400).replace(/\r?\n[ \t]/g, '');
-  return /^\uFEFF?\s*BEGIN:VCALENDAR/i.test(head);
+  return /^\uFEFF?\s*BEGIN:[A-Z0-9-]+[ \t]*(?:\r?\n|\r|$)/i.test(head);
 }
 
 function fnv(text: string): string {
@@ -81,34 +88,82 @@ function textList(component: Component, name: string): string[] {
     .filter((v): v is string => typeof v === 'string');
 }
 
-function calendarOf(text: string, budget: IcalBudget): Component | string {
+function calendarOf(text: string, budget: IcalBudget, problems: ProblemList): Component | string {
   if (!looksLikeICalendar(text)) {
     if (/^\s*</.test(text)) return 'This is not an iCalendar file (it looks like an HTML page)';
     return 'This is not an iCalendar file: it does not start with BEGIN:VCALENDAR';
   }
+  const repaired = repairICalendar(text);
+  for (const problem of repaired.problems) problems.add(problem.path, problem.message);
   let parsed: unknown;
   try {
-    parsed = ICAL.parse(text.replace(/^\uFEFF/, ''));
+    parsed = ICAL.parse(repaired.text);
   } catch (error) {
     const detail = error instanceof Error ? error.message.slice(0, 160) : 'unknown error';
     return `This iCalendar file could not be read (${detail})`;
   }
-  checkNesting(Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed : [parsed], budget);
-  // Several VCALENDARs in one file come back as a list: read the first, as calendar apps do.
+  // The repair hands over one VCALENDAR, every calendar of the file in it.
   const root = Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed[0] : parsed;
+  checkNesting([root], budget);
   const calendar = new ICAL.Component(root as unknown[]);
   if (calendar.name !== 'vcalendar') return 'This iCalendar file has no VCALENDAR';
   return calendar;
 }
 
+/** VEVENTs of the calendar, those inside a producer's own components included (without recursion). */
+function veventsOf(calendar: Component): Component[] {
+  const found: Component[] = [];
+  const stack = [...calendar.getAllSubcomponents()].reverse();
+  while (stack.length > 0) {
+    const component = stack.pop()!;
+    if (component.name === 'vevent') found.push(component);
+    else if (component.name !== 'vtimezone') stack.push(...[...component.getAllSubcomponents()].reverse());
+  }
+  return found;
+}
+
+/**
+ * RFC 5545 lets DTSTART go only with a METHOD, but an event given by RDATEs alone
+ * (rfc_5545_RDATE_example.ics) starts at its first: that one becomes DTSTART (a PERIOD's end its DTEND).
+ */
+function startFromRdate(vevent: Component): boolean {
+  const first = vevent.getFirstProperty('rdate');
+  const value = first?.getFirstValue() as { start?: Time; end?: Time | null; duration?: unknown } | Time | null;
+  if (!first || !value) return false;
+  const tzid = first.getParameter('tzid');
+  const period = 'start' in value && value.start ? value : null;
+  const start = period ? period.start! : (value as Time);
+  const dtstart = vevent.addPropertyWithValue('dtstart', start);
+  if (typeof tzid === 'string') dtstart.setParameter('tzid', tzid);
+  if (period && !vevent.hasProperty('dtend') && !vevent.hasProperty('duration')) {
+    const end = period.end ?? (period.duration ? start.clone() : null);
+    if (end && !period.end && period.duration) end.addDuration(period.duration as InstanceType<typeof ICAL.Duration>);
+    if (end) {
+      const dtend = vevent.addPropertyWithValue('dtend', end);
+      if (typeof tzid === 'string') dtend.setParameter('tzid', tzid);
+    }
+  }
+  const values = first.getValues();
+  if (values.length <= 1) vevent.removeProperty(first);
+  else first.setValues(values.slice(1));
+  return true;
+}
+
+function declaredZone(calendar: Component): string | null {
+  const declared = calendar.getFirstPropertyValue('x-wr-timezone');
+  return typeof declared === 'string' && isTimeZone(declared.trim()) ? declared.trim() : null;
+}
+
 /** The zone the calendar is read in: X-WR-TIMEZONE, else the zone most of its events use. */
 function calendarZone(calendar: Component, vevents: Component[]): string {
-  const declared = calendar.getFirstPropertyValue('x-wr-timezone');
-  if (typeof declared === 'string' && isTimeZone(declared.trim())) return declared.trim();
+  const declared = declaredZone(calendar);
+  if (declared) return declared;
   const counts = new Map<string, number>();
+  const none = { declared: null, festival: null, calendar: '' };
   for (const vevent of vevents) {
     const tzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid');
-    if (typeof tzid === 'string' && isTimeZone(tzid)) counts.set(tzid, (counts.get(tzid) ?? 0) + 1);
+    const zone = typeof tzid === 'string' ? zoneForTzid(tzid, none).zone : '';
+    if (zone) counts.set(zone, (counts.get(zone) ?? 0) + 1);
   }
   const common = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
   return common ?? fixedZoneOf(vevents[0]) ?? 'UTC';
@@ -138,6 +193,12 @@ interface Draft {
   at: string;
 }
 
+/** How a calendar's times are read: its zone, and the zone for each TZID it does not define. */
+interface Reading {
+  zone: string;
+  zoneOf: (tzid: string) => { zone: string; note: string | null };
+}
+
 export function importICalendar(text: string, options: ICalOptions = {}): ICalResult {
   const budget: IcalBudget = { ...ICAL_BUDGET, ...options.budget };
   try {
@@ -158,11 +219,16 @@ function passOverrun(error: unknown): void {
 }
 
 /** Why ical.js could not read this VEVENT in bounded time, or null. */
-function unboundedReason(vevent: Component): string | null {
+function unboundedReason(vevent: Component, problems: ProblemList, at: string): string | null {
   const spans: number[] = [];
+  // An endless DURATION costs the end only: the start is still the event's.
   for (const prop of vevent.getAllProperties('duration')) {
     const value = prop.getFirstValue() as { toSeconds?: () => number } | null;
-    if (value && typeof value.toSeconds === 'function') spans.push(value.toSeconds());
+    if (value && typeof value.toSeconds === 'function' && !(Math.abs(value.toSeconds()) <= MAX_SPAN_SECONDS)) {
+      vevent.removeAllProperties('duration');
+      problems.add(`${at}.DURATION`, `is longer than the years ${YEAR_MIN}–${YEAR_MAX}; the end was left out`);
+      break;
+    }
   }
   for (const prop of vevent.getAllProperties('rdate')) {
     for (const value of prop.getValues() as Array<{ duration?: { toSeconds(): number } | null }>) {
@@ -198,12 +264,15 @@ function dropSparseZoneRules(calendar: Component, problems: ProblemList): void {
 }
 
 function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): ICalResult {
-  const calendar = calendarOf(text, budget);
-  if (typeof calendar === 'string') return { ok: false, error: calendar };
   const problems = new ProblemList();
+  const calendar = calendarOf(text, budget, problems);
+  if (typeof calendar === 'string') return { ok: false, error: calendar };
   dropSparseZoneRules(calendar, problems);
-  const vevents = calendar.getAllSubcomponents('vevent');
+  const vevents = veventsOf(calendar);
   const zone = calendarZone(calendar, vevents);
+  const festivalZone = options.timeZone && isTimeZone(options.timeZone) ? options.timeZone : null;
+  const fallbacks: ZoneFallbacks = { declared: declaredZone(calendar), festival: festivalZone, calendar: zone };
+  const reading: Reading = { zone, zoneOf: (tzid) => zoneForTzid(tzid, fallbacks) };
   const title =
     oneLine(calendar.getFirstPropertyValue('x-wr-calname'), 300) ??
     oneLine(calendar.getFirstPropertyValue('name'), 300) ??
@@ -215,7 +284,7 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
 
   // Group by UID: a VEVENT with RECURRENCE-ID overrides one occurrence of its master.
   const masters = new Map<string, Draft>();
-  const exceptions: Array<{ uid: string; component: Component }> = [];
+  const exceptions: Array<{ uid: string; component: Component; at: string }> = [];
   vevents.forEach((vevent, i) => {
     const at = `VEVENT[${i}]`;
     const uidRaw = vevent.getFirstPropertyValue('uid');
@@ -226,14 +295,17 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
       typeof uidRaw === 'string' && uidRaw.trim() ? uidRaw.trim() : `no-uid-${fnv(JSON.stringify(vevent.jCal[1]))}`;
     let unbounded: string | null;
     try {
-      unbounded = unboundedReason(vevent);
+      unbounded = unboundedReason(vevent, problems, at);
     } catch (error) {
       passOverrun(error);
       unbounded = `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`;
     }
     if (unbounded) return problems.add(at, unbounded);
-    if (vevent.hasProperty('recurrence-id')) return void exceptions.push({ uid, component: vevent });
-    if (!vevent.hasProperty('dtstart')) return problems.add(at, 'has no DTSTART; this event was skipped');
+    const unreadable = vevent.getFirstPropertyValue(UNREADABLE.toLowerCase());
+    if (unreadable) return problems.add(at, `its ${String(unreadable)} could not be read; this event was skipped`);
+    if (vevent.hasProperty('recurrence-id')) return void exceptions.push({ uid, component: vevent, at });
+    if (!vevent.hasProperty('dtstart') && !startFromRdate(vevent))
+      return problems.add(at, 'has no DTSTART; this event was skipped');
     if (masters.has(uid))
       return problems.add(`${at}.UID`, `UID "${uid.slice(0, 60)}" is used twice; this event was skipped`);
     try {
@@ -248,16 +320,24 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
       );
     }
   });
-  for (const { uid, component } of exceptions) {
+  for (const { uid, component, at } of exceptions) {
     try {
-      masters.get(uid)?.master.relateException(component);
+      const master = masters.get(uid)?.master;
+      if (master) master.relateException(component);
+      // An override without its master (an invitation to one occurrence) is an event of its own.
+      else if (component.hasProperty('dtstart'))
+        masters.set(`${uid}#${at}`, {
+          uid: `${uid}/${dateOf(component, 'recurrence-id')}`,
+          master: new ICAL.Event(component, { exceptions: [] }),
+          at,
+        });
     } catch (error) {
       passOverrun(error);
       problems.add(`UID ${uid.slice(0, 60)}`, 'has an override that could not be read; it was ignored');
     }
   }
 
-  const window = options.window ?? spanOf([...masters.values()], zone);
+  const window = options.window ?? spanOf([...masters.values()], zone, exceptions);
   const events: FeedEvent[] = [];
   for (const draft of masters.values()) {
     if (events.length >= budget.events) {
@@ -265,13 +345,22 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
       break;
     }
     try {
-      events.push(...readDraft(draft, zone, window, problems, budget.occurrencesPerEvent));
+      events.push(...readDraft(draft, reading, window, problems, budget.occurrencesPerEvent));
     } catch (error) {
       passOverrun(error);
-      problems.add(
-        draft.at,
-        `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`,
-      );
+      const why = error instanceof Error ? error.message.slice(0, 100) : 'error';
+      // Extra dates (RDATE, EXDATE) cost themselves, not the event.
+      const retry = withoutExtraDates(draft);
+      if (retry) {
+        try {
+          events.push(...readDraft(retry, reading, window, problems, budget.occurrencesPerEvent));
+          problems.add(draft.at, `its RDATE or EXDATE could not be read (${why}); they were ignored`);
+          continue;
+        } catch (again) {
+          passOverrun(again);
+        }
+      }
+      problems.add(draft.at, `could not be read (${why}); skipped`);
     }
   }
 
@@ -288,6 +377,20 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
   return { ok: true, feed, links, problems: problems.finish(), refreshMinutes };
 }
 
+function withoutExtraDates(draft: Draft): Draft | null {
+  const component = draft.master.component;
+  if (!component.hasProperty('rdate') && !component.hasProperty('exdate')) return null;
+  const copy = new ICAL.Component(JSON.parse(JSON.stringify(component.jCal)) as unknown[]);
+  copy.removeAllProperties('rdate');
+  copy.removeAllProperties('exdate');
+  return { ...draft, master: new ICAL.Event(copy, { exceptions: [] }) };
+}
+
+function dateOf(component: Component, name: string): string {
+  const value = component.getFirstProperty(name)?.toICALString() ?? '';
+  return value.slice(value.lastIndexOf(':') + 1).slice(0, 40);
+}
+
 function startDateOf(time: Time | null): string | null {
   if (!time) return null;
   try {
@@ -302,8 +405,23 @@ const FIRST_DAY = `${YEAR_MIN}-01-01`;
 const LAST_DAY = `${YEAR_MAX}-12-31`;
 
 /** The calendar's dates within the years kept: from its first start to its last, at least two weeks long. */
-function spanOf(drafts: Draft[], zone: string): { start: string; end: string } {
+function spanOf(
+  drafts: Draft[],
+  zone: string,
+  overrides: ReadonlyArray<{ component: Component }>,
+): { start: string; end: string } {
   const dates: string[] = [];
+  // An override moves one occurrence: its dates are the calendar's too.
+  for (const { component } of overrides) {
+    for (const name of ['dtstart', 'recurrence-id']) {
+      try {
+        const start = startDateOf(component.getFirstPropertyValue(name) as Time | null);
+        if (start) dates.push(start);
+      } catch (error) {
+        passOverrun(error);
+      }
+    }
+  }
   for (const { master } of drafts) {
     try {
       const start = startDateOf(master.startDate);
@@ -329,21 +447,30 @@ function spanOf(drafts: Draft[], zone: string): { start: string; end: string } {
 
 function readDraft(
   draft: Draft,
-  zone: string,
+  reading: Reading,
   window: { start: string; end: string },
   problems: ProblemList,
   perEvent: number,
 ): FeedEvent[] {
   const { master, uid, at } = draft;
   if (!master.isRecurring()) {
-    const event = readOccurrence(master.component, master.startDate, master.endDate, uid, zone, at, problems);
+    const event = readOccurrence(master.component, master.startDate, master.endDate, uid, reading, at, problems);
     return event ? [event] : [];
   }
   const out: FeedEvent[] = [];
   const iterator = master.iterator();
+  // Without an RRULE, ical.js hands out the RDATEs but not DTSTART, the first instance (RFC
+  // 5545 §3.8.5.2); an RDATE may be a PERIOD, its own start and end.
+  const pending: Time[] = master.component.hasProperty('rrule') ? [] : [master.startDate];
+  const seen = new Set<string>();
   for (let n = 0; n < perEvent * 4; n++) {
-    const next = iterator.next();
-    if (!next) break;
+    const raw = (pending.shift() ?? iterator.next()) as Time | InstanceType<typeof ICAL.Period> | null;
+    if (!raw) break;
+    const period = raw instanceof ICAL.Period ? raw : null;
+    const next = period ? period.start : (raw as Time);
+    const key = next.toString();
+    if (seen.has(key)) continue;
+    seen.add(key);
     const day = dateString(next);
     if (day > window.end) break;
     if (day < window.start) continue;
@@ -353,7 +480,8 @@ function readDraft(
     }
     const details = master.getOccurrenceDetails(next);
     const id = `${uid}/${day}${next.isDate ? '' : `T${pad(next.hour)}${pad(next.minute)}`}`;
-    const event = readOccurrence(details.item.component, details.startDate, details.endDate, id, zone, at, problems);
+    const end = period && details.item === master ? period.getEnd() : details.endDate;
+    const event = readOccurrence(details.item.component, details.startDate, end, id, reading, at, problems);
     if (event) out.push(event);
   }
   return out;
@@ -364,20 +492,21 @@ function readOccurrence(
   startTime: Time,
   endTime: Time | null,
   id: string,
-  zone: string,
+  { zone, zoneOf }: Reading,
   at: string,
   problems: ProblemList,
 ): FeedEvent | null {
   const startTzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid');
-  const start = isoFromTime(startTime, typeof startTzid === 'string' ? startTzid : null, zone);
+  const start = isoFromTime(startTime, typeof startTzid === 'string' ? startTzid : null, zone, zoneOf);
   if ('error' in start) {
     problems.add(`${at}.DTSTART`, `${start.error}; this event was skipped`);
     return null;
   }
+  if (start.note) problems.add(`${at}.DTSTART`, start.note);
   let end: string | null = null;
   if (endTime && (vevent.hasProperty('dtend') || vevent.hasProperty('duration'))) {
     const endTzid = vevent.getFirstProperty('dtend')?.getParameter('tzid') ?? startTzid;
-    const read = isoFromTime(endTime, typeof endTzid === 'string' ? endTzid : null, zone);
+    const read = isoFromTime(endTime, typeof endTzid === 'string' ? endTzid : null, zone, zoneOf);
     if ('value' in read) end = read.value;
     else problems.add(`${at}.DTEND`, `${read.error}; the end was left out`);
   }
@@ -396,7 +525,7 @@ function readOccurrence(
     festival: null,
     start: start.value,
     end,
-    venue: venueFrom(vevent.getFirstPropertyValue('location')),
+    venue: venueFrom(vevent.getFirstPropertyValue('location'), vevent.getFirstPropertyValue('geo')),
     host: null,
     access: 'unknown',
     url: urlFrom(vevent.getFirstPropertyValue('url')),

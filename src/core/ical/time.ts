@@ -13,13 +13,18 @@ export function dateString(t: { year: number; month: number; day: number }): str
   return `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
 }
 
-export type TimeResult = { value: string; floating: boolean } | { error: string };
+/** `note`: how a TZID the file does not define was read (zones.ts). */
+export type TimeResult = { value: string; floating: boolean; note?: string } | { error: string };
+
+type ZoneOf = (tzid: string) => { zone: string; note: string | null } | null;
+const ianaOnly: ZoneOf = (tzid) => (isTimeZone(tzid) ? { zone: tzid, note: null } : null);
 
 /**
- * `tzid` is the property's TZID parameter; `fallbackZone` reads floating times (no TZID, no
- * Z), which RFC 5545 leaves to the reader: we use the calendar's own zone.
+ * `tzid` is the property's TZID parameter, read by `zoneOf` when the file does not define it;
+ * `fallbackZone` reads floating times (no TZID, no Z), which RFC 5545 leaves to the reader: we
+ * use the calendar's own zone.
  */
-export function isoFromTime(time: Time, tzid: string | null, fallbackZone: string): TimeResult {
+export function isoFromTime(time: Time, tzid: string | null, fallbackZone: string, zoneOf = ianaOnly): TimeResult {
   if (!Number.isFinite(time.year) || time.month < 1 || time.month > 12 || time.day < 1 || time.day > 31) {
     return { error: 'is not a real date' };
   }
@@ -34,8 +39,11 @@ export function isoFromTime(time: Time, tzid: string | null, fallbackZone: strin
     return { value: `${wall}${offsetSuffix(Math.round(time.utcOffset() / 60))}`, floating: false };
   }
   const wallAsUtc = utcFromParts(time.year, time.month, time.day, time.hour, time.minute, time.second);
-  if (tzid && isTimeZone(tzid))
-    return { value: `${wall}${offsetSuffix(wallOffsetMinutes(wallAsUtc, tzid))}`, floating: false };
+  const read = tzid ? zoneOf(tzid) : null;
+  if (read) {
+    const value = `${wall}${offsetSuffix(wallOffsetMinutes(wallAsUtc, read.zone))}`;
+    return read.note ? { value, floating: false, note: read.note } : { value, floating: false };
+  }
   if (tzid) return { error: `names the time zone "${tzid.slice(0, 60)}", which the file does not define` };
   return { value: `${wall}${offsetSuffix(wallOffsetMinutes(wallAsUtc, fallbackZone))}`, floating: true };
 }

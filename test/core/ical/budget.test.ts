@@ -77,13 +77,17 @@ describe('a shared work budget per calendar', () => {
     expect(result.problems.map((p) => p.message).join()).toMatch(/less often/);
   });
 
-  it('DURATION:P999999999999999999W skips its event with a reason', () => {
+  it('DURATION:P999999999999999999W costs its event the end, with a reason', () => {
     const result = importICalendar(
       cal(vevent('UID:long\nDTSTART:20260101T000000Z\nDURATION:P999999999999999999W') + clean),
     );
     if (!result.ok) throw new Error(result.error);
-    expect(result.feed.events.map((e) => e.id)).toEqual(['clean']);
-    expect(result.problems[0]?.message).toMatch(/lasts longer than the years 1900–2200/);
+    expect(result.feed.events.map((e) => [e.id, e.end])).toEqual([
+      ['long', null],
+      ['clean', null],
+    ]);
+    expect(result.problems[0]).toMatchObject({ path: 'VEVENT[0].DURATION' });
+    expect(result.problems[0]?.message).toMatch(/longer than the years 1900–2200; the end was left out/);
   });
 });
 
