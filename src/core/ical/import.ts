@@ -69,7 +69,9 @@ const FESTIVAL_ID = 'calendar';
  */
 export function looksLikeICalendar(text: string): boolean {
   const head = text.slice(0, 400).replace(/\r?\n[ \t]/g, '');
-  return /^\uFEFF?\s*BEGIN:[A-Z0-9-]+[ \t]*(?:\r?\n|\r|$)/i.test(head);
+  if (/^\uFEFF?\s*BEGIN:VCALENDAR/i.test(head)) return true;
+  // Another component first: its next line must be a line of iCalendar too.
+  return /^\uFEFF?\s*BEGIN:[A-Z0-9-]+[ \t]*(?:\r?\n|\r)[^\r\n:]*:/i.test(head);
 }
 
 function fnv(text: string): string {

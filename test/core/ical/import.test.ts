@@ -36,7 +36,9 @@ describe('real-world calendar files', () => {
 
   it('Google birthdays: all-day dates stay dates', () => {
     const { feed } = ok(importICalendar(fixture('ical.js/google_birthday.ics')));
-    expect(feed.events[0]).toMatchObject({ start: '2014-12-10', end: null });
+    // The overrides of 2012 and 2013 widen the window the calendar is read in.
+    expect(feed.events.find((e) => e.start === '2014-12-10')).toMatchObject({ end: null });
+    expect(feed.events.every((e) => /^\d{4}-\d\d-\d\d$/.test(e.start))).toBe(true);
   });
 
   it('DURATION instead of DTEND', () => {
@@ -81,11 +83,12 @@ describe('real-world calendar files', () => {
   });
 
   it('broken files are refused with a reason or read in part, never thrown', () => {
-    const bad = importICalendar(fixture('python-icalendar/big_bad_calendar.ics'));
-    expect(bad).toMatchObject({ ok: false, error: expect.stringMatching(/^This iCalendar file could not be read/) });
+    // One bad line costs its own property or event (repair.ts), not the file.
+    const bad = ok(importICalendar(fixture('python-icalendar/big_bad_calendar.ics')));
+    expect(bad.problems.length).toBeGreaterThan(0);
     const partly = ok(importICalendar(fixture('python-icalendar/issue_1081_invalid_start_and_end.ics')));
     expect(partly.feed.events).toEqual([]);
-    expect(partly.problems[0]?.message).toMatch(/could not be read/);
+    expect(partly.problems.map((p) => p.message).join('\n')).toMatch(/could not be read/);
     for (const file of [
       'python-icalendar/broken_ical.ics',
       'python-icalendar/empty.ics',
