@@ -73,7 +73,12 @@ export function parseJsonLd(raw: unknown): unknown {
 /** The schema.org type names of a node, without vocabulary prefixes: "schema:Event" → "Event". */
 export function typesOf(node: JsonRecord): string[] {
   const raw = own(node, '@type') ?? own(node, 'type');
-  const list = Array.isArray(raw) ? raw.slice(0, 10) : [raw];
+  // additionalType names a further type by URL: microdata's only way to say "also an Event".
+  const extra = own(node, 'additionalType');
+  const list = [
+    ...(Array.isArray(raw) ? raw.slice(0, 10) : [raw]),
+    ...(Array.isArray(extra) ? extra.slice(0, 5) : [extra]),
+  ];
   return list
     .filter((t): t is string => typeof t === 'string')
     .map((t) => t.trim().replace(/^.*[/#:]/, ''))
@@ -88,8 +93,13 @@ export function isContainer(node: JsonRecord): boolean {
   return typesOf(node).some((t) => CONTAINERS.has(t));
 }
 
+// The Event subtypes whose names do not end in "Event", from schema.org's type hierarchy
+// (release 30.0). The deprecated UserInteraction family (UserLikes, UserTweets…) is left out:
+// those are counters of interactions, not something to attend.
+const OTHER_EVENT_TYPES = new Set(['CourseInstance', 'Hackathon']);
+
 function isEventType(types: readonly string[]): boolean {
-  return types.some((t) => t.endsWith('Event') || CONTAINERS.has(t) || t === 'Hackathon');
+  return types.some((t) => t.endsWith('Event') || CONTAINERS.has(t) || OTHER_EVENT_TYPES.has(t));
 }
 
 export interface FoundEvent {

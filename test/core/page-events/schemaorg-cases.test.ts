@@ -89,3 +89,35 @@ describe('@id references in @graph', () => {
     expect(events).toHaveLength(2);
   });
 });
+
+describe('Event by additionalType, and subtypes not ending in "Event"', () => {
+  it('reads a microdata item that is an Event by additionalType (eg-0437)', () => {
+    const [event, ...rest] = eventsOf('#eg-0437', 'microdata');
+    expect(rest).toEqual([]);
+    expect(event).toMatchObject({ title: 'Las Fallas 2017', start: '2017-03-15T09:00:00' });
+  });
+
+  it('reads the CourseInstances of a course, titled after the course (eg-0333)', () => {
+    const events = eventsOf('#eg-0333', 'jsonld');
+    expect(events.map((e) => [e.title, e.titleFrom, e.start, e.venue?.name])).toEqual([
+      ['HNC Accounting', 'work', '2016-08-31', 'St Brycedale Campus Kirkcaldy'],
+      ['HNC Accounting', 'work', '2016-08-29', 'Halbeath Campus Dunfermline'],
+    ]);
+  });
+
+  it('does not read the deprecated UserInteraction counters, nor a Course itself (positive control: an Event is read)', () => {
+    const read = (type: string) =>
+      readPageEvents(
+        {
+          url: 'https://x.example/',
+          title: 'X',
+          jsonLd: [JSON.stringify({ '@type': type, name: 'N', startDate: '2026-01-02' })],
+          microdata: [],
+        },
+        { matcher: null, festivals: [] },
+      );
+    expect(read('UserLikes')).toEqual([]);
+    expect(read('Course')).toEqual([]);
+    expect(read('Event')).toHaveLength(1);
+  });
+});
