@@ -7,9 +7,15 @@ import { noParams } from './spec.ts';
 
 type NoParams = Record<string, never>;
 
+/** The longest page text `afterparty:pageFilms` carries for a film; longer ones are left out. */
+export const MAX_SURFACE_LENGTH = 200;
+
 export interface TabMessages {
-  /** Popup "This page" → the top frame's content script: the films found on the page. */
-  'afterparty:pageFilms': { params: NoParams; result: { filmKeys: string[] } };
+  /**
+   * Popup "This page" → the top frame's content script: the films found on the page, and per
+   * film the text the page named it by ("Young People F***ing"), the first one found.
+   */
+  'afterparty:pageFilms': { params: NoParams; result: { filmKeys: string[]; surfaces: Record<string, string> } };
   /** Background, on the "open card" shortcut → the tab: the card for the title at the selection or caret. */
   'afterparty:openCard': { params: NoParams; result: { opened: boolean } };
 }
@@ -30,11 +36,28 @@ const paramChecks: { [N in TabMessageName]: ParamCheck<N> } = {
   'afterparty:openCard': noParams('afterparty:openCard'),
 };
 
+/**
+ * Odd film keys are dropped, and so are surfaces that are not text, too long, or for a film not
+ * in the list; more surfaces than films is not a reply this content script gives.
+ */
+function checkPageFilms(reply: unknown): TabResult<'afterparty:pageFilms'> | string {
+  if (!isPlainObject(reply) || !Array.isArray(reply.filmKeys)) return 'afterparty:pageFilms: no film keys';
+  const filmKeys = reply.filmKeys.filter((key): key is string => typeof key === 'string');
+  if (!isPlainObject(reply.surfaces)) return 'afterparty:pageFilms: no surfaces';
+  const entries = Object.entries(reply.surfaces);
+  if (entries.length > filmKeys.length) return 'afterparty:pageFilms: more surfaces than films';
+  const keys = new Set(filmKeys);
+  const surfaces = Object.fromEntries(
+    entries.filter(
+      (entry): entry is [string, string] =>
+        keys.has(entry[0]) && typeof entry[1] === 'string' && entry[1].length <= MAX_SURFACE_LENGTH,
+    ),
+  );
+  return { filmKeys, surfaces };
+}
+
 const replyChecks: { [N in TabMessageName]: ReplyCheck<N> } = {
-  'afterparty:pageFilms': (reply) =>
-    isPlainObject(reply) && Array.isArray(reply.filmKeys)
-      ? { filmKeys: reply.filmKeys.filter((key): key is string => typeof key === 'string') }
-      : 'afterparty:pageFilms: no film keys',
+  'afterparty:pageFilms': checkPageFilms,
   'afterparty:openCard': (reply) =>
     isPlainObject(reply) && typeof reply.opened === 'boolean'
       ? { opened: reply.opened }

@@ -41,9 +41,10 @@ beforeAll(async () => {
 describe('tab-ward messages', () => {
   it('reach the content script under the same wire names, with the frame the sender names', async () => {
     const life = new AbortController();
-    tab.answerTab('afterparty:pageFilms', () => ({ filmKeys: ['default/crash'] }), life.signal);
+    tab.answerTab('afterparty:pageFilms', () => ({ filmKeys: ['default/crash'], surfaces: {} }), life.signal);
     await expect(tab.sendToTab(7, 'afterparty:pageFilms', {}, { frameId: 0 })).resolves.toEqual({
       filmKeys: ['default/crash'],
+      surfaces: {},
     });
     expect(sent.at(-1)).toEqual({
       tabId: 7,
@@ -51,7 +52,10 @@ describe('tab-ward messages', () => {
       options: { frameId: 0 },
     });
     // A message without params, as sent before the map was typed, is answered too.
-    await expect(deliver({ type: 'afterparty:pageFilms' })).resolves.toEqual({ filmKeys: ['default/crash'] });
+    await expect(deliver({ type: 'afterparty:pageFilms' })).resolves.toEqual({
+      filmKeys: ['default/crash'],
+      surfaces: {},
+    });
     life.abort();
     await expect(tab.sendToTab(7, 'afterparty:pageFilms', {})).rejects.toThrow(/Receiving end does not exist/);
   });
@@ -69,12 +73,41 @@ describe('tab-ward messages', () => {
 
   it('check the reply, which comes from a page process: odd keys are dropped, a wrong shape is refused', async () => {
     const life = new AbortController();
-    let reply: unknown = { filmKeys: ['default/crash', 42, null] };
-    tab.answerTab('afterparty:pageFilms', () => reply as { filmKeys: string[] }, life.signal);
+    let reply: unknown = { filmKeys: ['default/crash', 42, null], surfaces: {} };
+    tab.answerTab('afterparty:pageFilms', () => reply as never, life.signal);
     tab.answerTab('afterparty:openCard', () => reply as never, life.signal);
-    await expect(tab.sendToTab(1, 'afterparty:pageFilms', {})).resolves.toEqual({ filmKeys: ['default/crash'] });
-    reply = { filmKeys: 'default/crash' };
+    await expect(tab.sendToTab(1, 'afterparty:pageFilms', {})).resolves.toEqual({
+      filmKeys: ['default/crash'],
+      surfaces: {},
+    });
+    reply = { filmKeys: 'default/crash', surfaces: {} };
     await expect(tab.sendToTab(1, 'afterparty:pageFilms', {})).rejects.toThrow('afterparty:pageFilms: no film keys');
+    // Surfaces: text only, 200 characters at most, only for the films listed.
+    const filmKeys = ['default/ypf', 'default/crash', 'default/juno', 'default/elah'];
+    reply = {
+      filmKeys,
+      surfaces: {
+        'default/ypf': 'Young People F***ing',
+        'default/crash': 42,
+        'default/juno': 'J'.repeat(201),
+        'default/elah': 'E'.repeat(200),
+      },
+    };
+    await expect(tab.sendToTab(1, 'afterparty:pageFilms', {})).resolves.toEqual({
+      filmKeys,
+      surfaces: { 'default/ypf': 'Young People F***ing', 'default/elah': 'E'.repeat(200) },
+    });
+    reply = { filmKeys: ['default/ypf', 'default/crash'], surfaces: { 'default/other': 'Other', ['__proto__']: 'x' } };
+    await expect(tab.sendToTab(1, 'afterparty:pageFilms', {})).resolves.toEqual({
+      filmKeys: ['default/ypf', 'default/crash'],
+      surfaces: {},
+    });
+    reply = { filmKeys: ['default/ypf'], surfaces: { 'default/ypf': 'Young', a: 'a' } };
+    await expect(tab.sendToTab(1, 'afterparty:pageFilms', {})).rejects.toThrow(
+      'afterparty:pageFilms: more surfaces than films',
+    );
+    reply = { filmKeys: ['default/ypf'], surfaces: ['Young'] };
+    await expect(tab.sendToTab(1, 'afterparty:pageFilms', {})).rejects.toThrow('afterparty:pageFilms: no surfaces');
     reply = { opened: true, extra: 'dropped' };
     await expect(tab.sendToTab(1, 'afterparty:openCard', {})).resolves.toEqual({ opened: true });
     reply = { opened: 'yes' };

@@ -56,6 +56,10 @@ describe('the popup in Chromium', () => {
       expect.arrayContaining(['Fugitive Pieces', 'Medicine for Melancholy', 'In the Valley of Elah']),
     );
     expect(await popup.locator('.page-films').textContent()).toContain('Fugitive Pieces house party');
+    // The page censors a title: the film is headed by the page's form, its full title beneath.
+    const ypf = popup.locator('.page-films .ap-film', { hasText: 'Young People F***ing' });
+    expect(await ypf.locator('.ap-film-title').textContent()).toBe('Young People F***ing');
+    expect(await ypf.locator('.ap-full-title').textContent()).toBe('Listed as Young People Fucking');
     await popup.close();
     await demo.close();
   });

@@ -12,13 +12,25 @@ import { timeZoneResolver } from '../../core/time/index.ts';
 export type PageFilms =
   | { status: 'loading' }
   | { status: 'none' }
-  | { status: 'done'; listings: Listing[]; festivals: FestivalRow[] }
+  | {
+      status: 'done';
+      listings: Listing[];
+      festivals: FestivalRow[];
+      /** Per film key, the text the page named the film by. */
+      surfaces: ReadonlyMap<string, string>;
+    }
   | { status: 'failed'; error: string };
 
-/** The film keys found in the tab's top frame; null when no Afterparty content script runs there. */
-async function askPageFilms(tabId: number): Promise<string[] | null> {
+interface FoundFilms {
+  keys: string[];
+  surfaces: ReadonlyMap<string, string>;
+}
+
+/** The films found in the tab's top frame; null when no Afterparty content script runs there. */
+async function askPageFilms(tabId: number): Promise<FoundFilms | null> {
   try {
-    return (await sendToTab(tabId, 'afterparty:pageFilms', {}, { frameId: 0 })).filmKeys;
+    const reply = await sendToTab(tabId, 'afterparty:pageFilms', {}, { frameId: 0 });
+    return { keys: reply.filmKeys, surfaces: new Map(Object.entries(reply.surfaces)) };
   } catch {
     return null;
   }
@@ -30,10 +42,11 @@ export function usePageFilms(tabId: number | null | undefined, revision = 0): Pa
   useEffect(() => {
     if (tabId === undefined) return;
     (async () => {
-      const keys = tabId === null ? null : await askPageFilms(tabId);
-      if (keys === null) return setState({ status: 'none' });
-      const answer = keys.length > 0 ? await send('getListings', { filmKeys: keys }) : { listings: [], festivals: [] };
-      setState({ status: 'done', ...answer });
+      const found = tabId === null ? null : await askPageFilms(tabId);
+      if (found === null) return setState({ status: 'none' });
+      const answer =
+        found.keys.length > 0 ? await send('getListings', { filmKeys: found.keys }) : { listings: [], festivals: [] };
+      setState({ status: 'done', ...answer, surfaces: found.surfaces });
     })().catch((error: unknown) =>
       setState({ status: 'failed', error: error instanceof Error ? error.message : String(error) }),
     );
@@ -68,6 +81,7 @@ export function PageView({
         <FilmSection
           key={listing.film.key}
           listing={listing}
+          pageTitle={page.surfaces.get(listing.film.key)}
           zoneOf={zoneOf}
           zoneChoice={settings.timeZoneShown}
           saved={saved}
