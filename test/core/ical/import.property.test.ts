@@ -267,7 +267,9 @@ describe('iCalendar import properties', () => {
           lines.map((line, i) => (i === 0 ? line : fold(line, width, '\r\n'))).join('\r\n'),
           { films: FILMS },
         );
-        expect(folded).toEqual(lf);
+        // Problems name physical lines (repair.ts), which folding moves.
+        const unlined = (r: unknown) => JSON.parse(JSON.stringify(r).replace(/"line \d+"/g, '"line"')) as unknown;
+        expect(unlined(folded)).toEqual(unlined(lf));
       }),
       { numRuns: 150 },
     );
