@@ -43,6 +43,7 @@ describe('changesData', () => {
     'addUserEvent',
     'updateUserEvent',
     'deleteUserEvent',
+    'importInvitation',
     'addCorrection',
     'removeCorrection',
     'setSiteDisabled',

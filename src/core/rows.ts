@@ -41,7 +41,15 @@ export type UserEventRow = EventRow & {
   timeZone?: string | null;
   /** The page said the event was rescheduled or postponed. */
   moved?: boolean;
+  /** Imported from an invitation file: its UID and SEQUENCE, so a later update or CANCEL finds it. */
+  invitation?: InvitationRef | null;
 };
+
+/** RFC 5546: an invitation is known by its UID; a higher SEQUENCE is a newer version. */
+export interface InvitationRef {
+  uid: string;
+  sequence: number;
+}
 
 export interface Plan {
   saved: SavedRow[];

@@ -3,6 +3,7 @@
 import { readEvent } from './feed/index.ts';
 import { isPlainObject } from './guards.ts';
 import type { FeedEvent } from './model.ts';
+import type { InvitationRef } from './rows.ts';
 import type { PageEventDraft } from './page-events/index.ts';
 import { isTimeZone, wallTimeToIso } from './time/index.ts';
 
@@ -13,7 +14,23 @@ export type UserEventInput = Omit<FeedEvent, 'id' | 'films'> & {
   /** The zone the time was entered in, to show it again when editing. */
   timeZone: string | null;
   moved: boolean;
+  /** Set only by an invitation import (importInvitation). */
+  invitation?: InvitationRef | null;
 };
+
+const UID_MAX = 400;
+
+/** An invitation's UID and SEQUENCE, or null: printable text and a non-negative integer. */
+export function checkInvitationRef(raw: unknown): InvitationRef | null | string {
+  if (raw === undefined || raw === null) return null;
+  if (!isPlainObject(raw)) return 'invitation must be {uid, sequence}';
+  const { uid, sequence } = raw;
+  if (typeof uid !== 'string' || uid.length === 0 || uid.length > UID_MAX || /[\u0000-\u001f\u007f]/.test(uid))
+    return `invitation.uid must be text of 1 to ${UID_MAX} characters`;
+  if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0)
+    return 'invitation.sequence must be a whole number, 0 or more';
+  return { uid, sequence };
+}
 
 /**
  * Checks an event the same way a feed's events are checked (core/feed/items.ts readEvent): the
@@ -33,9 +50,11 @@ export function checkUserEventInput(raw: unknown): UserEventInput | string {
     (path, message) => problems.push(`${path}: ${message}`),
   );
   if (!event) return problems.join('; ') || 'the event could not be read';
+  const invitation = checkInvitationRef(raw.invitation);
+  if (typeof invitation === 'string') return invitation;
   const timeZone = typeof raw.timeZone === 'string' && isTimeZone(raw.timeZone) ? raw.timeZone : null;
   const { id: _id, ...fields } = event;
-  return { ...fields, timeZone, moved: raw.moved === true };
+  return { ...fields, timeZone, moved: raw.moved === true, ...(invitation ? { invitation } : {}) };
 }
 
 /**

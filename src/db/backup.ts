@@ -121,7 +121,8 @@ const userEventRow: Check<UserEventRow> = (v, path) => {
   // Only the fields an event has: anything else in the file is left behind.
   const { kind, title, start, end, venue, host, access, url, description, source, cancelled, timeZone, moved } = o;
   const fields = { kind, title, start, end, venue, host, access, url, description, source, cancelled, timeZone, moved };
-  const input = checkUserEventInput({ ...fields, films, festival });
+  const invitation = o.invitation;
+  const input = checkUserEventInput({ ...fields, films, festival, invitation });
   if (typeof input === 'string') return fail(path, `is not a valid event (${input})`);
   const [createdAt, updatedAt] = [instant(o.createdAt, `${path}.createdAt`), instant(o.updatedAt, `${path}.updatedAt`)];
   return toUserEventRow(id, input, { films: input.films, festival: input.festival }, createdAt, updatedAt);

@@ -26,7 +26,16 @@ export { dropLease, takeLease } from './leases.ts';
 export { listingsFor, liveFilm, liveFilms, schedule } from './queries.ts';
 export { eventsOfListedFilms, eventsWithContext, readPlan, savedStatus, setSaved } from './plan.ts';
 export { addCorrection, allCorrections, correctionsFor, removeCorrection } from './corrections.ts';
-export { addUserEvent, deleteUserEvent, listUserEvents, updateUserEvent } from './user-events.ts';
+export {
+  addUserEvent,
+  applyInvitation,
+  deleteUserEvent,
+  listUserEvents,
+  previewInvitation,
+  updateUserEvent,
+  type InvitationChange,
+  type InvitationOutcome,
+} from './user-events.ts';
 export { clearCache, makeBackup, restoreBackup, type Backup, type RestoreCounts } from './backup.ts';
 export { loadSettings, patchSettings } from './settings.ts';
 export { readSiteList, seedSiteLists, writeSiteList } from './site-lists.ts';

@@ -1,6 +1,6 @@
 // The user's own events in the `userEvents` table. Only these functions write it, each called
 // from a privileged message (an extension page); sync and feed loading never open the table.
-import { USER_FEED_ID, type EventRow, type UserEventRow } from '../core/rows.ts';
+import { USER_FEED_ID, type EventRow, type InvitationRef, type UserEventRow } from '../core/rows.ts';
 import type { UserEventInput } from '../core/user-event-input.ts';
 import type { AfterpartyDb } from './database.ts';
 import { liveByKey, liveSlots } from './feed-slots.ts';
@@ -91,4 +91,91 @@ export async function listUserEvents(db: AfterpartyDb): Promise<UserEventRow[]> 
 /** The user's events tied to any of these films, for the hover card. */
 export async function userEventsForFilms(db: AfterpartyDb, filmKeys: string[]): Promise<EventRow[]> {
   return db.userEvents.where('filmKeys').anyOf(filmKeys).distinct().toArray();
+}
+
+/** What an invitation does to the user's events (RFC 5546 §3.2). */
+export type InvitationOutcome =
+  /** A new event. */
+  | 'added'
+  /** A REQUEST with a higher SEQUENCE: the event is replaced by the new version. */
+  | 'updated'
+  /** A CANCEL: the event is kept, marked cancelled. */
+  | 'cancelled'
+  /** The same or an older version: nothing to do. */
+  | 'unchanged'
+  /** A CANCEL of an event the user does not have: reported, never invented. */
+  | 'unknown';
+
+export interface InvitationChange {
+  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
+  event: UserEventInput & { invitation: InvitationRef };
+}
+
+/** The stored events a CANCEL or update of `uid` applies to: that event, or every occurrence of that series. */
+function invited(rows: UserEventRow[], uid: string, wholeSeries: boolean): UserEventRow[] {
+  const exact = rows.filter((row) => row.invitation?.uid === uid);
+  if (exact.length > 0 || !wholeSeries) return exact;
+  return rows.filter((row) => row.invitation?.uid.startsWith(`${uid}/`));
+}
+
+function outcomeOf(
+  rows: UserEventRow[],
+  change: InvitationChange,
+): { outcome: InvitationOutcome; rows: UserEventRow[] } {
+  const { uid, sequence } = change.event.invitation;
+  const cancel = change.method === 'CANCEL';
+  const found = invited(rows, uid, cancel);
+  if (found.length === 0) return { outcome: cancel ? 'unknown' : 'added', rows: [] };
+  const stored = (row: UserEventRow) => row.invitation?.sequence ?? 0;
+  // A CANCEL may carry the SEQUENCE of the REQUEST it calls off (RFC 5546 §3.2.5); an update
+  // needs a higher one, so opening the same file twice changes nothing.
+  const applies = found.filter((row) => (cancel ? !row.cancelled && sequence >= stored(row) : sequence > stored(row)));
+  if (applies.length === 0) return { outcome: 'unchanged', rows: [] };
+  return { outcome: cancel ? 'cancelled' : 'updated', rows: applies };
+}
+
+/** What applying each change would do, for the review before saving. */
+export async function previewInvitation(db: AfterpartyDb, changes: InvitationChange[]): Promise<InvitationOutcome[]> {
+  const rows = await listUserEvents(db);
+  return changes.map((change) => outcomeOf(rows, change).outcome);
+}
+
+/** Applies an invitation's events in one transaction; each with its outcome and the row it wrote. */
+export async function applyInvitation(
+  db: AfterpartyDb,
+  changes: InvitationChange[],
+  deps: UserEventDeps = {},
+): Promise<{ uid: string; outcome: InvitationOutcome; event: UserEventRow | null }[]> {
+  const links = await Promise.all(changes.map((change) => known(db, change.event)));
+  return db.transaction('rw', db.userEvents, async () => {
+    const now = (deps.now?.() ?? new Date()).toISOString();
+    const rows = (await db.userEvents.toArray()) as UserEventRow[];
+    const results = [];
+    for (const [i, change] of changes.entries()) {
+      const { outcome, rows: targets } = outcomeOf(rows, change);
+      const uid = change.event.invitation.uid;
+      let event: UserEventRow | null = null;
+      if (outcome === 'added') {
+        const id = deps.newId?.() ?? crypto.randomUUID();
+        event = userEventRow(id, change.event, links[i] as (typeof links)[number], now, now);
+        await db.userEvents.add(event);
+        rows.push(event);
+      }
+      for (const target of targets) {
+        event =
+          outcome === 'cancelled'
+            ? {
+                ...target,
+                cancelled: true,
+                invitation: { uid: target.invitation?.uid ?? uid, sequence: change.event.invitation.sequence },
+                updatedAt: now,
+              }
+            : userEventRow(target.id, change.event, links[i] as (typeof links)[number], target.createdAt, now);
+        await db.userEvents.put(event);
+        rows[rows.indexOf(target)] = event;
+      }
+      results.push({ uid, outcome, event });
+    }
+    return results;
+  });
 }

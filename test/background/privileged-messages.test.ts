@@ -79,6 +79,8 @@ const PLAUSIBLE_PARAMS: unknown[] = [
   { patch: {} },
   { backup: {} },
   { event: {} },
+  { text: 'BEGIN:VCALENDAR' },
+  { method: 'CANCEL', events: [{ title: 'Dinner', invitation: { uid: 'dinner@example.org', sequence: 1 } }] },
 ];
 
 describe('privileged messages', () => {

@@ -1,5 +1,15 @@
-import { addUserEvent, deleteUserEvent, listUserEvents, updateUserEvent, type AfterpartyDb } from '../../db/index.ts';
-import type { UserEventMessages } from '../../messages/user-events.ts';
+import { readInvitation } from '../../core/ical/index.ts';
+import {
+  addUserEvent,
+  applyInvitation,
+  deleteUserEvent,
+  listUserEvents,
+  liveFilms,
+  previewInvitation,
+  updateUserEvent,
+  type AfterpartyDb,
+} from '../../db/index.ts';
+import type { InvitationEvent, UserEventMessages } from '../../messages/user-events.ts';
 import type { HandlersFor } from './types.ts';
 
 export function userEventHandlers({
@@ -21,6 +31,47 @@ export function userEventHandlers({
     async updateUserEvent({ key, event }) {
       await ready();
       return { event: await updateUserEvent(db, key, event) };
+    },
+    async previewInvitation({ text }) {
+      await ready();
+      const films = await liveFilms(db);
+      const read = readInvitation(text, {
+        films: films.map((f) => ({
+          id: f.key,
+          title: f.title,
+          aliases: f.aliases,
+          year: f.year,
+          directors: f.directors,
+        })),
+      });
+      if (!read.ok) throw new Error(read.error);
+      const titles = new Map(films.map((f) => [f.key, f.title]));
+      const events: InvitationEvent[] = read.items.map(({ uid, sequence, event }) => {
+        const { id: _id, festival: _festival, ...fields } = event;
+        // The calendar's own festival is made up for the file; the event keeps its zone instead.
+        return { ...fields, festival: null, timeZone: read.timeZone, moved: false, invitation: { uid, sequence } };
+      });
+      const outcomes = await previewInvitation(
+        db,
+        events.map((event) => ({ method: read.method, event })),
+      );
+      return {
+        method: read.method,
+        items: events.map((event, i) => ({
+          event,
+          outcome: outcomes[i] ?? 'added',
+          filmTitles: event.films.map((key) => titles.get(key) ?? key),
+        })),
+        problems: read.problems,
+      };
+    },
+    async importInvitation({ method, events }) {
+      await ready();
+      const results = await applyInvitation(
+        db,
+        events.map((event) => ({ method, event })),
+      );
+      return { results: results.map(({ uid, outcome, event }) => ({ uid, outcome, key: event?.key ?? null })) };
     },
     async deleteUserEvent({ key }) {
       return { deleted: await deleteUserEvent(db, key) };

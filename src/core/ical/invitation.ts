@@ -11,6 +11,7 @@ import { importICalendar } from './import.ts';
 export type InvitationMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
 
 export interface InvitationItem {
+  /** The UID; for one occurrence of a recurring invitation "UID/2026-09-12T2100", as importICalendar names it. */
   uid: string;
   sequence: number;
   /** The event as importICalendar reads it; `films` holds the keys of the films it names. */
@@ -55,8 +56,8 @@ function itipFields(text: string): { method: string | null; sequences: Map<strin
   return { method, sequences };
 }
 
-/** The base UID of an event id: importICalendar writes an occurrence as "UID/2026-09-12T2100". */
-function uidOf(eventId: string, uids: Iterable<string>): string {
+/** The UID an event id comes from: importICalendar writes an occurrence as "UID/2026-09-12T2100". */
+function baseUid(eventId: string, uids: Iterable<string>): string {
   for (const uid of uids) if (eventId === uid || eventId.startsWith(`${uid}/`)) return uid;
   return eventId;
 }
@@ -66,8 +67,12 @@ export function readInvitation(text: string, options: { films?: readonly TitleSo
   if (!imported.ok) return { ok: false, error: imported.error };
   const { method, sequences } = itipFields(text);
   const items = imported.feed.events.map((event) => {
-    const uid = uidOf(event.id, sequences.keys()).slice(0, UID_MAX);
-    return { uid, sequence: sequences.get(uid) ?? 0, event: { ...event, films: imported.links.get(event.id) ?? [] } };
+    const uid = event.id.slice(0, UID_MAX);
+    return {
+      uid,
+      sequence: sequences.get(baseUid(event.id, sequences.keys())) ?? 0,
+      event: { ...event, films: imported.links.get(event.id) ?? [] },
+    };
   });
   return {
     ok: true,

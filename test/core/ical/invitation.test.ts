@@ -64,13 +64,13 @@ describe('readInvitation', () => {
     expect(result.items.map((i) => [i.event.title, i.event.films])).toEqual([['Sponsor rooftop', []]]);
   });
 
-  it('gives each occurrence of a recurring invitation the base UID', () => {
+  it('names each occurrence of a recurring invitation by its UID and day, with the series SEQUENCE', () => {
     const text = fixture('request.ics').replace('SEQUENCE:0\n', 'SEQUENCE:3\nRRULE:FREQ=DAILY;COUNT=2\n');
     const result = readInvitation(text, { films: FILMS });
     if (!result.ok) throw new Error(result.error);
     expect(result.items.map((i) => [i.uid, i.sequence])).toEqual([
-      ['happy-go-lucky-dinner-2008@alliance.example', 3],
-      ['happy-go-lucky-dinner-2008@alliance.example', 3],
+      ['happy-go-lucky-dinner-2008@alliance.example/2008-09-06T2000', 3],
+      ['happy-go-lucky-dinner-2008@alliance.example/2008-09-07T2000', 3],
     ]);
   });
 
