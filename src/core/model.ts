@@ -26,9 +26,17 @@ export interface Film {
   directors: string[];
 }
 
+/** WGS 84 degrees: latitude -90 to 90, longitude -180 to 180. */
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+}
+
 export interface Venue {
   name: string;
   address: string | null;
+  /** Where it is, when the feed says; absent or null when not known (never guessed). */
+  geo?: GeoPoint | null;
 }
 
 /** Where a listing was read: an article, a press release, a page. */

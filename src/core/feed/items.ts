@@ -2,8 +2,9 @@
 // must be skipped; docs/feed-format.md lists, per field, what is repaired and what skips.
 
 import { ACCESS_LEVELS, EVENT_KINDS } from '../model';
-import type { FeedEvent, Festival, Film, Source, Venue } from '../model';
+import type { FeedEvent, Festival, Film, GeoPoint, Source, Venue } from '../model';
 import { isTimeZone } from '../time/index.ts';
+import { checkGeo } from '../geo.ts';
 import { checkDate, endsBeforeStart } from './dates';
 import { isPlainObject, own, type JsonRecord } from '../guards.ts';
 import { ItemReader, describe, quote } from './fields';
@@ -174,7 +175,25 @@ function readVenue(r: ItemReader): Venue | null {
     }
     return null;
   }
-  return { name, address };
+  const geo = readGeo(r, own(value, 'geo'));
+  return geo ? { name, address, geo } : { name, address };
+}
+
+/** `venue.geo`: `{lat, lon}` in degrees; anything else is reported and left out, the venue kept. */
+function readGeo(r: ItemReader, value: unknown): GeoPoint | null {
+  if (value === undefined || value === null) return null;
+  if (!isPlainObject(value)) {
+    r.problem('venue.geo', `venue.geo must be an object {"lat", "lon"}, but it is ${describe(value)}; it was left out`);
+    return null;
+  }
+  const lat = own(value, 'lat');
+  const lon = own(value, 'lon');
+  // Numbers only here: the format is JSON, so a quoted number is a publisher's mistake worth naming.
+  const geo =
+    typeof lat === 'number' && typeof lon === 'number' ? checkGeo(lat, lon) : 'lat and lon must both be numbers';
+  if (typeof geo !== 'string') return geo;
+  r.problem('venue.geo', `venue.geo: ${geo}; it was left out`);
+  return null;
 }
 
 function readSource(r: ItemReader): Source | null {

@@ -1,5 +1,6 @@
 // Single iCalendar properties to feed-model fields.
-import type { EventKind, Venue } from '../model.ts';
+import type { EventKind, GeoPoint, Venue } from '../model.ts';
+import { geoOrNull } from '../geo.ts';
 import { capLength, checkUrl, cleanText, URL_MAX } from '../feed/index.ts';
 
 const KIND_WORDS: Array<[EventKind, RegExp]> = [
@@ -29,17 +30,29 @@ export function multiLine(raw: unknown, max: number): string | null {
   return text || null;
 }
 
-/** "Wicked, Queen St W, Toronto": the venue's name is the part before the first comma. */
-export function venueFrom(location: unknown): Venue | null {
+/**
+ * "Wicked, Queen St W, Toronto": the venue's name is the part before the first comma. `geo` is
+ * the GEO property's value (RFC 5545 §3.8.1.6, "lat;lon", which ical.js reads as two floats); a
+ * position without a LOCATION has no venue to belong to and is dropped.
+ */
+export function venueFrom(location: unknown, geo?: unknown): Venue | null {
   const text = oneLine(location, 800);
   if (!text) return null;
+  const position = geoFrom(geo);
   const comma = text.indexOf(',');
-  if (comma <= 0) return { name: capLength(text, 300).text, address: null };
-  const address = text.slice(comma + 1).trim();
-  return {
-    name: capLength(text.slice(0, comma).trim(), 300).text,
+  const address = comma <= 0 ? '' : text.slice(comma + 1).trim();
+  const venue: Venue = {
+    name: capLength(comma <= 0 ? text : text.slice(0, comma).trim(), 300).text,
     address: address ? capLength(address, 500).text : null,
   };
+  return position ? { ...venue, geo: position } : venue;
+}
+
+/** GEO as ical.js gives it (`[lat, lon]`) or as raw text ("43.678;-79.4094"); null when out of range. */
+export function geoFrom(raw: unknown): GeoPoint | null {
+  const pair = typeof raw === 'string' ? raw.split(';') : raw;
+  if (!Array.isArray(pair) || pair.length !== 2) return null;
+  return geoOrNull(pair[0], pair[1]);
 }
 
 export function urlFrom(raw: unknown): string | null {

@@ -2,7 +2,8 @@
 // Place or a bare address string, a PostalAddress or its parts, Person or Organization or a
 // name, an Offer or a list of them. Every reader returns null rather than throwing.
 
-import type { Access, Venue } from '../model.ts';
+import type { Access, GeoPoint, Venue } from '../model.ts';
+import { geoOrNull } from '../geo.ts';
 import { capLength, checkUrl, cleanText, URL_MAX } from '../feed/index.ts';
 import { isPlainObject, own, type JsonRecord } from '../guards.ts';
 import { typesOf } from './jsonld-parse.ts';
@@ -113,10 +114,25 @@ export function venueOf(value: unknown): Venue | null {
     }
     const name = text(own(candidate, 'name'), TEXT_MAX.name);
     const address = addressText(own(candidate, 'address'));
-    if (name) return { name, address: address === name ? null : address };
-    if (address) return { name: address, address: null };
+    const geo = geoOf(candidate);
+    const venue = name
+      ? { name, address: address === name ? null : address }
+      : address
+        ? { name: address, address: null }
+        : null;
+    if (venue) return geo ? { ...venue, geo } : venue;
   }
   return null;
+}
+
+/**
+ * A Place's position: `geo` as GeoCoordinates (latitude, longitude; numbers or numeric text, as
+ * microdata gives them), or latitude and longitude on the Place itself. A GeoShape is no point.
+ */
+function geoOf(place: JsonRecord): GeoPoint | null {
+  const coordinates = first(own(place, 'geo'));
+  const source = isPlainObject(coordinates) ? coordinates : place;
+  return geoOrNull(first(own(source, 'latitude')), first(own(source, 'longitude')));
 }
 
 /** Who hosts: organizer names joined, Person or Organization or plain text. */

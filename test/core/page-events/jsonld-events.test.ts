@@ -48,8 +48,12 @@ describe('events read from publisher-shaped pages', () => {
       url: 'https://publisher.example/toronto-film-press/events/301234567/',
       host: 'Toronto Film Press',
     });
-    // The city and region repeated in streetAddress are not written twice.
-    expect(event!.venue).toEqual({ name: 'Bovine Sex Club', address: '542 Queen St W, Toronto, ON, ca' });
+    // The city and region repeated in streetAddress are not written twice; the Place's geo is kept.
+    expect(event!.venue).toEqual({
+      name: 'Bovine Sex Club',
+      address: '542 Queen St W, Toronto, ON, ca',
+      geo: { lat: 43.648, lon: -79.402 },
+    });
   });
 
   it('reads a festival site: @graph, Festival with subEvents, workPresented, local times in the festival zone', () => {
