@@ -1,9 +1,11 @@
 // The text and attribute values a page gives about its events: the textContent of
-// <script type="application/ld+json"> (a data block, never run) and microdata attributes.
+// <script type="application/ld+json"> (a data block, never run) and microdata and RDFa Lite attributes.
 // Plain DOM reading, so it is tested in Node with happy-dom on publisher-shaped fixtures.
 import type { MicrodataItem, PageSnapshot } from '../core/page-events/index.ts';
-import { JSONLD_LIMITS } from '../core/page-events/index.ts';
-import { MICRODATA_LIMITS } from '../core/page-events/index.ts';
+// The limits from their own modules, not index.ts: through the index the injected script
+// carried the whole reader (10.7 KB against 2.4 KB).
+import { JSONLD_LIMITS } from '../core/page-events/jsonld-parse.ts';
+import { MICRODATA_LIMITS } from '../core/page-events/microdata-events.ts';
 
 const MAX_ELEMENTS = 5_000;
 
@@ -23,18 +25,37 @@ function valueOf(element: Element): string {
   return (element.textContent ?? '').slice(0, MICRODATA_LIMITS.chars);
 }
 
-function readItem(scope: Element, budget: { elements: number; items: number }, depth: number): MicrodataItem {
-  const types = (scope.getAttribute('itemtype') ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+// Microdata and RDFa Lite say the same things with other attribute names: an item (itemscope,
+// typeof), its types (itemtype, typeof) and its properties (itemprop, property).
+interface Syntax {
+  scope: 'itemscope' | 'typeof';
+  prop: 'itemprop' | 'property';
+  types: 'itemtype' | 'typeof';
+  /** RDFa (beyond Lite, but common) links a nested item by `rel` as well as by `property`. */
+  link?: 'rel';
+}
+const MICRODATA: Syntax = { scope: 'itemscope', prop: 'itemprop', types: 'itemtype' };
+const RDFA: Syntax = { scope: 'typeof', prop: 'property', types: 'typeof', link: 'rel' };
+
+function words(element: Element, attr: string, max: number): string[] {
+  return (element.getAttribute(attr) ?? '').split(/\s+/).filter(Boolean).slice(0, max);
+}
+
+type Budget = { elements: number; items: number };
+
+function readItem(scope: Element, syntax: Syntax, budget: Budget, depth: number): MicrodataItem {
+  const types = words(scope, syntax.types, 5);
   const props: MicrodataItem['props'] = {};
   const visit = (parent: Element) => {
     for (const child of Array.from(parent.children)) {
       if (--budget.elements <= 0) return;
-      const names = (child.getAttribute('itemprop') ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
-      const nested = child.hasAttribute('itemscope');
+      const nested = child.hasAttribute(syntax.scope);
+      let names = words(child, syntax.prop, 5);
+      if (names.length === 0 && nested && syntax.link) names = words(child, syntax.link, 5);
       if (names.length > 0) {
         const value = nested
           ? depth < MICRODATA_LIMITS.depth && budget.items-- > 0
-            ? readItem(child, budget, depth + 1)
+            ? readItem(child, syntax, budget, depth + 1)
             : null
           : valueOf(child);
         if (value !== null) {
@@ -55,6 +76,17 @@ function readItem(scope: Element, budget: { elements: number; items: number }, d
   return { types, props };
 }
 
+function readItems(doc: Document, syntax: Syntax, budget: Budget): MicrodataItem[] {
+  const items: MicrodataItem[] = [];
+  const linked = syntax.link ? `:not([${syntax.link}])` : '';
+  const tops = doc.querySelectorAll(`[${syntax.scope}]:not([${syntax.prop}])${linked}`);
+  for (const scope of Array.from(tops).slice(0, 50)) {
+    if (budget.elements <= 0 || budget.items-- <= 0) break;
+    items.push(readItem(scope, syntax, budget, 0));
+  }
+  return items;
+}
+
 /** The page's JSON-LD texts and top-level microdata items, within fixed bounds. */
 export function snapshotPage(doc: Document, url = doc.location?.href ?? ''): PageSnapshot {
   const jsonLd: string[] = [];
@@ -69,10 +101,6 @@ export function snapshotPage(doc: Document, url = doc.location?.href ?? ''): Pag
     if (jsonLd.length >= JSONLD_LIMITS.scripts) break;
   }
   const budget = { elements: MAX_ELEMENTS, items: MICRODATA_LIMITS.items };
-  const microdata: MicrodataItem[] = [];
-  for (const scope of Array.from(doc.querySelectorAll('[itemscope]:not([itemprop])')).slice(0, 50)) {
-    if (budget.elements <= 0 || budget.items-- <= 0) break;
-    microdata.push(readItem(scope, budget, 0));
-  }
-  return { url, title: doc.title, jsonLd, microdata };
+  const microdata = readItems(doc, MICRODATA, budget);
+  return { url, title: doc.title, jsonLd, microdata, rdfa: readItems(doc, RDFA, budget) };
 }

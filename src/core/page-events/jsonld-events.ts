@@ -1,4 +1,4 @@
-// The events a page describes about itself in schema.org JSON-LD or microdata, as drafts the
+// The events a page describes about itself in schema.org JSON-LD, microdata or RDFa Lite, as drafts the
 // user can add to their own events. Pure: the content script hands over the scripts' text and
 // the microdata tree, never anything to run, and the popup supplies the catalog and festivals.
 
@@ -34,6 +34,8 @@ export interface PageSnapshot {
   title: string;
   jsonLd: string[];
   microdata: MicrodataItem[];
+  /** RDFa Lite items (vocab/typeof/property), in the microdata items' shape. */
+  rdfa?: MicrodataItem[];
 }
 
 export interface PageEventContext {
@@ -168,7 +170,7 @@ export function readPageEvents(page: PageSnapshot, context: PageEventContext): P
       const parsed = parseJsonLd(script);
       if (parsed !== undefined) roots.push(parsed);
     }
-    roots.push(...microdataToJsonLd(page.microdata));
+    roots.push(...microdataToJsonLd(page.microdata), ...microdataToJsonLd(page.rdfa));
     const source = pageSource(page);
     const ids = indexIds(roots);
     const drafts: PageEventDraft[] = [];

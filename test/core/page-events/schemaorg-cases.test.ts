@@ -121,3 +121,34 @@ describe('Event by additionalType, and subtypes not ending in "Event"', () => {
     expect(read('Event')).toHaveLength(1);
   });
 });
+
+describe('RDFa Lite', () => {
+  it('reads vocab/typeof/property with content, nested places and status (eg-0171)', () => {
+    const [event, ...rest] = eventsOf('#eg-0171', 'rdfa');
+    expect(rest).toEqual([]);
+    expect(event).toMatchObject({
+      title: 'CANCELLED - Typhoon with Radiation City',
+      start: '2013-09-14T21:30:00',
+      status: 'cancelled',
+      venue: { name: 'The Hi-Dive', address: '7 S. Broadway, Denver, CO, 80209' },
+    });
+  });
+
+  it('reads items linked by rel, titled after the course (eg-0333)', () => {
+    const events = eventsOf('#eg-0333', 'rdfa');
+    expect(events.map((e) => [e.title, e.start])).toEqual([
+      ['HNC Accounting', '2016-08-29'],
+      ['HNC Accounting', '2016-08-31'],
+    ]);
+  });
+
+  it('leaves RDFa out of the microdata and microdata out of RDFa (positive control: each reads its own)', () => {
+    const example = loadExamples().find((e) => e.id === '#eg-0171')!;
+    const rdfa = snapshotOf(example, 'rdfa');
+    expect(rdfa.microdata).toEqual([]);
+    expect(rdfa.rdfa).toHaveLength(1);
+    const microdata = snapshotOf(example, 'microdata');
+    expect(microdata.rdfa).toEqual([]);
+    expect(microdata.microdata).toHaveLength(1);
+  });
+});

@@ -27,14 +27,27 @@ describe("schema.org's event examples", () => {
     const counts = (['jsonld', 'microdata', 'rdfa'] as const).map((f) =>
       examples.reduce((n, e) => n + expectedEvents(e, f).length, 0),
     );
-    console.log('events per format', counts);
     expect(counts.every((n) => n > 20)).toBe(true);
   });
 
+  // Measured on the examples of schemaorg/schemaorg at cc71c8e (2026-08-20). The issue counted
+  // 65 JSON-LD events on another snapshot; this one holds 49 by the same rule (a node typed Event or a
+  // subtype, once per @id). Misses left: nameless nodes with nothing to title them by (a TV episode
+  // with no name, a Course with no name), two same-day course instances merged, and 1754 dates
+  // outside the feed format's years.
+  const targets: Record<Format, Tally> = {
+    jsonld: { events: 49, found: 43, withStart: 29, startRight: 27, extra: 0 },
+    microdata: { events: 24, found: 24, withStart: 23, startRight: 23, extra: 0 },
+    rdfa: { events: 31, found: 29, withStart: 26, startRight: 26, extra: 0 },
+  };
   for (const format of ['jsonld', 'microdata', 'rdfa'] as const) {
-    it(`${format}: found and start right`, () => {
-      const m = measure(format);
-      console.log(format, JSON.stringify({ ...m, misses: undefined }), '\n' + m.misses.join('\n'));
+    it(`${format}: finds at least ${targets[format].found} of ${targets[format].events}, every start it reads right`, () => {
+      const { misses, ...m } = measure(format);
+      expect(m.events, misses.join('\n')).toBe(targets[format].events);
+      expect(m.found, misses.join('\n')).toBeGreaterThanOrEqual(targets[format].found);
+      expect(m.startRight, misses.join('\n')).toBeGreaterThanOrEqual(targets[format].startRight);
+      expect(m.startRight).toBe(m.withStart - (format === 'jsonld' ? 2 : 0));
+      expect(m.extra).toBe(0);
     });
   }
 });
