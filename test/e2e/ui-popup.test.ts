@@ -91,11 +91,21 @@ describe('the popup in Chromium', () => {
     await popup.keyboard.press('Control+A');
     await popup.keyboard.press('Backspace');
     await expect.poll(() => popup.locator('.slot').count()).toBe(all);
-    await popup.locator('select').nth(0).selectOption('dinner');
+    // The filters are folded behind one button; the one in use shows as a chip that removes it.
+    const filters = popup.getByRole('button', { name: /^Filters/ });
+    expect(await filters.getAttribute('aria-expanded')).toBe('false');
+    await filters.click();
+    expect(await filters.getAttribute('aria-expanded')).toBe('true');
+    await popup.locator('.filters').getByLabel('Kind').selectOption('dinner');
     const kinds = await popup.locator('.slot .ap-kind').allTextContents();
     expect(kinds.length).toBeGreaterThan(0);
     expect(new Set(kinds)).toEqual(new Set(['Dinner']));
-    await popup.locator('select').nth(0).selectOption('');
+    expect(await filters.textContent()).toBe('Filters (1)');
+    const chip = popup.getByRole('button', { name: 'Remove filter Kind: Dinner' });
+    expect(await chip.textContent()).toBe('Kind: Dinner ×');
+    await chip.click();
+    await expect.poll(() => popup.locator('.slot').count()).toBe(all);
+    expect(await popup.locator('.filters').getByLabel('Kind').inputValue()).toBe('');
     // Save the Rosedale party with the keyboard: search, Tab to "Going", Space.
     await popup.locator('input[type="search"]').focus();
     await popup.keyboard.type('rosedale');
@@ -166,6 +176,12 @@ describe('the popup in Chromium', () => {
         await popup.waitForTimeout(150);
         expect(await seriousViolations(popup), `${view}, ${colorScheme}`).toEqual([]);
       }
+      // The schedule's filters unfolded, with one in use as a chip.
+      await popup.getByRole('tab', { name: 'Schedule' }).click();
+      await popup.getByRole('button', { name: /^Filters/ }).click();
+      await popup.locator('.filters').getByLabel('Kind').selectOption('party');
+      await popup.getByRole('button', { name: 'Remove filter Kind: Party' }).waitFor();
+      expect(await seriousViolations(popup), `Schedule filters, ${colorScheme}`).toEqual([]);
       await popup.close();
     }
     await demo.close();

@@ -30,7 +30,7 @@ describe('the UI catalogs', () => {
     const code = (await Promise.all(['src/ui', 'src/popup', 'src/options', 'src/content'].map(sources)))
       .flat()
       .join('\n');
-    const used = new Set([...code.matchAll(/t\(\s*'(ui_[A-Za-z0-9_]+)'/g)].map((m) => m[1]!));
+    const used = new Set([...code.matchAll(/t\(\s*'((?:ui|schedule)_[A-Za-z0-9_]+)'/g)].map((m) => m[1]!));
     // Keys built from a value: one per kind, access level and setting choice.
     for (const kind of EVENT_KINDS) used.add(`ui_kind_${kind}`);
     for (const access of ACCESS_LEVELS) used.add(`ui_access_${access}`);

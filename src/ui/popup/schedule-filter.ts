@@ -15,6 +15,14 @@ export interface ScheduleFilter {
 
 export const NO_FILTER: ScheduleFilter = { kind: '', festival: '', access: '', query: '' };
 
+/** The filters folded behind the "Filters" button; the search stays in view. */
+export type FilterField = 'kind' | 'festival' | 'access';
+
+/** The folded filters that are set, in the order their chips are shown. */
+export function activeFilters(filter: ScheduleFilter): FilterField[] {
+  return (['kind', 'festival', 'access'] as const).filter((field) => filter[field] !== '');
+}
+
 export { fold };
 
 export function filterEvents(

@@ -150,4 +150,59 @@ describe('the schedule', () => {
     expect(only('', { festival: 'default/other' })).toEqual([]);
     expect(only('josó')).toEqual(['dinner']);
   });
+
+  it('folds the filters behind one button, keeps the labelled search in view, and shows each filter in use as a chip that removes it', () => {
+    const el = mount(<ScheduleView data={data} now={0} />);
+    const toggle = el.querySelector<HTMLButtonElement>('.filter-toggle')!;
+    const fields = el.querySelector<HTMLElement>('.filter-fields')!;
+    const search = el.querySelector<HTMLInputElement>('input[type="search"]')!;
+    expect(search.closest('label')?.textContent).toContain('Search');
+    expect(search.closest('[hidden]')).toBeNull();
+    expect(toggle.textContent).toBe('Filters');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(fields.hidden).toBe(true);
+    expect(toggle.getAttribute('aria-controls')).toBe(fields.id);
+    expect(el.querySelector('.filter-chips')).toBeNull();
+
+    act(() => toggle.click());
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(fields.hidden).toBe(false);
+    const [kind, festivalSelect, access] = [...fields.querySelectorAll('select')] as HTMLSelectElement[];
+    const choose = (select: HTMLSelectElement, value: string) => {
+      select.value = value;
+      act(() => void select.dispatchEvent(new Event('change', { bubbles: true })));
+    };
+    choose(kind!, 'party');
+    choose(festivalSelect!, festival.key);
+    choose(access!, 'rsvp');
+    expect(toggle.textContent).toBe('Filters (3)');
+    const chips = () => [...el.querySelectorAll<HTMLButtonElement>('.filter-chips button')];
+    expect(el.querySelector('.filter-chips')?.getAttribute('aria-label')).toBe('Active filters');
+    expect(chips().map((c) => c.textContent)).toEqual([
+      'Kind: Party ×',
+      `Festival: ${festival.name} ×`,
+      'Access: RSVP ×',
+    ]);
+    expect(chips().map((c) => c.getAttribute('aria-label'))).toEqual([
+      'Remove filter Kind: Party',
+      `Remove filter Festival: ${festival.name}`,
+      'Remove filter Access: RSVP',
+    ]);
+    expect(el.querySelectorAll('.slot')).toHaveLength(0);
+
+    // Folded again, the chips still say what is filtered.
+    act(() => toggle.click());
+    expect(fields.hidden).toBe(true);
+    expect(chips()).toHaveLength(3);
+
+    act(() => chips()[2]!.click());
+    expect(chips().map((c) => c.textContent)).toEqual(['Kind: Party ×', `Festival: ${festival.name} ×`]);
+    expect(access!.value).toBe('');
+    expect(document.activeElement).toBe(toggle);
+    act(() => chips()[0]!.click());
+    act(() => chips()[0]!.click());
+    expect(el.querySelector('.filter-chips')).toBeNull();
+    expect(toggle.textContent).toBe('Filters');
+    expect(el.querySelectorAll('.slot').length).toBeGreaterThan(0);
+  });
 });
