@@ -16,6 +16,10 @@ export type Theme = (typeof THEMES)[number];
 export const ZONE_CHOICES = ['festival', 'mine', 'both'] as const;
 export type ZoneChoice = (typeof ZONE_CHOICES)[number];
 
+/** How the user gets from one venue to the next; the speeds are in src/core/plan/trips.ts. */
+export const TRAVEL_MODES = ['walking', 'transit', 'car'] as const;
+export type TravelMode = (typeof TRAVEL_MODES)[number];
+
 export interface Settings {
   /** Milliseconds the pointer rests on a title before the card opens. */
   hoverDelay: number;
@@ -31,6 +35,8 @@ export interface Settings {
    * can list every registered range, so underlined titles tell it what the user's feeds hold.
    */
   underlineOnlyWithKey: boolean;
+  /** The speed the Saved view's trips between venues are estimated at. */
+  travelMode: TravelMode;
 }
 
 export const HOVER_DELAY_MIN = 0;
@@ -44,6 +50,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   showFilmsWithoutListings: true,
   timeZoneShown: 'both',
   underlineOnlyWithKey: false,
+  travelMode: 'transit',
 });
 
 /** The key to hold for titles to show and cards to open; 'none' when hovering alone opens the card. */
@@ -91,6 +98,10 @@ export function validateSettingsPatch(value: unknown): Partial<Settings> | strin
       case 'underlineOnlyWithKey':
         if (typeof v !== 'boolean') return 'underlineOnlyWithKey must be true or false';
         patch.underlineOnlyWithKey = v;
+        break;
+      case 'travelMode':
+        if (!oneOf(TRAVEL_MODES, v)) return `travelMode must be one of ${TRAVEL_MODES.join(', ')}`;
+        patch.travelMode = v;
         break;
       default:
         return `unknown setting "${key.slice(0, 40)}"`;

@@ -42,6 +42,14 @@ describe('settings', () => {
 
   it('underlines only while a key is held when asked, off by default, and checks the value', () => {
     expect(readSettings({}).underlineOnlyWithKey).toBe(false);
+  });
+
+  it('reads the travel mode, transit by default', () => {
+    expect(DEFAULT_SETTINGS.travelMode).toBe('transit');
+    expect(readSettings({ travelMode: 'walking' }).travelMode).toBe('walking');
+    expect(readSettings({ travelMode: 'teleport' }).travelMode).toBe('transit');
+    expect(validateSettingsPatch({ travelMode: 'car' })).toEqual({ travelMode: 'car' });
+    expect(validateSettingsPatch({ travelMode: 'bike' })).toMatch(/travelMode must be one of walking, transit, car/);
     expect(readSettings({ underlineOnlyWithKey: true }).underlineOnlyWithKey).toBe(true);
     expect(readSettings({ underlineOnlyWithKey: 'yes' }).underlineOnlyWithKey).toBe(false);
     expect(validateSettingsPatch({ underlineOnlyWithKey: true })).toEqual({ underlineOnlyWithKey: true });

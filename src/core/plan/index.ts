@@ -2,3 +2,14 @@
 export { findClashes, spanOf } from './clashes.ts';
 export { festivalState, groupByFestival, type FestivalGroup, type FestivalState } from './festivals.ts';
 export { groupByDay, type ScheduleDay, type ScheduledEvent, sortByStart } from './schedule.ts';
+export {
+  DETOUR_FACTOR,
+  haversineKm,
+  planTrips,
+  SPEED_KMH,
+  TIGHT_MS,
+  type Trip,
+  type TripPlan,
+  type TripVerdict,
+  unmakeableKeys,
+} from './trips.ts';
