@@ -326,13 +326,17 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
     try {
       const master = masters.get(uid)?.master;
       if (master) master.relateException(component);
-      // An override without its master (an invitation to one occurrence) is an event of its own.
-      else if (component.hasProperty('dtstart'))
+      // An override without its master (an invitation to one occurrence) is an event of its own:
+      // one occurrence, so any rule it carries is dropped (RFC 5545 §3.8.4.4: it names one instance).
+      else if (component.hasProperty('dtstart')) {
+        const single = new ICAL.Component(component.toJSON());
+        for (const name of ['rrule', 'rdate', 'exdate']) single.removeAllProperties(name);
         masters.set(`${uid}#${at}`, {
           uid: `${uid}/${dateOf(component, 'recurrence-id')}`,
-          master: new ICAL.Event(component, { exceptions: [] }),
+          master: new ICAL.Event(single, { exceptions: [] }),
           at,
         });
+      }
     } catch (error) {
       passOverrun(error);
       problems.add(`UID ${uid.slice(0, 60)}`, 'has an override that could not be read; it was ignored');

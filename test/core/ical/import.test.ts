@@ -38,7 +38,7 @@ describe('real-world calendar files', () => {
     const { feed } = ok(importICalendar(fixture('ical.js/google_birthday.ics')));
     // The overrides of 2012 and 2013 widen the window the calendar is read in.
     expect(feed.events.find((e) => e.start === '2014-12-10')).toMatchObject({ end: null });
-    expect(feed.events.every((e) => /^\d{4}-\d\d-\d\d$/.test(e.start))).toBe(true);
+    expect(feed.events.every((e) => /^\d{4}-\d\d-\d\d$/.test(e.start ?? ''))).toBe(true);
   });
 
   it('DURATION instead of DTEND', () => {
