@@ -1,16 +1,15 @@
-import { useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { spanOf } from '../../core/plan/index.ts';
 import { dateIn, readWhen } from '../../core/time/index.ts';
-import { ACCESS_LEVELS, EVENT_KINDS, type Access, type EventKind } from '../../core/model.ts';
 import { groupByFestival, type FestivalGroup, type ScheduledEvent } from '../../core/plan/index.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../core/settings.ts';
 import { festivalKeyOf, type EventRow, type FestivalRow, type FilmRow } from '../../core/rows.ts';
 import type { SaveStatus } from '../../core/rows.ts';
 import { EventDetails } from '../shared/event-details.tsx';
 import { t } from '../../browser/i18n.ts';
-import { accessLabel, kindLabel } from '../shared/labels.ts';
 import type { OnSave } from '../shared/save-buttons.tsx';
-import { activeFilters, filterEvents, NO_FILTER, type FilterField, type ScheduleFilter } from './schedule-filter.ts';
+import { filterEvents, NO_FILTER, type ScheduleFilter } from './schedule-filter.ts';
+import { Filters } from './schedule-filters.tsx';
 import { timeZoneResolver } from '../../core/time/index.ts';
 import { dayHeading, timeOfDay, untilText } from '../shared/when-text.ts';
 
@@ -60,123 +59,6 @@ function isPast({ event, when }: ScheduledEvent<EventRow>, now: number): boolean
   if (when.precision === 'date') return Date.parse(`${when.date}T00:00:00Z`) + 36 * 3600_000 < now;
   const span = spanOf(event);
   return span !== null && span.end < now;
-}
-
-const FILTER_FIELDS_ID = 'schedule-filter-fields';
-const FILTER_LABELS = { kind: 'ui_filterKind', festival: 'ui_filterFestival', access: 'ui_filterAccess' } as const;
-
-/**
- * The search in view, the other filters folded behind one button (unfolded they took a
- * quarter of the popup), and each filter in use as a chip that removes it.
- */
-function Filters({
-  data,
-  filter,
-  onChange,
-}: {
-  data: ScheduleData;
-  filter: ScheduleFilter;
-  onChange: (f: ScheduleFilter) => void;
-}) {
-  const [open, setOpen] = useState(false);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const set = (patch: Partial<ScheduleFilter>) => onChange({ ...filter, ...patch });
-  const active = activeFilters(filter);
-  const valueLabel = (field: FilterField): string =>
-    field === 'kind'
-      ? kindLabel(filter.kind as EventKind)
-      : field === 'access'
-        ? accessLabel(filter.access as Access)
-        : (data.festivals.find((f) => f.key === filter.festival)?.name ?? filter.festival);
-  const remove = (field: FilterField) => {
-    set({ [field]: '' });
-    // The chip goes away with its focus: hand it to the button the filters are set from.
-    toggle.current?.focus();
-  };
-  return (
-    <form class="filters" role="search" onSubmit={(e) => e.preventDefault()}>
-      <div class="filter-bar">
-        <label class="filter-search">
-          <span>{t('ui_search')}</span>
-          <input
-            type="search"
-            value={filter.query}
-            placeholder={t('ui_searchPlaceholder')}
-            onInput={(e) => set({ query: e.currentTarget.value })}
-          />
-        </label>
-        <button
-          type="button"
-          class="filter-toggle"
-          ref={toggle}
-          aria-expanded={open}
-          aria-controls={FILTER_FIELDS_ID}
-          onClick={() => setOpen(!open)}
-        >
-          {active.length > 0 ? t('schedule_filtersCount', active.length) : t('schedule_filters')}
-        </button>
-      </div>
-      <div class="filter-fields" id={FILTER_FIELDS_ID} hidden={!open}>
-        <label>
-          <span>{t('ui_filterKind')}</span>
-          <select value={filter.kind} onChange={(e) => set({ kind: e.currentTarget.value as ScheduleFilter['kind'] })}>
-            <option value="">{t('ui_all')}</option>
-            {EVENT_KINDS.map((k) => (
-              <option value={k} key={k}>
-                {kindLabel(k)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('ui_filterFestival')}</span>
-          <select value={filter.festival} onChange={(e) => set({ festival: e.currentTarget.value })}>
-            <option value="">{t('ui_all')}</option>
-            {data.festivals.map((f) => (
-              <option value={f.key} key={f.key}>
-                {f.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('ui_filterAccess')}</span>
-          <select
-            value={filter.access}
-            onChange={(e) => set({ access: e.currentTarget.value as ScheduleFilter['access'] })}
-          >
-            <option value="">{t('ui_all')}</option>
-            {ACCESS_LEVELS.map((a) => (
-              <option value={a} key={a}>
-                {accessLabel(a)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      {active.length > 0 && (
-        <ul class="filter-chips" aria-label={t('schedule_activeFilters')}>
-          {active.map((field) => {
-            const name = t(FILTER_LABELS[field]);
-            const value = valueLabel(field);
-            return (
-              <li key={field}>
-                <button
-                  type="button"
-                  class="filter-chip"
-                  aria-label={t('schedule_removeFilter', name, value)}
-                  onClick={() => remove(field)}
-                >
-                  {t('schedule_filterChip', name, value)}
-                  <span aria-hidden="true"> ×</span>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </form>
-  );
 }
 
 /**
