@@ -4,7 +4,7 @@
 
 import type { Matcher } from '../matching/index.ts';
 import type { Access, EventKind, Source, Venue } from '../model.ts';
-import { isPlainObject, own, type JsonRecord } from '../guards.ts';
+import { isPlainObject, own } from '../guards.ts';
 import { resolveTimes, type FestivalWindow } from './jsonld-dates.ts';
 import { findEventNodes, isContainer, JSONLD_LIMITS, parseJsonLd, typesOf, type FoundEvent } from './jsonld-parse.ts';
 import {
@@ -20,6 +20,7 @@ import {
   type EventStatus,
 } from './jsonld-values.ts';
 import { dereference, indexIds } from './jsonld-refs.ts';
+import { filmsOf } from './event-films.ts';
 import { titleOf, type TitleSource } from './event-titles.ts';
 import { microdataToJsonLd, type MicrodataItem } from './microdata-events.ts';
 
@@ -82,40 +83,6 @@ function kindOf(types: readonly string[], title: string): EventKind {
   if (types.includes('FoodEvent')) return 'dinner';
   if (types.includes('SocialEvent')) return 'party';
   return 'other';
-}
-
-function matchFilms(matcher: Matcher | null, texts: Array<string | null>, emphasised: boolean): string[] {
-  if (!matcher) return [];
-  const keys = new Set<string>();
-  for (const t of texts) {
-    if (!t) continue;
-    // A workPresented name is a title by declaration: mark it so ordinary-word titles count.
-    const block = emphasised ? { text: t, marks: [{ start: 0, end: t.length }] } : { text: t };
-    for (const match of matcher.find(block)) for (const id of match.filmIds) keys.add(id);
-  }
-  return [...keys];
-}
-
-function filmsOf(
-  node: JsonRecord,
-  title: string,
-  description: string | null,
-  matcher: Matcher | null,
-): { films: string[]; unknownFilms: string[] } {
-  const works = list(own(node, 'workPresented'), 10)
-    .map((w) => text(isPlainObject(w) ? own(w, 'name') : w, TEXT_MAX.title))
-    .filter((w): w is string => w !== null);
-  if (works.length > 0) {
-    const films = new Set<string>();
-    const unknownFilms: string[] = [];
-    for (const work of works) {
-      const found = matchFilms(matcher, [work], true);
-      if (found.length === 0) unknownFilms.push(work);
-      for (const key of found) films.add(key);
-    }
-    return { films: [...films], unknownFilms };
-  }
-  return { films: matchFilms(matcher, [title, description], false), unknownFilms: [] };
 }
 
 function readOne(

@@ -1,7 +1,7 @@
 // One case from schema.org's own examples for each way publishers write events (issue 18).
 import { describe, expect, it } from 'vitest';
 import { readPageEvents, type PageEventDraft } from '../../../src/core/page-events/index.ts';
-import { eventsOf as fixtureEvents } from './jsonld-fixtures.ts';
+import { eventsOf as fixtureEvents, matcher } from './jsonld-fixtures.ts';
 import { loadExamples, snapshotOf, type Format } from './schemaorg-examples.ts';
 
 const examples = loadExamples();
@@ -150,5 +150,40 @@ describe('RDFa Lite', () => {
     const microdata = snapshotOf(example, 'microdata');
     expect(microdata.rdfa).toEqual([]);
     expect(microdata.microdata).toHaveLength(1);
+  });
+});
+
+describe('a screening ties to its film', () => {
+  const screening = (work: object) =>
+    readPageEvents(
+      {
+        url: 'https://cinema.example/',
+        title: 'Cinema',
+        jsonLd: [JSON.stringify({ '@type': 'ScreeningEvent', startDate: '2026-05-14T20:00', workPresented: work })],
+        microdata: [],
+      },
+      { matcher, festivals: [] },
+    )[0]!;
+
+  it('by an alias of the film, named after it when the screening has no name', () => {
+    expect(screening({ '@type': 'Movie', name: '35 Shots of Rum (2008)' })).toMatchObject({
+      title: '35 Shots of Rum (2008)',
+      titleFrom: 'work',
+      kind: 'screening',
+      films: ['default/35-rhums'],
+      unknownFilms: [],
+    });
+  });
+
+  it('by an alternateName when the name is not in the listings', () => {
+    expect(screening({ '@type': 'Movie', name: 'Trente-cinq rhums', alternateName: '35 Rhums' })).toMatchObject({
+      films: ['default/35-rhums'],
+      unknownFilms: [],
+    });
+  });
+
+  it('not by a title inside a longer name: "YPF 2" is another film (positive control: "YPF" is this one)', () => {
+    expect(screening({ '@type': 'Movie', name: 'YPF 2' })).toMatchObject({ films: [], unknownFilms: ['YPF 2'] });
+    expect(screening({ '@type': 'Movie', name: 'YPF' })).toMatchObject({ films: ['default/young-people-fucking'] });
   });
 });
