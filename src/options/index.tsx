@@ -3,17 +3,20 @@ import { CorrectionsPanel } from '../ui/options/corrections-panel.tsx';
 import { DataPanel } from '../ui/options/data-panel.tsx';
 import { DisplaySettings } from '../ui/options/display-settings.tsx';
 import { FeedsPanel } from '../ui/options/feeds-panel.tsx';
+import { ImportInvitation } from '../ui/popup/import-invitation.tsx';
 import { t, uiLocale } from '../browser/i18n.ts';
 import { adoptEventStyle } from '../ui/shared/page-style.ts';
 import { SitesPanel } from '../ui/options/sites-panel.tsx';
 
-// The page's sections, in order: feeds; sites (curated, added, disabled); display settings;
-// corrections; the user's data. Each is a panel in src/ui/options/.
+// The page's sections, in order: feeds; "Import an invitation" (the popup's component); sites
+// (curated, added, disabled); display settings; corrections; the user's data. The others are
+// panels in src/ui/options/.
 function Options() {
   return (
     <main>
       <h1>{t('ui_optionsTitle')}</h1>
       <FeedsPanel />
+      <ImportInvitation />
       <SitesPanel />
       <DisplaySettings />
       <CorrectionsPanel />

@@ -51,6 +51,8 @@ describe('importing an invitation', () => {
         event: expect.objectContaining({
           title: 'Dinner for Happy-Go-Lucky',
           films: [FILM],
+          // It falls during TIFF 2008 in the calendar's zone: shown and filtered with that festival.
+          festival: 'default/tiff-2008',
           timeZone: 'America/Toronto',
           invitation: { uid: 'happy-go-lucky-dinner-2008@alliance.example', sequence: 0 },
         }),
@@ -118,6 +120,13 @@ describe('importing an invitation', () => {
     // Positive control: the same store does take an event, so the empty list above is the CANCEL's doing.
     await importFile('request.ics');
     expect(await own()).toHaveLength(1);
+  });
+
+  it('joins no festival when none runs on its day', async () => {
+    const { call } = setup();
+    const text = fixture('request.ics').replaceAll('20080906T', '20260912T');
+    const preview = await call('previewInvitation', { text });
+    expect(preview.items[0]?.event).toMatchObject({ start: '2026-09-12T20:00:00-04:00', festival: null });
   });
 
   it('refuses a file that is not a calendar, and an import without UIDs', async () => {

@@ -1,4 +1,5 @@
 import { readInvitation } from '../../core/ical/index.ts';
+import type { FestivalRow } from '../../core/rows.ts';
 import {
   addUserEvent,
   applyInvitation,
@@ -6,11 +7,25 @@ import {
   listUserEvents,
   liveFilms,
   previewInvitation,
+  schedule,
   updateUserEvent,
   type AfterpartyDb,
 } from '../../db/index.ts';
 import type { InvitationEvent, UserEventMessages } from '../../messages/user-events.ts';
 import type { HandlersFor } from './types.ts';
+
+/**
+ * The one festival running on the event's day, preferring those in the calendar's zone, so the
+ * event is shown and filtered with it; null when none or several fit.
+ */
+export function festivalOn(start: string | null, zone: string | null, festivals: FestivalRow[]): string | null {
+  const day = start?.slice(0, 10);
+  if (!day) return null;
+  const running = festivals.filter((f) => f.start <= day && day <= f.end);
+  const sameZone = running.filter((f) => f.timeZone === zone);
+  const fits = sameZone.length > 0 ? sameZone : running;
+  return fits.length === 1 ? (fits[0]?.key ?? null) : null;
+}
 
 export function userEventHandlers({
   db,
@@ -34,7 +49,7 @@ export function userEventHandlers({
     },
     async previewInvitation({ text }) {
       await ready();
-      const films = await liveFilms(db);
+      const [films, { festivals }] = await Promise.all([liveFilms(db), schedule(db)]);
       const read = readInvitation(text, {
         films: films.map((f) => ({
           id: f.key,
@@ -48,8 +63,9 @@ export function userEventHandlers({
       const titles = new Map(films.map((f) => [f.key, f.title]));
       const events: InvitationEvent[] = read.items.map(({ uid, sequence, event }) => {
         const { id: _id, festival: _festival, ...fields } = event;
-        // The calendar's own festival is made up for the file; the event keeps its zone instead.
-        return { ...fields, festival: null, timeZone: read.timeZone, moved: false, invitation: { uid, sequence } };
+        // The file's own festival is made up from the file: the event joins a festival it falls in.
+        const festival = festivalOn(event.start, read.timeZone, festivals);
+        return { ...fields, festival, timeZone: read.timeZone, moved: false, invitation: { uid, sequence } };
       });
       const outcomes = await previewInvitation(
         db,

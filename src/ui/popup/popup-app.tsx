@@ -13,6 +13,7 @@ import { send } from '../../browser/send.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { applyTheme } from '../shared/theme.ts';
 import { UserEventsPanel } from './user-events-panel.tsx';
+import { ImportInvitation } from './import-invitation.tsx';
 import { useRequest } from './use-request.ts';
 import { ViewTabs } from './view-tabs.tsx';
 
@@ -101,6 +102,7 @@ export function PopupApp({ addFor }: { addFor?: string }) {
               <p class="empty">{t('ui_loading')}</p>
             )}
             <UserEventsPanel filmKey={addFor} />
+            <ImportInvitation />
           </>
         )}
       </ViewTabs>

@@ -1,0 +1,95 @@
+// An invitation file in real Chromium: imported through the popup's "Saved" (file input), shown
+// for review, saved as the user's own event, then seen in the schedule and in its film's hover
+// card; a METHOD:CANCEL file for the same UID then marks it cancelled, and it stays, struck through.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
+import { cardText, startHarness, type Harness } from './extension.ts';
+
+const TITLE = 'Dinner for Happy-Go-Lucky';
+const fixture = (name: string) => new URL(`../fixtures/invitations/${name}`, import.meta.url).pathname;
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+const popupUrl = () => `chrome-extension://${harness.extensionId}/popup.html`;
+
+async function importFile(page: Page, name: string, button: string): Promise<string> {
+  await page.goto(popupUrl());
+  await page.getByRole('tab', { name: /^Saved/ }).click();
+  const section = page.locator('section.import-invitation');
+  await section.locator('input[type=file]').setInputFiles(fixture(name));
+  const review = section.getByRole('group', { name: 'Events in the invitation' });
+  await review.waitFor();
+  const text = (await review.textContent()) ?? '';
+  await review.getByRole('button', { name: button }).click();
+  await section.getByRole('status').filter({ hasText: 'Saved:' }).waitFor();
+  return text;
+}
+
+/** The event's block in the schedule of 6 September 2008. */
+async function scheduled(page: Page) {
+  await page.goto(popupUrl());
+  await page.getByRole('tab', { name: /^Schedule/ }).click();
+  const day = page.locator('section.day', {
+    has: page.locator('.day-heading', { hasText: 'Saturday, September 6, 2008' }),
+  });
+  await day.waitFor({ state: 'attached' });
+  return day.locator('.ap-event', { has: page.locator('.ap-event-title', { hasText: TITLE }) });
+}
+
+describe('importing an invitation file', () => {
+  it('reviews, saves, shows it in the schedule and the card, then applies a CANCEL and keeps it struck through', async () => {
+    const page = await harness.context.newPage();
+    const review = await importFile(page, 'request.ics', 'Save to my events');
+    expect(review).toContain(TITLE);
+    expect(review).toContain('For: Happy-Go-Lucky');
+    expect(review).toContain('New');
+    expect(await page.locator('section.import-invitation [role=status]').textContent()).toContain(
+      'Saved: 1 new, 0 updated, 0 cancelled.',
+    );
+
+    const event = await scheduled(page);
+    expect(await event.count()).toBe(1);
+    const text = (await event.textContent()) ?? '';
+    // The time is written beside the event, in its slot of the day.
+    expect(await event.locator('xpath=ancestor::li[1]').textContent()).toMatch(/8:00\s?PM EDT/);
+    expect(text).toContain('Your event');
+    expect(await event.getAttribute('class')).not.toContain('ap-cancelled');
+
+    const site = await harness.context.newPage();
+    await site.goto(harness.demoUrl);
+    await waitForHighlights(site);
+    await hoverText(site, 'Happy-');
+    await expect.poll(async () => (await cardText(site)) ?? '', { timeout: 10_000 }).toContain(TITLE);
+    await site.close();
+
+    const cancel = await importFile(page, 'cancel.ics', 'Mark cancelled');
+    expect(cancel).toContain('Cancels your event');
+    expect(await page.locator('section.import-invitation [role=status]').textContent()).toContain(
+      'Saved: 0 new, 0 updated, 1 cancelled.',
+    );
+    const after = await scheduled(page);
+    // Kept, once, under its own title: cancelled, not replaced or deleted.
+    expect(await after.count()).toBe(1);
+    expect(await after.getAttribute('class')).toContain('ap-cancelled');
+    expect(await after.textContent()).toContain('Cancelled');
+    expect(await after.locator('.ap-event-title').evaluate((node) => getComputedStyle(node).textDecorationLine)).toBe(
+      'line-through',
+    );
+    await page.close();
+  });
+
+  it('is offered on the options page too', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    await page.getByRole('heading', { name: 'Import an invitation' }).waitFor();
+    expect(await page.locator('section.import-invitation input[type=file]').count()).toBe(1);
+    await page.close();
+  });
+});
