@@ -11,6 +11,7 @@
 // - an event without an end lasts what the clash rule says (spanOf, clashes.ts: three hours).
 import type { FeedEvent, GeoPoint, Venue } from '../model.ts';
 import type { TravelMode } from '../settings.ts';
+import { readWhen } from '../time/index.ts';
 import { spanOf } from './clashes.ts';
 
 export const DETOUR_FACTOR = 1.3;
@@ -42,6 +43,8 @@ export interface Trip {
   toKey: string;
   /** From the first's end (or assumed end) to the second's start. */
   gapMs: number;
+  /** The first has no end time given: its end is the clash rule's assumption. */
+  fromEndAssumed: boolean;
   /** Estimated route distance (great circle × detour); null when a position is missing. */
   distanceKm: number | null;
   travelMs: number | null;
@@ -81,7 +84,9 @@ export function planTrips(events: readonly PlanEvent[], mode: TravelMode): TripP
 }
 
 function trip(from: PlanEvent, to: PlanEvent, gapMs: number, mode: TravelMode): Trip {
-  const base = { fromKey: from.key, toKey: to.key, gapMs };
+  const end = readWhen(from.end, 'UTC');
+  const fromEndAssumed = !(end.precision === 'time' && spanOf(from)?.end === end.instant);
+  const base = { fromKey: from.key, toKey: to.key, gapMs, fromEndAssumed };
   if (gapMs < 0) return { ...base, distanceKm: null, travelMs: null, missing: [], verdict: 'overlap' };
   const missing: Trip['missing'] = [];
   for (const e of [from, to]) {

@@ -3,6 +3,7 @@ import {
   HOVER_DELAY_MAX,
   MODIFIER_KEYS,
   THEMES,
+  TRAVEL_MODES,
   UNDERLINE_STYLES,
   ZONE_CHOICES,
   type Settings,
@@ -19,12 +20,17 @@ function Choice<K extends keyof Settings>({
   choices,
   settings,
   onChange,
+  prefix = 'ui',
+  hint,
 }: {
   name: K;
   label: string;
   choices: readonly string[];
   settings: Settings;
   onChange: (patch: Partial<Settings>) => void;
+  /** The catalog area of the choices' names: `${prefix}_${name}_${choice}`. */
+  prefix?: string;
+  hint?: string;
 }) {
   return (
     <div class="field">
@@ -32,14 +38,20 @@ function Choice<K extends keyof Settings>({
       <select
         id={`setting-${name}`}
         value={String(settings[name])}
+        aria-describedby={hint ? `setting-${name}-hint` : undefined}
         onChange={(e) => onChange({ [name]: e.currentTarget.value } as Partial<Settings>)}
       >
         {choices.map((choice) => (
           <option value={choice} key={choice}>
-            {t(`ui_${name}_${choice}`)}
+            {t(`${prefix}_${name}_${choice}`)}
           </option>
         ))}
       </select>
+      {hint && (
+        <span id={`setting-${name}-hint`} class="hint">
+          {hint}
+        </span>
+      )}
     </div>
   );
 }
@@ -110,6 +122,15 @@ export function DisplaySettings() {
             choices={ZONE_CHOICES}
             settings={settings}
             onChange={change}
+          />
+          <Choice
+            name="travelMode"
+            label={t('plan_travelMode')}
+            choices={TRAVEL_MODES}
+            settings={settings}
+            onChange={change}
+            prefix="plan"
+            hint={t('plan_travelModeHint')}
           />
           <div class="field field-check">
             <input

@@ -1,4 +1,4 @@
-import { findClashes } from '../../core/plan/index.ts';
+import { findClashes, planTrips, unmakeableKeys } from '../../core/plan/index.ts';
 import { groupByDay } from '../../core/plan/index.ts';
 import type { Settings } from '../../core/settings.ts';
 import type { Plan, SaveStatus } from '../../core/rows.ts';
@@ -8,6 +8,7 @@ import { t } from '../../browser/i18n.ts';
 import type { OnSave } from '../shared/save-buttons.tsx';
 import { timeZoneResolver } from '../../core/time/index.ts';
 import { dayHeading } from '../shared/when-text.ts';
+import { TripLine } from './trip-line.tsx';
 
 /** The user's plan, day by day, with clashes between overlapping events flagged; exported as one .ics. */
 export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Settings; onSave: OnSave }) {
@@ -15,12 +16,17 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
   const zoneOf = timeZoneResolver(plan.festivals);
   const titles = new Map(plan.events.map((e) => [e.key, e.title]));
   const clashes = findClashes(plan.events);
+  // Clashes count both overlaps and trips the user cannot make (src/core/plan/trips.ts).
+  const { trips, untimed } = planTrips(plan.events, settings.travelMode);
+  const tripTo = new Map(trips.map((trip) => [trip.toKey, trip]));
+  const clashing = new Set([...clashes.keys(), ...unmakeableKeys(trips)]);
+  const noGap = new Set(untimed);
   const days = groupByDay(plan.events, zoneOf);
   if (plan.events.length === 0) return <p class="empty">{t('ui_savedEmpty')}</p>;
   return (
     <div class="schedule saved">
       <div class="saved-bar">
-        <p class="saved-summary">{t('ui_savedSummary', plan.events.length, clashes.size)}</p>
+        <p class="saved-summary">{t('ui_savedSummary', plan.events.length, clashing.size)}</p>
         <CalendarLink name={t('ui_planFileName')} eventKeys={() => plan.events.map((event) => event.key)}>
           {t('ui_exportPlan')}
         </CalendarLink>
@@ -33,8 +39,13 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
             <ul class="day-events">
               {day.events.map(({ event, timeZone }) => {
                 const clash = clashes.get(event.key);
+                const trip = tripTo.get(event.key);
                 return (
                   <li key={event.key} class={`slot-plain${clash ? ' clashing' : ''}`}>
+                    {trip && (
+                      <TripLine trip={trip} fromTitle={titles.get(trip.fromKey) ?? ''} mode={settings.travelMode} />
+                    )}
+                    {noGap.has(event.key) && <p class="ap-trip ap-trip-unknown">{t('plan_gapUnknown')}</p>}
                     <EventDetails
                       event={event}
                       timeZone={timeZone}

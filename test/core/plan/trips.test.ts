@@ -63,7 +63,13 @@ describe('planTrips', () => {
     );
     expect(trips).toHaveLength(1);
     const [trip] = trips;
-    expect(trip).toMatchObject({ fromKey: 'dinner', toKey: 'party', gapMs: 10 * MIN, verdict: 'cant-make-it' });
+    expect(trip).toMatchObject({
+      fromKey: 'dinner',
+      toKey: 'party',
+      gapMs: 10 * MIN,
+      fromEndAssumed: false,
+      verdict: 'cant-make-it',
+    });
     expect(trip!.distanceKm).toBeCloseTo(3 * DETOUR_FACTOR, 2);
     expect(trip!.travelMs! / MIN).toBeCloseTo((3 * DETOUR_FACTOR * 60) / SPEED_KMH.transit, 1);
     expect(unmakeableKeys(trips)).toEqual(new Set(['dinner', 'party']));
@@ -127,7 +133,11 @@ describe('planTrips', () => {
       ],
       'car',
     );
-    expect(trips[0]).toMatchObject({ verdict: 'overlap', gapMs: 2 * 60 * MIN - DEFAULT_DURATION_MS });
+    expect(trips[0]).toMatchObject({
+      verdict: 'overlap',
+      gapMs: 2 * 60 * MIN - DEFAULT_DURATION_MS,
+      fromEndAssumed: true,
+    });
     expect(unmakeableKeys(trips).size).toBe(0);
   });
 
