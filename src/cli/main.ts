@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseFeed } from '../core/feed/index.ts';
 import { importICalendar, looksLikeICalendar } from '../core/ical/index.ts';
 import { convertCommand } from './convert.ts';
+import { eventsCommand } from './events.ts';
 import { scanCommand } from './scan.ts';
 
 const USAGE = `Usage:
@@ -13,6 +14,10 @@ const USAGE = `Usage:
   afterparty convert IN.ics|IN.csv -o FEED.json [--films FEED.json]
                                      a calendar or spreadsheet as a feed v1 document;
                                      --films ties events to that feed's films
+  afterparty events PAGE.html [PAGE2.html …] [--json] [--feed FEED.json]
+                                     the events the popup would offer on each page, and
+                                     the event nodes it skips with the reason; --json
+                                     gives [{page, events: [feed v1 events + status]}]
 `;
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
@@ -52,6 +57,13 @@ export async function main(args: string[], out: Out = { log: console.log, error:
       const page = rest.find((arg, i) => !arg.startsWith('--') && i !== feed + 1);
       const feedFile = feed >= 0 ? rest[feed + 1] : undefined;
       if (page && feedFile) return await scanCommand(page, feedFile, out);
+    }
+    if (command === 'events') {
+      const feed = rest.indexOf('--feed');
+      const pages = rest.filter((arg, i) => !arg.startsWith('--') && (feed < 0 || i !== feed + 1));
+      const json = rest.includes('--json');
+      if (pages.length > 0)
+        return await eventsCommand(pages, { json, feed: feed >= 0 ? rest[feed + 1] : undefined }, out);
     }
   } catch (error) {
     out.error(error instanceof Error ? error.message : String(error));

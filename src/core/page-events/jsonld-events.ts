@@ -21,12 +21,14 @@ import {
 } from './jsonld-values.ts';
 import { dereference, indexIds } from './jsonld-refs.ts';
 import { filmsOf } from './event-films.ts';
+import { pageStatusOf, type PageStatus } from './event-status.ts';
 import { titleOf, type TitleSource } from './event-titles.ts';
 import { microdataToJsonLd, type MicrodataItem } from './microdata-events.ts';
 
 export type { FestivalWindow } from './jsonld-dates.ts';
 export type { EventStatus } from './jsonld-values.ts';
 export type { TitleSource } from './event-titles.ts';
+export type { PageStatus } from './event-status.ts';
 export type { MicrodataItem } from './microdata-events.ts';
 
 /** What the content script reads from a page: text and attribute values only. */
@@ -66,6 +68,8 @@ export interface PageEventDraft {
   url: string | null;
   description: string | null;
   status: EventStatus;
+  /** The status as the page wrote it (postponed, rescheduled and moved online apart). */
+  pageStatus: PageStatus;
   /** The page the event was found on. */
   source: Source;
 }
@@ -118,6 +122,7 @@ function readOne(
     url: httpUrl(own(node, 'url'), page.url) ?? httpUrl(own(node, '@id'), page.url),
     description,
     status: statusOf(node),
+    pageStatus: pageStatusOf(node),
     source,
   };
 }
@@ -129,8 +134,23 @@ function pageSource(page: PageSnapshot): Source {
   return { name: name ?? 'Web page', url };
 }
 
-/** Every event the page describes, de-duplicated (JSON-LD and microdata often say it twice). Never throws. */
-export function readPageEvents(page: PageSnapshot, context: PageEventContext): PageEventDraft[] {
+/** A node typed as an event that is not offered, and why. */
+export interface SkippedEvent {
+  types: string[];
+  /** Its own name when it has one. */
+  name: string | null;
+  reason: 'no-title' | 'duplicate' | 'container';
+}
+
+export interface PageEventsReport {
+  drafts: PageEventDraft[];
+  skipped: SkippedEvent[];
+}
+
+/** Every event the page describes, de-duplicated, and the event nodes left out with the reason. Never throws. */
+export function readPageEventsReport(page: PageSnapshot, context: PageEventContext): PageEventsReport {
+  const drafts: PageEventDraft[] = [];
+  const skipped: SkippedEvent[] = [];
   try {
     const roots: unknown[] = [];
     for (const script of (Array.isArray(page.jsonLd) ? page.jsonLd : []).slice(0, JSONLD_LIMITS.scripts)) {
@@ -140,7 +160,6 @@ export function readPageEvents(page: PageSnapshot, context: PageEventContext): P
     roots.push(...microdataToJsonLd(page.microdata), ...microdataToJsonLd(page.rdfa));
     const source = pageSource(page);
     const ids = indexIds(roots);
-    const drafts: PageEventDraft[] = [];
     const seen = new Set<string>();
     const nodes = findEventNodes(roots);
     // A festival its events point to by @id (superEvent) contains them, as when it lists them.
@@ -148,22 +167,38 @@ export function readPageEvents(page: PageSnapshot, context: PageEventContext): P
       nodes.flatMap((f) => list(own(f.node, 'superEvent'), 5).map((s) => (isPlainObject(s) ? own(s, '@id') : s))),
     );
     for (const found of nodes) {
-      if (isContainer(found.node) && supers.has(own(found.node, '@id'))) continue;
+      const skip = (reason: SkippedEvent['reason']) =>
+        skipped.push({ types: typesOf(found.node), name: text(own(found.node, 'name'), TEXT_MAX.title), reason });
+      if (isContainer(found.node) && supers.has(own(found.node, '@id'))) {
+        skip('container');
+        continue;
+      }
       const resolved: FoundEvent = {
         node: dereference(found.node, ids),
         parent: found.parent && dereference(found.parent, ids),
         holder: found.holder && { node: dereference(found.holder.node, ids, 1), via: found.holder.via },
       };
       const draft = readOne(resolved, page, context, source);
-      if (!draft) continue;
+      if (!draft) {
+        skip('no-title');
+        continue;
+      }
       const key = `${draft.title.toLowerCase()}|${draft.start ?? ''}`;
-      if (seen.has(key)) continue;
+      if (seen.has(key)) {
+        skip('duplicate');
+        continue;
+      }
       seen.add(key);
       drafts.push(draft);
     }
-    return drafts;
+    return { drafts, skipped };
   } catch {
     // A page's data must never break the popup: an unforeseen shape yields no events.
-    return [];
+    return { drafts: [], skipped };
   }
+}
+
+/** Every event the page describes, de-duplicated (JSON-LD and microdata often say it twice). Never throws. */
+export function readPageEvents(page: PageSnapshot, context: PageEventContext): PageEventDraft[] {
+  return readPageEventsReport(page, context).drafts;
 }
