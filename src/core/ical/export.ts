@@ -3,7 +3,7 @@
 // from the platform's own zone data (Intl) for the years the events use, so a calendar
 // without that zone in its database still reads the right instant (RFC 5545 §3.6.5).
 import { readWhen } from '../time/index.ts';
-import type { FeedEvent } from '../model.ts';
+import type { FeedEvent, GeoPoint } from '../model.ts';
 import { formatOffset, offsetMinutes, pad, utcFromParts, wallClock } from '../time/index.ts';
 
 export interface ExportItem {
@@ -137,6 +137,21 @@ function nextDay(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * RFC 5545 §3.8.1.6: "lat;lon" as FLOATs, which allow no exponent (String(1e-7) is "1e-7"), so
+ * six decimals (about 10 cm) with trailing zeros dropped; a position out of range is left out.
+ */
+export function geoValue(geo: GeoPoint | null | undefined): string | null {
+  if (!geo || !Number.isFinite(geo.lat) || !Number.isFinite(geo.lon)) return null;
+  if (Math.abs(geo.lat) > 90 || Math.abs(geo.lon) > 180) return null;
+  const float = (n: number) =>
+    n
+      .toFixed(6)
+      .replace(/\.?0+$/, '')
+      .replace(/^-0$/, '0');
+  return `${float(geo.lat)};${float(geo.lon)}`;
+}
+
 function describe(item: ExportItem): string {
   const { event } = item;
   const lines: string[] = [];
@@ -183,6 +198,8 @@ export function exportIcs(items: readonly ExportItem[], now: number): ExportResu
     lines.push(`SUMMARY:${escapeText(event.title)}`);
     if (event.venue)
       lines.push(`LOCATION:${escapeText([event.venue.name, event.venue.address].filter(Boolean).join(', '))}`);
+    const geo = geoValue(event.venue?.geo);
+    if (geo) lines.push(`GEO:${geo}`);
     lines.push(`DESCRIPTION:${escapeText(describe(item))}`, `CATEGORIES:${event.kind.toUpperCase()}`);
     if (event.url) lines.push(`URL:${event.url}`);
     if (event.cancelled) lines.push('STATUS:CANCELLED');
