@@ -3,18 +3,21 @@
 // card; a METHOD:CANCEL file for the same UID then marks it cancelled, and it stays, struck through.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
+import { hoverText, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
 import { cardText, startHarness, type Harness } from './extension.ts';
 
 const TITLE = 'Dinner for Happy-Go-Lucky';
 const fixture = (name: string) => new URL(`../fixtures/invitations/${name}`, import.meta.url).pathname;
 
 let harness: Harness;
+let pages: { url: string; close(): Promise<void> };
 beforeAll(async () => {
   harness = await startHarness();
+  pages = await serveFolder('test/fixtures/webcal');
 });
 afterAll(async () => {
   await harness?.close();
+  await pages?.close();
 });
 
 const popupUrl = () => `chrome-extension://${harness.extensionId}/popup.html`;
@@ -91,5 +94,45 @@ describe('importing an invitation file', () => {
     await page.getByRole('heading', { name: 'Import an invitation' }).waitFor();
     expect(await page.locator('section.import-invitation input[type=file]').count()).toBe(1);
     await page.close();
+  });
+});
+
+describe('a webcal: link on the page', () => {
+  /** The popup's "This page" pointed at a tab showing `file`. */
+  async function thisPage(file: string): Promise<Page> {
+    const site = await harness.context.newPage();
+    await site.goto(`${pages.url}${file}`);
+    const popup = await harness.context.newPage();
+    await popup.goto(popupUrl());
+    const tabId = await popup.evaluate(async (url) => {
+      const api = (
+        globalThis as unknown as {
+          chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
+        }
+      ).chrome;
+      return (await api.tabs.query({})).find((tab) => tab.url === url)?.id ?? null;
+    }, `${pages.url}${file}`);
+    expect(tabId).not.toBeNull();
+    await popup.goto(`${popupUrl()}?tab=${tabId}`);
+    await popup.getByRole('tab', { name: /^This page/ }).click();
+    return popup;
+  }
+
+  it('is offered as "Subscribe in Afterparty", at its https address', async () => {
+    const popup = await thisPage('calendar-link.html');
+    const offer = popup.getByRole('region', { name: 'Subscribe in Afterparty' });
+    await offer.waitFor();
+    expect(await offer.textContent()).toContain('https://calendar.example.org/festival-parties.ics');
+    expect(await offer.getByRole('button', { name: 'Subscribe in Afterparty' }).count()).toBe(1);
+    expect(await popup.locator('[data-webcal-links="0"]').count()).toBe(0);
+    await popup.close();
+  });
+
+  it('is not offered on a page with only an https link to the calendar', async () => {
+    const popup = await thisPage('no-calendar-link.html');
+    // The page was asked and answered "none", so the absence below is not a race.
+    await popup.locator('[data-webcal-links="0"]').waitFor({ state: 'attached' });
+    expect(await popup.getByRole('region', { name: 'Subscribe in Afterparty' }).count()).toBe(0);
+    await popup.close();
   });
 });

@@ -4,6 +4,7 @@ import type { Plan, SaveStatus } from '../../core/rows.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { targetTabId } from '../../browser/target-tab.ts';
 import { PageEventOffer } from './page-event-offer.tsx';
+import { WebcalOffer } from './webcal-offer.tsx';
 import { PageView, usePageFilms } from './page-view.tsx';
 import { SavedView } from './saved-view.tsx';
 import { ScheduleView } from './schedule-view.tsx';
@@ -79,6 +80,7 @@ export function PopupApp({ addFor }: { addFor?: string }) {
           <>
             <PageView page={page} settings={settings} saved={saved} onSave={save} />
             <PageEventOffer />
+            <WebcalOffer />
           </>
         )}
         {shown === 'schedule' && (

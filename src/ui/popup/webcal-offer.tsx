@@ -1,0 +1,66 @@
+// "Subscribe in Afterparty" on the popup's "This page" when the page links to a calendar with a
+// webcal: or webcals: link (what Google Calendar, Luma and Sched hand out): the link is fetched
+// over https like any feed. Clicking such a link opens the system's calendar app instead, so the
+// popup is where Afterparty offers it.
+import { useEffect, useState } from 'preact/hooks';
+import browser from 'webextension-polyfill';
+import { t } from '../../browser/i18n.ts';
+import { send } from '../../browser/send.ts';
+import { targetTabId } from '../../browser/target-tab.ts';
+import { pageWebcalLinks, webcalFeedUrls } from './webcal-links.ts';
+
+async function askWebcalLinks(): Promise<string[]> {
+  const tabId = await targetTabId();
+  if (tabId === null) return [];
+  try {
+    const [injection] = await browser.scripting.executeScript({
+      target: { tabId, frameIds: [0] },
+      func: pageWebcalLinks,
+    });
+    return webcalFeedUrls(injection?.result);
+  } catch {
+    return []; // A page the extension may not script.
+  }
+}
+
+export function WebcalOffer() {
+  const [urls, setUrls] = useState<string[] | null>(null);
+  const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
+  useEffect(() => void askWebcalLinks().then(setUrls), []);
+  if (urls === null) return null;
+  // Marks "asked, and the page has none" apart from "not asked yet", for tests that check absence.
+  if (urls.length === 0) return <span hidden data-webcal-links="0" />;
+
+  const subscribe = (url: string) => {
+    const { hostname } = new URL(url);
+    // Asked inside the click, as on the options page: browsers refuse permission prompts later.
+    browser.permissions
+      .request({ origins: [`https://${hostname}/*`] })
+      .then((granted) => {
+        if (!granted) throw new Error(t('sync_errorPermission', hostname));
+        return send('addFeed', { url });
+      })
+      .then(
+        ({ feed }) => setNote({ error: false, text: t('imports_subscribed', feed.title) }),
+        (e: unknown) => setNote({ error: true, text: e instanceof Error ? e.message : String(e) }),
+      );
+  };
+
+  return (
+    <section class="webcal-offer" aria-label={t('imports_subscribe')}>
+      {urls.map((url) => (
+        <div key={url} class="ap-actions">
+          <p class="hint">{t('imports_subscribeHint', url)}</p>
+          <button type="button" class="ap-button" onClick={() => subscribe(url)}>
+            {t('imports_subscribe')}
+          </button>
+        </div>
+      ))}
+      {note && (
+        <p role={note.error ? 'alert' : 'status'} class="hint">
+          {note.text}
+        </p>
+      )}
+    </section>
+  );
+}
