@@ -1,5 +1,6 @@
 // "Events on this page" in the popup's "This page" view: what the current tab describes in
-// schema.org JSON-LD or microdata, each with "Add this event". The injected snapshot only
+// schema.org JSON-LD, microdata or RDFa Lite, each with "Add this event", and when there are
+// several (a festival's programme page), a choice of each and "Add all". The injected snapshot only
 // reads text (src/content/page-snapshot.ts); parsing and film matching happen here.
 import { useEffect, useState } from 'preact/hooks';
 import { readPageEvents, type PageEventDraft, type PageSnapshot } from '../../core/page-events/index.ts';
@@ -24,7 +25,8 @@ function asSnapshot(value: unknown): PageSnapshot | null {
     typeof value.url === 'string' &&
     typeof value.title === 'string' &&
     Array.isArray(value.jsonLd) &&
-    Array.isArray(value.microdata)
+    Array.isArray(value.microdata) &&
+    (value.rdfa === undefined || Array.isArray(value.rdfa))
     ? (value as unknown as PageSnapshot)
     : null;
 }
@@ -65,20 +67,33 @@ const TITLE_HINTS = {
   parent: 'pageEvents_titleFromParent',
 } as const;
 
-function Offer({ draft, filmTitles, zone }: { draft: PageEventDraft; filmTitles: string[]; zone: string }) {
-  const [state, setState] = useState<'idle' | 'adding' | 'added' | { error: string }>('idle');
+type AddState = 'idle' | 'adding' | 'added' | { error: string };
+
+interface OfferProps {
+  draft: PageEventDraft;
+  filmTitles: string[];
+  zone: string;
+  state: AddState;
+  onAdd: () => void;
+  /** Whether "Add all" takes it; undefined when the page has a single event. */
+  chosen?: boolean;
+  onChoose: (chosen: boolean) => void;
+}
+
+function Offer({ draft, filmTitles, zone, state, onAdd, chosen, onChoose }: OfferProps) {
   const input = inputFromDraft(draft, localZone());
-  const add = () => {
-    setState('adding');
-    send('addUserEvent', { event: input }).then(
-      () => setState('added'),
-      (error: unknown) => setState({ error: error instanceof Error ? error.message : String(error) }),
-    );
-  };
   return (
     <li class="slot-plain page-event">
       <div class={`ap-event${draft.status === 'cancelled' ? ' ap-cancelled' : ''}`}>
         <div class="ap-event-head">
+          {chosen !== undefined && state !== 'added' && (
+            <input
+              type="checkbox"
+              checked={chosen}
+              onChange={(e) => onChoose((e.currentTarget as HTMLInputElement).checked)}
+              aria-label={t('pageEvents_choose', draft.title)}
+            />
+          )}
           <span class={`ap-kind ap-kind-${draft.kind}`}>{kindLabel(draft.kind)}</span>
           <span class="ap-event-title">{draft.title}</span>
         </div>
@@ -98,7 +113,7 @@ function Offer({ draft, filmTitles, zone }: { draft: PageEventDraft; filmTitles:
               type="button"
               class="ap-button"
               disabled={state === 'adding'}
-              onClick={add}
+              onClick={onAdd}
               aria-label={t('events_addThisLabel', draft.title)}
             >
               {t('events_addThis')}
@@ -112,6 +127,58 @@ function Offer({ draft, filmTitles, zone }: { draft: PageEventDraft; filmTitles:
         </div>
       </div>
     </li>
+  );
+}
+
+function PageEventList({ found }: { found: Extract<Found, { status: 'done' }> }) {
+  const { drafts } = found;
+  const [states, setStates] = useState<AddState[]>(() => drafts.map(() => 'idle'));
+  // A programme page lists dozens: every event is chosen until the user unticks it.
+  const [chosen, setChosen] = useState<boolean[]>(() => drafts.map(() => true));
+  const setState = (i: number, state: AddState) => setStates((all) => all.map((s, j) => (j === i ? state : s)));
+  const add = async (i: number) => {
+    setState(i, 'adding');
+    try {
+      await send('addUserEvent', { event: inputFromDraft(drafts[i]!, localZone()) });
+      setState(i, 'added');
+    } catch (error) {
+      setState(i, { error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const pending = drafts.map((_, i) => i).filter((i) => chosen[i] && states[i] !== 'added' && states[i] !== 'adding');
+  const addChosen = async () => {
+    // One at a time: each is checked and saved by the background like a form's event.
+    for (const i of pending) await add(i);
+  };
+  const several = drafts.length > 1;
+  const allChosen = chosen.every(Boolean);
+  const added = states.filter((s) => s === 'added').length;
+  return (
+    <section class="page-films page-events" aria-label={t('events_onPage')}>
+      <h2 class="day-heading">{t('events_onPage')}</h2>
+      {several && (
+        <div class="ap-actions">
+          <button type="button" class="ap-button" disabled={pending.length === 0} onClick={() => void addChosen()}>
+            {allChosen ? t('pageEvents_addAll', drafts.length) : t('pageEvents_addChosen', pending.length)}
+          </button>
+          {added > 0 && <span role="status">{t('pageEvents_addedCount', added)}</span>}
+        </div>
+      )}
+      <ul class="day-events">
+        {drafts.map((draft, i) => (
+          <Offer
+            key={`${i}:${draft.title}`}
+            draft={draft}
+            filmTitles={draft.films.map((k) => found.films.get(k)).filter((x): x is string => !!x)}
+            zone={(draft.festival && found.zones.get(draft.festival)) || localZone()}
+            state={states[i]!}
+            onAdd={() => void add(i)}
+            chosen={several ? chosen[i] : undefined}
+            onChoose={(on) => setChosen((all) => all.map((c, j) => (j === i ? on : c)))}
+          />
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -130,19 +197,5 @@ export function PageEventOffer() {
       </p>
     );
   if (found.drafts.length === 0) return null;
-  return (
-    <section class="page-films page-events" aria-label={t('events_onPage')}>
-      <h2 class="day-heading">{t('events_onPage')}</h2>
-      <ul class="day-events">
-        {found.drafts.map((draft, i) => (
-          <Offer
-            key={`${i}:${draft.title}`}
-            draft={draft}
-            filmTitles={draft.films.map((k) => found.films.get(k)).filter((x): x is string => !!x)}
-            zone={(draft.festival && found.zones.get(draft.festival)) || localZone()}
-          />
-        ))}
-      </ul>
-    </section>
-  );
+  return <PageEventList found={found} />;
 }

@@ -1,0 +1,85 @@
+// A festival programme page offers every event it lists (JSON-LD @graph with @id places, a
+// screening named only by its film, RDFa): "Add all" adds the three with one click (issue 18).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFolder } from '../../scripts/browser.mjs';
+import { startHarness, type Harness } from './extension.ts';
+
+let harness: Harness;
+let fixtures: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  harness = await startHarness();
+  fixtures = await serveFolder('test/fixtures/jsonld');
+});
+
+afterAll(async () => {
+  await harness?.close();
+  await fixtures?.close();
+});
+
+const popupUrl = (query = '') => `chrome-extension://${harness.extensionId}/popup.html${query}`;
+
+async function tabIdOf(popup: Page, url: string): Promise<number | null> {
+  return popup.evaluate(async (wanted) => {
+    const api = (
+      globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } }
+    ).chrome;
+    return (await api.tabs.query({})).find((tab) => tab.url === wanted)?.id ?? null;
+  }, url);
+}
+
+/** The schedule's days, all of them: a festival that is over is folded, so attached, not visible. */
+async function scheduleText(popup: Page): Promise<string> {
+  await popup.goto(popupUrl());
+  await popup.getByRole('tab', { name: /^Schedule/ }).click();
+  await popup.locator('section.day').first().waitFor({ state: 'attached' });
+  return (await popup.locator('section.day').allTextContents()).join('\n');
+}
+
+async function saturday(popup: Page): Promise<string> {
+  await scheduleText(popup);
+  const day = popup.locator('section.day', {
+    has: popup.locator('.day-heading', { hasText: 'Saturday, September 6, 2008' }),
+  });
+  await day.waitFor({ state: 'attached' });
+  return (await day.textContent()) ?? '';
+}
+
+describe('a programme page', () => {
+  it('adds its three events with one click on "Add all"', async () => {
+    const site = await harness.context.newPage();
+    const pageUrl = `${fixtures.url}programme.html`;
+    await site.goto(pageUrl);
+    const popup = await harness.context.newPage();
+    await popup.goto(popupUrl());
+    // Positive control for the absence checks below: none of the three is in the schedule yet.
+    const before = await scheduleText(popup);
+    expect(before.length).toBeGreaterThan(0);
+    for (const title of ['Programme tea party', 'Late-night karaoke']) expect(before).not.toContain(title);
+    const tabId = await tabIdOf(popup, pageUrl);
+    expect(tabId).not.toBeNull();
+    await popup.goto(popupUrl(`?tab=${tabId}`));
+    await popup.getByRole('tab', { name: /^This page/ }).click();
+    const found = popup.getByRole('region', { name: 'Events on this page' });
+    await found.waitFor();
+    const offered = (await found.textContent()) ?? '';
+    for (const title of ['Burn After Reading', 'Programme tea party', 'Late-night karaoke'])
+      expect(offered).toContain(title);
+    expect(offered).toContain('titled after the film or work it presents');
+    // Each can be left out: a checkbox per event, all ticked.
+    await expect.poll(() => found.getByRole('checkbox', { checked: true }).count()).toBe(3);
+
+    await found.getByRole('button', { name: 'Add all 3 events' }).click();
+    await found.getByText('3 added to your events').waitFor();
+    expect(await found.getByText('Added to your events', { exact: true }).count()).toBe(3);
+
+    const day = await saturday(popup);
+    expect(day).toContain('Burn After Reading');
+    expect(day).toContain('Programme tea party');
+    expect(day).toContain('Late-night karaoke');
+    expect(day).toMatch(/5:30\s?PM EDT/);
+    await site.close();
+    await popup.close();
+  });
+});
