@@ -13,3 +13,12 @@ export {
   type TripVerdict,
   unmakeableKeys,
 } from './trips.ts';
+export {
+  eventKeyOfAlarm,
+  LEAVE_BY_FALLBACK_MINUTES,
+  plannedReminders,
+  REMINDER_LEADS,
+  reminderAlarmName,
+  type Reminder,
+  type ReminderLead,
+} from './reminders.ts';

@@ -1,0 +1,64 @@
+// When each reminder fires. Pure: the background turns these into alarms (one per reminder, named
+// after the event's key) and notifications. An event with no start time gets no reminder, since
+// any time we picked would be a guess.
+import type { FeedEvent } from '../model.ts';
+import type { TravelMode } from '../settings.ts';
+import { readWhen } from '../time/index.ts';
+import { spanOf } from './clashes.ts';
+import { planTrips } from './trips.ts';
+
+/** Minutes before the start, or "leave-by": when the user must leave the previous venue. */
+export const REMINDER_LEADS = ['off', '10', '30', '60', 'leave-by'] as const;
+export type ReminderLead = (typeof REMINDER_LEADS)[number];
+/** A leave-by reminder with no trip to measure (first of the night, a venue without a position). */
+export const LEAVE_BY_FALLBACK_MINUTES = 30;
+
+const ALARM_PREFIX = 'afterparty-reminder:';
+
+export function reminderAlarmName(eventKey: string): string {
+  return `${ALARM_PREFIX}${eventKey}`;
+}
+
+/** The event key a reminder alarm is for, or null for any other alarm (the sync's). */
+export function eventKeyOfAlarm(name: string): string | null {
+  return name.startsWith(ALARM_PREFIX) && name.length > ALARM_PREFIX.length ? name.slice(ALARM_PREFIX.length) : null;
+}
+
+export interface Reminder {
+  eventKey: string;
+  /** When it fires (ms since the epoch). */
+  at: number;
+  start: number;
+  /** When the event is over (its end, or the clash rule's assumed end): after that, no late reminder. */
+  end: number;
+  /** At the time to leave the previous venue, from the trip estimate. */
+  leaveBy: boolean;
+}
+
+type PlanEvent = Pick<FeedEvent, 'start' | 'end' | 'cancelled' | 'venue' | 'title'> & { key: string };
+
+/** The reminders the plan asks for: `remind` is the keys the user set "Remind me" on. */
+export function plannedReminders(
+  events: readonly PlanEvent[],
+  remind: ReadonlySet<string>,
+  lead: ReminderLead,
+  mode: TravelMode,
+): Reminder[] {
+  if (lead === 'off') return [];
+  const tripTo = new Map(planTrips(events, mode).trips.map((t) => [t.toKey, t]));
+  const out: Reminder[] = [];
+  for (const event of events) {
+    if (event.cancelled || !remind.has(event.key)) continue;
+    const span = spanOf(event);
+    if (!span || readWhen(event.start, 'UTC').precision !== 'time') continue;
+    let at = span.start - Number(lead === 'leave-by' ? LEAVE_BY_FALLBACK_MINUTES : lead) * 60_000;
+    let leaveBy = false;
+    const trip = tripTo.get(event.key);
+    if (lead === 'leave-by' && trip && trip.travelMs !== null && trip.verdict !== 'overlap') {
+      at = span.start - trip.travelMs;
+      leaveBy = true;
+    }
+    out.push({ eventKey: event.key, at, start: span.start, end: span.end, leaveBy });
+  }
+  return out;
+}
