@@ -71,8 +71,8 @@ describe('a programme page', () => {
     await expect.poll(() => found.getByRole('checkbox', { checked: true }).count()).toBe(3);
 
     await found.getByRole('button', { name: 'Add all 3 events' }).click();
-    await found.getByText('3 added to your events').waitFor();
-    expect(await found.getByText('Added to your events', { exact: true }).count()).toBe(3);
+    await found.getByText('3 of 3 added').waitFor();
+    expect(await found.getByText('Added to your events').count()).toBe(3);
 
     const day = await saturday(popup);
     expect(day).toContain('Burn After Reading');

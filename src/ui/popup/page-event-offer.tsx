@@ -161,7 +161,7 @@ function PageEventList({ found }: { found: Extract<Found, { status: 'done' }> })
           <button type="button" class="ap-button" disabled={pending.length === 0} onClick={() => void addChosen()}>
             {allChosen ? t('pageEvents_addAll', drafts.length) : t('pageEvents_addChosen', pending.length)}
           </button>
-          {added > 0 && <span role="status">{t('pageEvents_addedCount', added)}</span>}
+          {added > 0 && <span role="status">{t('pageEvents_addedCount', added, drafts.length)}</span>}
         </div>
       )}
       <ul class="day-events">
