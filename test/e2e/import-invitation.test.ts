@@ -1,6 +1,7 @@
 // An invitation file in real Chromium: imported through the popup's "Saved" (file input), shown
 // for review, saved as the user's own event, then seen in the schedule and in its film's hover
 // card; a METHOD:CANCEL file for the same UID then marks it cancelled, and it stays, struck through.
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
@@ -88,11 +89,23 @@ describe('importing an invitation file', () => {
     await page.close();
   });
 
-  it('is offered on the options page too', async () => {
+  it('is offered on the options page too, where a dropped file is read for review', async () => {
     const page = await harness.context.newPage();
     await page.goto(`chrome-extension://${harness.extensionId}/options.html`);
     await page.getByRole('heading', { name: 'Import an invitation' }).waitFor();
-    expect(await page.locator('section.import-invitation input[type=file]').count()).toBe(1);
+    const text = readFileSync(fixture('request.ics'), 'utf8').replace('SUMMARY:Dinner for', 'SUMMARY:Lunch for');
+    const data = await page.evaluateHandle((ics) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([ics], 'invite.ics', { type: 'text/calendar' }));
+      return transfer;
+    }, text);
+    await page.locator('section.import-invitation .drop').dispatchEvent('drop', { dataTransfer: data });
+    const review = page.getByRole('group', { name: 'Events in the invitation' });
+    await review.waitFor();
+    // The test above imported this UID and cancelled it at SEQUENCE 2: a SEQUENCE 0 copy is older.
+    expect(await review.textContent()).toContain('Lunch for Happy-Go-Lucky');
+    expect(await review.textContent()).toContain('Already up to date');
+    expect(await review.getByRole('button', { name: 'Save to my events' }).isDisabled()).toBe(true);
     await page.close();
   });
 });
