@@ -145,9 +145,12 @@ const WINDOWS_ZONES: Readonly<Record<string, string>> = {
   'Line Islands Standard Time': 'Pacific/Kiritimati',
 };
 
-const byLowerCase = new Map(Object.entries(WINDOWS_ZONES).map(([name, zone]) => [name.toLowerCase(), zone]));
+// Built on first use, not at load: a top-level call would keep the table in every bundle that
+// imports core/time (the content script among them), used or not.
+let byLowerCase: Map<string, string> | null = null;
 
 /** The IANA zone for a Windows zone name ("W. Europe Standard Time"), case-insensitively, or null. */
 export function ianaFromWindows(name: string): string | null {
+  byLowerCase ??= new Map(Object.entries(WINDOWS_ZONES).map(([windows, zone]) => [windows.toLowerCase(), zone]));
   return byLowerCase.get(name.trim().toLowerCase()) ?? null;
 }
