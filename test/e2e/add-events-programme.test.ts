@@ -70,6 +70,11 @@ describe('a programme page', () => {
     // Each can be left out: a checkbox per event, all ticked.
     await expect.poll(() => found.getByRole('checkbox', { checked: true }).count()).toBe(3);
 
+    // Unticking one makes the button add the others; ticked again, it adds all.
+    const karaoke = found.getByRole('checkbox', { name: 'Include Late-night karaoke in "Add all"' });
+    await karaoke.uncheck();
+    await found.getByRole('button', { name: 'Add the 2 chosen' }).waitFor();
+    await karaoke.check();
     await found.getByRole('button', { name: 'Add all 3 events' }).click();
     await found.getByText('3 of 3 added').waitFor();
     expect(await found.getByText('Added to your events').count()).toBe(3);
