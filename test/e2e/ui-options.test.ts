@@ -113,7 +113,8 @@ describe('the options page in Chromium', () => {
       saved: [{ eventKey: 'default/fugitive-pieces-rosedale', status: 'going' }],
     });
 
-    const input = page.locator('input[type="file"]');
+    // The backup's own picker: the page also has one for invitation files.
+    const input = page.locator('input[type="file"][accept*="json"]');
     await input.setInputFiles({
       name: 'bad.json',
       mimeType: 'application/json',
