@@ -8,9 +8,8 @@ import { compileMatcher } from '../../core/matching/index.ts';
 import { inputFromDraft } from '../../core/user-event-input.ts';
 import { t } from '../../browser/i18n.ts';
 import { kindLabel } from '../shared/labels.ts';
-import { ext } from '../../browser/ext.ts';
 import { isPlainObject } from '../../core/guards.ts';
-import { targetTabId } from '../../browser/target-tab.ts';
+import { readTopFrame } from '../../browser/top-frame.ts';
 import { send } from '../../browser/send.ts';
 import { localZone, whenText } from '../shared/when-text.ts';
 
@@ -31,21 +30,8 @@ function asSnapshot(value: unknown): PageSnapshot | null {
     : null;
 }
 
-async function askPageEvents(): Promise<PageSnapshot | null> {
-  const tabId = await targetTabId();
-  if (tabId === null) return null;
-  try {
-    // The top frame only: any frame may be an ad, a widget or an about:blank frame the page
-    // writes, and "Events on this page" must describe the page. Injected on demand (activeTab,
-    // granted by opening the popup), so it reads any page, not only those Afterparty runs on.
-    const [injection] = await ext.scripting.executeScript({
-      target: { tabId, frameIds: [0] },
-      files: ['page-snapshot.js'],
-    });
-    return asSnapshot(injection?.result);
-  } catch {
-    return null; // A page the extension may not script (the browser's own pages, the store): nothing to read.
-  }
+function askPageEvents(): Promise<PageSnapshot | null> {
+  return readTopFrame({ files: ['page-snapshot.js'] }, asSnapshot);
 }
 
 async function findPageEvents(): Promise<Found> {

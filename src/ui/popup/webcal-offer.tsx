@@ -6,21 +6,11 @@ import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
-import { targetTabId } from '../../browser/target-tab.ts';
+import { readTopFrame } from '../../browser/top-frame.ts';
 import { pageWebcalLinks, webcalFeedUrls } from './webcal-links.ts';
 
 async function askWebcalLinks(): Promise<string[]> {
-  const tabId = await targetTabId();
-  if (tabId === null) return [];
-  try {
-    const [injection] = await browser.scripting.executeScript({
-      target: { tabId, frameIds: [0] },
-      func: pageWebcalLinks,
-    });
-    return webcalFeedUrls(injection?.result);
-  } catch {
-    return []; // A page the extension may not script.
-  }
+  return (await readTopFrame({ func: pageWebcalLinks }, webcalFeedUrls)) ?? [];
 }
 
 export function WebcalOffer() {
