@@ -1,0 +1,135 @@
+// What syncs between a person's browsers, as records: one id and one compact value per saved
+// status, correction, own event, changed setting and subscribed feed. The listings cache never
+// syncs: each device fetches its feeds itself.
+import { isPlainObject } from '../guards.ts';
+import type { CorrectionRow, SavedRow, SaveStatus, UserEventRow } from '../rows.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../settings.ts';
+
+export type RecordKind = 'setting' | 'feed' | 'saved' | 'correction' | 'event';
+
+/** The id's prefix names its kind; the order is the order space is given out when the quota is short. */
+export const KIND_PREFIX: Readonly<Record<RecordKind, string>> = {
+  setting: 's:',
+  feed: 'f:',
+  saved: 'v:',
+  correction: 'c:',
+  event: 'e:',
+};
+export const KINDS = Object.keys(KIND_PREFIX) as RecordKind[];
+
+export function kindOf(id: string): RecordKind | null {
+  return KINDS.find((kind) => id.startsWith(KIND_PREFIX[kind])) ?? null;
+}
+
+/** The user's data on one device, as read from its database. */
+export interface LocalData {
+  saved: SavedRow[];
+  corrections: CorrectionRow[];
+  userEvents: UserEventRow[];
+  settings: Settings | Record<string, unknown>;
+  /** Addresses of the feeds subscribed by hand (the built-in feed is everywhere already). */
+  feedUrls: string[];
+}
+
+const STATUS_CODE: Record<SaveStatus, string> = { going: 'g', interested: 'i' };
+
+/** Fields of an own event that another field or the record's id already gives. */
+const DERIVED_EVENT_FIELDS = new Set(['key', 'feedId', 'id', 'filmKeys']);
+
+function compactEvent(row: UserEventRow): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
+  for (const [field, v] of Object.entries(row)) {
+    if (DERIVED_EVENT_FIELDS.has(field) || v === undefined || v === null) continue;
+    value[field] = v;
+  }
+  return value;
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
+
+/**
+ * Every record of the local data, by id. A setting is a record only while it differs from its
+ * default, so a new device's defaults never overwrite the settings chosen elsewhere, and going
+ * back to the default is a deletion. Any setting syncs, including ones added later.
+ */
+export function recordsOf(data: LocalData): Map<string, unknown> {
+  const records = new Map<string, unknown>();
+  const defaults = DEFAULT_SETTINGS as unknown as Record<string, unknown>;
+  for (const [name, value] of Object.entries(data.settings)) {
+    if (!sameJson(value, defaults[name])) records.set(KIND_PREFIX.setting + name, value);
+  }
+  for (const url of data.feedUrls) records.set(KIND_PREFIX.feed + url, 1);
+  for (const row of data.saved) records.set(KIND_PREFIX.saved + row.eventKey, STATUS_CODE[row.status]);
+  // A correction's id is made of all it says (site, film, text: db/corrections.ts), so the id is the record.
+  for (const row of data.corrections) records.set(KIND_PREFIX.correction + row.id, 1);
+  for (const row of data.userEvents) records.set(KIND_PREFIX.event + row.id, compactEvent(row));
+  return records;
+}
+
+/** What a record asks one device's database to hold, or, with `value` null, to drop. */
+export type RowChange =
+  | { kind: 'setting'; name: string; value: unknown }
+  | { kind: 'feed'; url: string; subscribed: boolean }
+  | { kind: 'saved'; eventKey: string; row: SavedRow | null }
+  | { kind: 'correction'; id: string; row: CorrectionRow | null }
+  /** `value` is unchecked: the database checks it like a backup's event before writing it. */
+  | { kind: 'event'; id: string; value: Record<string, unknown> | null };
+
+const iso = (t: number) => new Date(t).toISOString();
+
+function correctionRow(id: string, t: number): CorrectionRow | null {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(id);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parts) || parts.length !== 3 || !parts.every((p) => typeof p === 'string')) return null;
+  const [site, filmKey, surface] = parts as [string, string, string];
+  return { id, filmKey, surface, site: site === '*' ? null : site, createdAt: iso(t) };
+}
+
+/**
+ * The database change a record's winning version asks for (`value` null is a deletion), or a
+ * reason it cannot be applied here; such a record stays in sync storage for the devices that can.
+ */
+export function rowChangeOf(id: string, value: unknown, t: number): RowChange | string {
+  const kind = kindOf(id);
+  const rest = kind ? id.slice(KIND_PREFIX[kind].length) : '';
+  const gone = value === null;
+  switch (kind) {
+    case 'setting':
+      return { kind, name: rest, value: gone ? null : value };
+    case 'feed':
+      return { kind, url: rest, subscribed: !gone };
+    case 'saved': {
+      if (gone) return { kind, eventKey: rest, row: null };
+      const status = value === 'g' ? 'going' : value === 'i' ? 'interested' : null;
+      if (!status) return `unknown saved status in ${id.slice(0, 80)}`;
+      return { kind, eventKey: rest, row: { eventKey: rest, status, savedAt: iso(t) } };
+    }
+    case 'correction': {
+      const row = correctionRow(rest, t);
+      if (!row) return `unreadable correction ${id.slice(0, 80)}`;
+      return { kind, id: rest, row: gone ? null : row };
+    }
+    case 'event':
+      if (gone) return { kind, id: rest, value: null };
+      if (!isPlainObject(value)) return `event ${rest.slice(0, 80)} is not an object`;
+      return { kind, id: rest, value: { ...value, id: rest } };
+    default:
+      return `unknown record ${id.slice(0, 80)}`;
+  }
+}
+
+/** JSON with object keys sorted, so equal values compare and hash equal on every device. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value)
+      .filter((k) => value[k] !== undefined)
+      .sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
