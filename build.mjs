@@ -42,6 +42,10 @@ export function manifestFor(browser, base, { dev: isDev }) {
   if (isDev) {
     for (const script of manifest.content_scripts) script.matches.push(...DEV_ORIGINS);
     manifest.host_permissions = [...(manifest.host_permissions ?? []), ...DEV_ORIGINS];
+    // A headless test cannot answer the permission prompt: the development build has
+    // notifications granted, so the reminder path runs for real (store builds ask at first use).
+    manifest.optional_permissions = manifest.optional_permissions?.filter((p) => p !== 'notifications');
+    manifest.permissions = [...manifest.permissions, 'notifications'];
   }
   return manifest;
 }

@@ -40,6 +40,7 @@ describe('changesData', () => {
     'restoreBackup',
     'clearCache',
     'setSaved',
+    'setReminder',
     'addUserEvent',
     'updateUserEvent',
     'deleteUserEvent',

@@ -7,6 +7,7 @@ import { createChangeNotice } from './data-changes.ts';
 import { createHandlers } from './handlers/index.ts';
 import { watchOpenCardCommand } from './open-card-command.ts';
 import { sharedSiteRegistry } from './handlers/sites.ts';
+import { notificationsAllowed, startReminders } from './reminder-service.ts';
 import { route } from './router.ts';
 import { isExtensionPage } from './sender.ts';
 import { watchSites } from './sites/browser-site-api.ts';
@@ -35,7 +36,12 @@ watchOpenCardCommand();
 
 // Feed sync: alarms wake the worker; the alarm is re-created on every start-up and install.
 // Open views re-read after the data changes (src/background/data-changes.ts).
-const changes = createChangeNotice((items) => browser.storage.local.set(items));
+// Reminders follow the plan: every change (a save, a setting, a sync) rebuilds them.
+const reminders = startReminders(db);
+const changes = createChangeNotice((items) => {
+  void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not update reminders', error));
+  return browser.storage.local.set(items);
+});
 const sync = createSync({
   db,
   fetch: (input, init) => fetch(input, init),
@@ -52,7 +58,7 @@ browser.alarms.onAlarm.addListener((alarm) => scheduler.onAlarm(alarm));
 void scheduler.reschedule().catch((error: unknown) => console.error('Afterparty: could not set the sync alarm', error));
 watchStorage(db, (reason) => sync.reportFault(reason));
 
-const handlers = createHandlers({ db, ready: () => ensureDefaultFeed(), sync });
+const handlers = createHandlers({ db, ready: () => ensureDefaultFeed(), sync, notificationsAllowed });
 
 browser.runtime.onInstalled.addListener(() => {
   // On install and on every update: the embedded listings may have changed with the release.

@@ -4,9 +4,9 @@
 // is written before the notification is shown (a crash between the two loses one notice rather
 // than repeating it). Browser APIs, storage, clock and words come in as arguments (as createSync).
 import { eventKeyOfAlarm, plannedReminders, reminderAlarmName, type Reminder } from '../core/plan/index.ts';
-import type { ReminderLead } from '../core/plan/index.ts';
 import type { FeedEvent } from '../core/model.ts';
-import type { TravelMode } from '../core/settings.ts';
+import type { ReminderState } from '../db/index.ts';
+import type { ReminderLead, TravelMode } from '../core/settings.ts';
 
 export interface ReminderAlarmsApi {
   create(name: string, info: { when: number }): void | Promise<void>;
@@ -18,15 +18,10 @@ export interface ReminderNotificationsApi {
   create(
     id: string,
     options: { type: 'basic'; iconUrl: string; title: string; message: string },
-  ): Promise<string> | void;
+  ): Promise<unknown> | void;
 }
 
-export interface ReminderState {
-  /** The reminders last set, to tell a removed or cancelled event from one never reminded. */
-  scheduled: Record<string, { at: number; start: number; title: string }>;
-  /** Per event key: the reminder time already notified, or "off" once its cancellation was. */
-  notified: Record<string, number | 'off'>;
-}
+export type { ReminderState };
 
 export type ReminderEvent = Pick<FeedEvent, 'start' | 'end' | 'cancelled' | 'venue' | 'title'> & { key: string };
 
@@ -39,7 +34,8 @@ export interface ReminderPlan {
 }
 
 export interface ReminderWords {
-  reminder(reminder: Reminder, title: string): { title: string; message: string };
+  /** `now` tells "starts in 10 minutes" from a missed reminder's "started 5 minutes ago". */
+  reminder(reminder: Reminder, event: ReminderEvent, now: number): { title: string; message: string };
   off(title: string, why: 'cancelled' | 'removed'): { title: string; message: string };
 }
 
@@ -87,7 +83,7 @@ export function createReminders({
     const now = clock();
     const state = await loadState();
     const { plan, planned } = await current();
-    const titles = new Map(plan.events.map((e) => [e.key, e.title]));
+    const byKey = new Map(plan.events.map((e) => [e.key, e]));
     const notices: Notice[] = [];
     const existing = new Map<string, number>();
     for (const alarm of await alarms.getAll()) {
@@ -103,19 +99,19 @@ export function createReminders({
       } else if (now < reminder.end) {
         // Its time passed while the browser was closed, and the event is still on: say it once now.
         state.notified[key] = reminder.at;
-        notices.push({ key, text: words.reminder(reminder, titles.get(key) ?? '') });
+        notices.push({ key, text: words.reminder(reminder, byKey.get(key)!, now) });
       }
     }
     const remind = new Set(plan.remind);
     for (const [key, was] of Object.entries(state.scheduled)) {
       if (planned.has(key) || !remind.has(key) || state.notified[key] === 'off' || was.start <= now) continue;
-      const event = plan.events.find((e) => e.key === key);
+      const event = byKey.get(key);
       if (event && !event.cancelled) continue; // still there: the user changed the lead time or its time
       state.notified[key] = 'off';
       notices.push({ key, text: words.off(event?.title ?? was.title, event ? 'cancelled' : 'removed') });
     }
     state.scheduled = Object.fromEntries(
-      [...planned.values()].map((r) => [r.eventKey, { at: r.at, start: r.start, title: titles.get(r.eventKey) ?? '' }]),
+      [...planned.values()].map((r) => [r.eventKey, { at: r.at, start: r.start, title: byKey.get(r.eventKey)!.title }]),
     );
     await saveState(state);
     await show(notices);
@@ -133,7 +129,7 @@ export function createReminders({
     if (state.notified[key] === reminder.at || now >= reminder.end) return;
     state.notified[key] = reminder.at;
     await saveState(state);
-    await show([{ key, text: words.reminder(reminder, plan.events.find((e) => e.key === key)?.title ?? '') }]);
+    await show([{ key, text: words.reminder(reminder, plan.events.find((e) => e.key === key)!, now) }]);
   }
 
   // One at a time: an alarm firing during a rebuild must not notify what the rebuild notifies.

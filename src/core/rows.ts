@@ -17,6 +17,8 @@ export interface SavedRow {
   eventKey: string;
   status: SaveStatus;
   savedAt: string;
+  /** "Remind me" is on (src/core/plan/reminders.ts says when); absent when off. */
+  remind?: true;
 }
 
 /** "Not this film": hides one film's match for a surface text on a site, or everywhere. */

@@ -20,6 +20,10 @@ export type ZoneChoice = (typeof ZONE_CHOICES)[number];
 export const TRAVEL_MODES = ['walking', 'transit', 'car'] as const;
 export type TravelMode = (typeof TRAVEL_MODES)[number];
 
+/** Minutes before the start, or "leave-by": when the user must leave the previous venue (src/core/plan/reminders.ts). */
+export const REMINDER_LEADS = ['off', '10', '30', '60', 'leave-by'] as const;
+export type ReminderLead = (typeof REMINDER_LEADS)[number];
+
 export interface Settings {
   /** Milliseconds the pointer rests on a title before the card opens. */
   hoverDelay: number;
@@ -37,6 +41,8 @@ export interface Settings {
   underlineOnlyWithKey: boolean;
   /** The speed the Saved view's trips between venues are estimated at. */
   travelMode: TravelMode;
+  /** When "Remind me" notifies: minutes before the start, at the time to leave, or never ('off'). */
+  reminderLead: ReminderLead;
 }
 
 export const HOVER_DELAY_MIN = 0;
@@ -51,6 +57,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   timeZoneShown: 'both',
   underlineOnlyWithKey: false,
   travelMode: 'transit',
+  reminderLead: '30',
 });
 
 /** The key to hold for titles to show and cards to open; 'none' when hovering alone opens the card. */
@@ -102,6 +109,10 @@ export function validateSettingsPatch(value: unknown): Partial<Settings> | strin
       case 'travelMode':
         if (!oneOf(TRAVEL_MODES, v)) return `travelMode must be one of ${TRAVEL_MODES.join(', ')}`;
         patch.travelMode = v;
+        break;
+      case 'reminderLead':
+        if (!oneOf(REMINDER_LEADS, v)) return `reminderLead must be one of ${REMINDER_LEADS.join(', ')}`;
+        patch.reminderLead = v;
         break;
       default:
         return `unknown setting "${key.slice(0, 40)}"`;

@@ -71,6 +71,7 @@ const savedRow: Check<SavedRow> = (v, path) => {
     eventKey: key(o.eventKey, `${path}.eventKey`),
     status: oneOf(['going', 'interested'] as const)(o.status, `${path}.status`),
     savedAt: str(o.savedAt, `${path}.savedAt`),
+    ...(o.remind === true ? { remind: true as const } : {}),
   };
 };
 
@@ -127,6 +128,16 @@ const userEventRow: Check<UserEventRow> = (v, path) => {
   const [createdAt, updatedAt] = [instant(o.createdAt, `${path}.createdAt`), instant(o.updatedAt, `${path}.updatedAt`)];
   return toUserEventRow(id, input, { films: input.films, festival: input.festival }, createdAt, updatedAt);
 };
+
+/** One own event from outside (another device's sync storage), checked like a backup's; or why not. */
+export function readUserEventRow(value: unknown): UserEventRow | string {
+  try {
+    return userEventRow(value, 'the event');
+  } catch (error) {
+    if (error instanceof BackupError) return error.message;
+    throw error;
+  }
+}
 
 /** The backup, checked whole; or the first problem found, in plain words. */
 export function readBackup(document: unknown): Backup | string {

@@ -24,7 +24,8 @@ export {
 } from './feed-stage.ts';
 export { dropLease, takeLease } from './leases.ts';
 export { listingsFor, liveFilm, liveFilms, schedule } from './queries.ts';
-export { eventsOfListedFilms, eventsWithContext, readPlan, savedStatus, setSaved } from './plan.ts';
+export { eventsOfListedFilms, eventsWithContext, readPlan, savedStatus, setReminder, setSaved } from './plan.ts';
+export { loadReminderState, saveReminderState, type ReminderState } from './reminder-state.ts';
 export { addCorrection, allCorrections, correctionsFor, removeCorrection } from './corrections.ts';
 export {
   addUserEvent,
@@ -38,4 +39,5 @@ export {
 } from './user-events.ts';
 export { clearCache, makeBackup, restoreBackup, type Backup, type RestoreCounts } from './backup.ts';
 export { loadSettings, patchSettings } from './settings.ts';
+export { applySyncChanges, readSyncData } from './device-sync.ts';
 export { readSiteList, seedSiteLists, writeSiteList } from './site-lists.ts';

@@ -20,9 +20,25 @@ export async function setSaved(
     return null;
   }
   if (!(await findEvent(db, eventKey))) throw new Error('That event is not in your listings any more.');
-  const row: SavedRow = { eventKey, status, savedAt: now.toISOString() };
-  await db.saved.put(row);
-  return row;
+  return db.transaction('rw', db.saved, async () => {
+    // Going ↔ interested keeps the reminder: it belongs to the saved event, not to the status.
+    const remind = (await db.saved.get(eventKey))?.remind;
+    const row: SavedRow = { eventKey, status, savedAt: now.toISOString(), ...(remind ? { remind } : {}) };
+    await db.saved.put(row);
+    return row;
+  });
+}
+
+/** "Remind me" on or off for a saved event; an event that is not saved has no reminder to set. */
+export async function setReminder(db: AfterpartyDb, eventKey: string, remind: boolean): Promise<SavedRow> {
+  return db.transaction('rw', db.saved, async () => {
+    const row = await db.saved.get(eventKey);
+    if (!row) throw new Error('Save the event first: reminders are for the events in your plan.');
+    const { remind: _was, ...rest } = row;
+    const next: SavedRow = remind ? { ...rest, remind: true } : rest;
+    await db.saved.put(next);
+    return next;
+  });
 }
 
 /** Events by key (feed events from live slots, then the user's own) with their films and festivals. */

@@ -53,11 +53,18 @@ describe('getSavedStatus', () => {
   it('answers a content script for events of listed films only; our pages for any', async () => {
     const { handlers, listed, filmless, tied, alone } = await setup();
     const eventKeys = [listed.key, filmless.key, tied.key, alone.key];
+    const off = { on: false, at: null, minutesBefore: null, leaveBy: false, blocked: null };
     expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys } }, fromContent)).toEqual({
-      result: { saved: { [listed.key]: 'going', [tied.key]: 'going' } },
+      result: {
+        saved: { [listed.key]: 'going', [tied.key]: 'going' },
+        reminders: { [listed.key]: off, [tied.key]: off },
+      },
     });
     expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys } }, fromPage)).toEqual({
-      result: { saved: Object.fromEntries(eventKeys.map((key) => [key, 'going'])) },
+      result: {
+        saved: Object.fromEntries(eventKeys.map((key) => [key, 'going'])),
+        reminders: Object.fromEntries(eventKeys.map((key) => [key, off])),
+      },
     });
   });
 });

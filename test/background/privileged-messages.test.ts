@@ -18,6 +18,8 @@ const OPEN = MESSAGE_NAMES.filter((name) => !specOf(name).privileged);
  */
 const CONTENT_SCRIPT_WRITES: Partial<Record<MessageName, string>> = {
   setSaved: 'the card saves an event; the handler only accepts events that exist, so a page can at most tick a box',
+  setReminder:
+    '"Remind me" in the card; only on a saved event of a listed film, so a page can at most ring a bell the card shows',
   addCorrection: '"not this film" from the card; the site is taken from the sender, so a page can only correct itself',
 };
 /**

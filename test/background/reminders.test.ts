@@ -42,7 +42,7 @@ function world(plan: ReminderPlan) {
       readPlan: async () => structuredClone(plan),
       clock: () => clock.now,
       words: {
-        reminder: (r, title) => ({ title, message: r.leaveBy ? 'leave now' : 'soon' }),
+        reminder: (r, event) => ({ title: event.title, message: r.leaveBy ? 'leave now' : 'soon' }),
         off: (title, why) => ({ title, message: why }),
       },
       iconUrl: 'icon.png',

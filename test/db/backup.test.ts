@@ -159,7 +159,12 @@ describe('plan and settings messages', () => {
         { type: 'getSavedStatus', params: { eventKeys: [listed.key, 'default/other'] } },
         fromContent,
       ),
-    ).toEqual({ result: { saved: { [listed.key]: 'interested' } } });
+    ).toEqual({
+      result: {
+        saved: { [listed.key]: 'interested' },
+        reminders: { [listed.key]: { on: false, at: null, minutesBefore: null, leaveBy: false, blocked: null } },
+      },
+    });
     expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys: 'all' } }, fromContent)).toEqual({
       error: expect.stringMatching(/eventKeys/),
     });

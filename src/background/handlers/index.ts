@@ -22,6 +22,9 @@ export interface HandlerDeps {
   sync?: Sync;
   /** The per-site switches; the worker's, over the browser's APIs, unless a test passes its own. */
   sites?: SiteRegistry;
+  /** Whether the optional `notifications` permission is granted; reminders say so when it is not. */
+  notificationsAllowed?: () => Promise<boolean>;
+  clock?: () => number;
 }
 
 /** The background's answers, one per message; the compiler checks none is missing. */

@@ -1,4 +1,13 @@
-import { eventsOfListedFilms, readPlan, savedStatus, setSaved, type AfterpartyDb } from '../../db/index.ts';
+import { reminderViews, type ReminderView } from '../../core/plan/index.ts';
+import {
+  eventsOfListedFilms,
+  loadSettings,
+  readPlan,
+  savedStatus,
+  setReminder,
+  setSaved,
+  type AfterpartyDb,
+} from '../../db/index.ts';
 import type { PlanMessages } from '../../messages/plan.ts';
 import { calendarFor } from '../calendar-export.ts';
 import type { HandlersFor, SenderContext } from './types.ts';
@@ -13,10 +22,26 @@ const fromContent = (from?: SenderContext) => from?.extensionPage !== true;
 export function planHandlers({
   db,
   ready,
+  notificationsAllowed = async () => false,
+  clock = Date.now,
 }: {
   db: AfterpartyDb;
   ready: () => Promise<void>;
+  notificationsAllowed?: () => Promise<boolean>;
+  clock?: () => number;
 }): HandlersFor<PlanMessages> {
+  // Over the whole plan: a leave-by time depends on the saved event before.
+  const reminders = async (keys: string[]): Promise<Record<string, ReminderView>> => {
+    const [plan, settings, allowed] = await Promise.all([readPlan(db), loadSettings(db), notificationsAllowed()]);
+    const remind = new Set(plan.saved.filter((s) => s.remind).map((s) => s.eventKey));
+    const views = reminderViews(plan.events, remind, {
+      lead: settings.reminderLead,
+      mode: settings.travelMode,
+      allowed,
+      now: clock(),
+    });
+    return Object.fromEntries(keys.filter((key) => views[key]).map((key) => [key, views[key]!]));
+  };
   const shown = async (keys: string[], from?: SenderContext) => {
     if (!fromContent(from)) return keys;
     await ready();
@@ -26,10 +51,19 @@ export function planHandlers({
   return {
     async getPlan() {
       await ready();
-      return readPlan(db);
+      const plan = await readPlan(db);
+      return { ...plan, reminders: await reminders(plan.saved.map((s) => s.eventKey)) };
     },
     async getSavedStatus({ eventKeys }, from) {
-      return { saved: await savedStatus(db, await shown(eventKeys, from)) };
+      const keys = await shown(eventKeys, from);
+      return { saved: await savedStatus(db, keys), reminders: await reminders(keys) };
+    },
+    async setReminder({ eventKey, remind }, from) {
+      await ready();
+      if ((await shown([eventKey], from)).length === 0)
+        throw new Error('setReminder: a page may only set reminders on events of the films it lists');
+      await setReminder(db, eventKey, remind);
+      return { reminder: (await reminders([eventKey]))[eventKey]! };
     },
     async setSaved({ eventKey, status }, from) {
       await ready();

@@ -17,8 +17,9 @@ export {
   eventKeyOfAlarm,
   LEAVE_BY_FALLBACK_MINUTES,
   plannedReminders,
-  REMINDER_LEADS,
   reminderAlarmName,
+  reminderViews,
   type Reminder,
-  type ReminderLead,
+  type ReminderBlock,
+  type ReminderView,
 } from './reminders.ts';

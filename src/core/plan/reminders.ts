@@ -2,14 +2,11 @@
 // after the event's key) and notifications. An event with no start time gets no reminder, since
 // any time we picked would be a guess.
 import type { FeedEvent } from '../model.ts';
-import type { TravelMode } from '../settings.ts';
+import type { ReminderLead, TravelMode } from '../settings.ts';
 import { readWhen } from '../time/index.ts';
 import { spanOf } from './clashes.ts';
 import { planTrips } from './trips.ts';
 
-/** Minutes before the start, or "leave-by": when the user must leave the previous venue. */
-export const REMINDER_LEADS = ['off', '10', '30', '60', 'leave-by'] as const;
-export type ReminderLead = (typeof REMINDER_LEADS)[number];
 /** A leave-by reminder with no trip to measure (first of the night, a venue without a position). */
 export const LEAVE_BY_FALLBACK_MINUTES = 30;
 
@@ -61,4 +58,52 @@ export function plannedReminders(
     out.push({ eventKey: event.key, at, start: span.start, end: span.end, leaveBy });
   }
   return out;
+}
+
+/** Why a reminder the user asked for will not notify; the words are the UI's. */
+export type ReminderBlock = 'lead-off' | 'no-permission' | 'no-time' | 'cancelled' | 'over';
+
+export interface ReminderView {
+  on: boolean;
+  /** When it notifies, if it will, and how long before the start that is. */
+  at: number | null;
+  minutesBefore: number | null;
+  leaveBy: boolean;
+  blocked: ReminderBlock | null;
+}
+
+/**
+ * What "Remind me" shows for each saved event: on or off, and when it will notify or why it
+ * will not. `events` is the whole plan, since a leave-by time depends on the event before.
+ */
+export function reminderViews(
+  events: readonly PlanEvent[],
+  remind: ReadonlySet<string>,
+  { lead, mode, allowed, now }: { lead: ReminderLead; mode: TravelMode; allowed: boolean; now: number },
+): Record<string, ReminderView> {
+  const planned = new Map(plannedReminders(events, remind, lead, mode).map((r) => [r.eventKey, r]));
+  const views: Record<string, ReminderView> = {};
+  for (const event of events) {
+    const on = remind.has(event.key);
+    const reminder = planned.get(event.key);
+    let blocked: ReminderBlock | null = null;
+    if (on) {
+      if (lead === 'off') blocked = 'lead-off';
+      else if (event.cancelled) blocked = 'cancelled';
+      else if (!reminder) blocked = 'no-time';
+      else if (now >= reminder.end) blocked = 'over';
+      else if (!allowed) blocked = 'no-permission';
+    }
+    const will = on && blocked === null && reminder;
+    views[event.key] = will
+      ? {
+          on,
+          at: reminder.at,
+          minutesBefore: Math.round((reminder.start - reminder.at) / 60_000),
+          leaveBy: reminder.leaveBy,
+          blocked,
+        }
+      : { on, at: null, minutesBefore: null, leaveBy: false, blocked };
+  }
+  return views;
 }
