@@ -4,6 +4,7 @@ import browser from 'webextension-polyfill';
 import { openDatabase } from '../db/index.ts';
 import { loadDefaultFeed, needsDefaultFeed } from './default-feed.ts';
 import { createChangeNotice } from './data-changes.ts';
+import { startDeviceSync } from './device-sync/browser-device-sync.ts';
 import { createHandlers } from './handlers/index.ts';
 import { watchOpenCardCommand } from './open-card-command.ts';
 import { sharedSiteRegistry } from './handlers/sites.ts';
@@ -40,6 +41,7 @@ watchOpenCardCommand();
 const reminders = startReminders(db);
 const changes = createChangeNotice((items) => {
   void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not update reminders', error));
+  deviceSync.schedule();
   return browser.storage.local.set(items);
 });
 const sync = createSync({
@@ -57,8 +59,11 @@ const scheduler = createScheduler({ alarms: browser.alarms, sync, clock: Date.no
 browser.alarms.onAlarm.addListener((alarm) => scheduler.onAlarm(alarm));
 void scheduler.reschedule().catch((error: unknown) => console.error('Afterparty: could not set the sync alarm', error));
 watchStorage(db, (reason) => sync.reportFault(reason));
+// The plan follows the user to their other signed-in browsers (storage.sync): each change here
+// is sent soon after, and each change from there is applied and shown (device-sync/).
+const deviceSync = startDeviceSync({ db, sync, onChange: () => changes.bump() });
 
-const handlers = createHandlers({ db, ready: () => ensureDefaultFeed(), sync, notificationsAllowed });
+const handlers = createHandlers({ db, ready: () => ensureDefaultFeed(), sync, notificationsAllowed, deviceSync });
 
 browser.runtime.onInstalled.addListener(() => {
   // On install and on every update: the embedded listings may have changed with the release.

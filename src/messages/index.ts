@@ -3,6 +3,7 @@
 // `Messages`; every request is validated on receipt by `parseRequest`.
 import { addEventSpecs, type AddEventMessages } from './add-event.ts';
 import { correctionSpecs, type CorrectionMessages } from './corrections.ts';
+import { deviceSyncSpecs, type DeviceSyncMessages } from './device-sync.ts';
 import { feedSpecs, type FeedMessages } from './feeds.ts';
 import { listingSpecs, type ListingMessages } from './listings.ts';
 import { planSpecs, type PlanMessages } from './plan.ts';
@@ -23,7 +24,8 @@ export interface Messages
     UserEventMessages,
     CorrectionMessages,
     SiteMessages,
-    AddEventMessages {}
+    AddEventMessages,
+    DeviceSyncMessages {}
 
 export type MessageName = keyof Messages;
 export type Params<N extends MessageName> = Messages[N]['params'];
@@ -45,6 +47,7 @@ const specs: SpecsFor<Messages> = {
   ...correctionSpecs,
   ...siteSpecs,
   ...addEventSpecs,
+  ...deviceSyncSpecs,
 };
 
 /** Every message name, so tests can cover each message, including ones added later. */

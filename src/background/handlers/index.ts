@@ -2,11 +2,13 @@ import type { AfterpartyDb } from '../../db/index.ts';
 import type { Messages } from '../../messages/index.ts';
 import { addEventHandlers } from './add-event.ts';
 import { correctionHandlers } from './corrections.ts';
+import { deviceSyncHandlers } from './device-sync.ts';
 import { feedHandlers } from './feeds.ts';
 import { listingHandlers } from './listings.ts';
 import { planHandlers } from './plan.ts';
 import { sharedSiteRegistry, siteHandlers } from './sites.ts';
 import { settingsHandlers } from './settings.ts';
+import type { DeviceSync } from '../device-sync/device-sync.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
 import type { Sync } from '../sync/engine.ts';
 import type { HandlersFor } from './types.ts';
@@ -25,6 +27,8 @@ export interface HandlerDeps {
   /** Whether the optional `notifications` permission is granted; reminders say so when it is not. */
   notificationsAllowed?: () => Promise<boolean>;
   clock?: () => number;
+  /** Sync through the browser's account (src/background/device-sync/); absent in tests without it. */
+  deviceSync?: DeviceSync;
 }
 
 /** The background's answers, one per message; the compiler checks none is missing. */
@@ -38,5 +42,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...correctionHandlers(deps),
     ...siteHandlers(() => deps.sites ?? sharedSiteRegistry(deps.db)),
     ...addEventHandlers(deps),
+    ...deviceSyncHandlers(deps),
   };
 }

@@ -1,0 +1,43 @@
+// Device sync over the browser's own storage areas and permissions.
+import browser from 'webextension-polyfill';
+import { feedWithUrl, type AfterpartyDb } from '../../db/index.ts';
+import type { Sync } from '../sync/engine.ts';
+import { createDeviceSync, type DeviceSync } from './device-sync.ts';
+
+/** The origin a feed is fetched from, as the options page asks for it (src/ui/options/feeds-panel.tsx). */
+function originPattern(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.hostname}/*`;
+}
+
+export function startDeviceSync({
+  db,
+  sync,
+  onChange,
+}: {
+  db: AfterpartyDb;
+  sync: Sync;
+  onChange: () => void;
+}): DeviceSync {
+  // Content scripts never need sync storage: in Chromium, where the area's access can be
+  // narrowed, a page's process then can neither read the plan nor write a change into it.
+  const area = browser.storage.sync as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
+  area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })?.catch(() => undefined);
+  const deviceSync = createDeviceSync({
+    db,
+    sync: browser.storage.sync,
+    local: browser.storage.local,
+    onChange,
+    feeds: {
+      permitted: (url) => browser.permissions.contains({ origins: [originPattern(url)] }),
+      add: async (url) => void (await sync.addFeed(url)),
+      async remove(url) {
+        const feed = await feedWithUrl(db, url);
+        if (feed) await sync.removeFeed(feed.id);
+      },
+    },
+  });
+  browser.storage.onChanged.addListener((_changes, areaName) => deviceSync.onStorageChanged(areaName));
+  void deviceSync.runNow();
+  return deviceSync;
+}

@@ -1,0 +1,190 @@
+// Keeps the user's plan in step with their other signed-in browsers through storage.sync: the
+// merge is pure (src/core/device-sync/); this part reads and writes the database, the two
+// storage areas and the feed subscriptions, one round at a time.
+import {
+  beginCycle,
+  endCycle,
+  recordsOf,
+  rowChangeOf,
+  SYNC_LIMITS,
+  type Ledger,
+  type RowChange,
+  type StayedLocal,
+} from '../../core/device-sync/index.ts';
+import type { DeviceSyncStatus } from '../../messages/device-sync.ts';
+import { isPlainObject } from '../../core/guards.ts';
+import { applySyncChanges, listFeeds, readSyncData, type AfterpartyDb } from '../../db/index.ts';
+
+export interface StorageAreaApi {
+  get(keys: null | string | string[]): Promise<Record<string, unknown>>;
+  set(items: Record<string, unknown>): Promise<void>;
+  remove(keys: string | string[]): Promise<void>;
+}
+
+/** Subscribing and unsubscribing as the options page does, for feeds another device subscribed to. */
+export interface FeedActions {
+  /** Whether this browser lets Afterparty fetch from the feed's origin; never asks (no user gesture here). */
+  permitted(url: string): Promise<boolean>;
+  add(url: string): Promise<void>;
+  remove(url: string): Promise<void>;
+}
+
+export const LEDGER_KEY = 'deviceSync.ledger';
+export const STATE_KEY = 'deviceSync.state';
+
+export interface DeviceSyncDeps {
+  db: AfterpartyDb;
+  sync: StorageAreaApi;
+  local: StorageAreaApi;
+  feeds: FeedActions;
+  clock?: () => number;
+  /** Called after a round wrote other devices' changes here, or its status changed: open views re-read. */
+  onChange: () => void;
+  /**
+   * Local changes close together make one write: two seconds apart at most keeps under
+   * storage.sync's sustained rate (MAX_WRITE_OPERATIONS_PER_HOUR 1,800, one every two seconds).
+   */
+  delayMs?: number;
+  /** After a refused write (quota, rate), the next try. */
+  retryMs?: number;
+}
+
+const EMPTY_STATUS: Omit<DeviceSyncStatus, 'enabled'> = {
+  lastSync: null,
+  bytes: 0,
+  quotaBytes: SYNC_LIMITS.quotaBytes,
+  stayedLocal: [],
+  waitingFeeds: [],
+  failedFeeds: [],
+  skipped: [],
+  error: null,
+};
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function summarize(stayed: StayedLocal[]): DeviceSyncStatus['stayedLocal'] {
+  const counts = new Map<string, DeviceSyncStatus['stayedLocal'][number]>();
+  for (const { kind, reason, deleted } of stayed) {
+    if (deleted) continue;
+    const key = `${kind} ${reason}`;
+    const entry = counts.get(key) ?? { kind, reason, count: 0 };
+    entry.count += 1;
+    counts.set(key, entry);
+  }
+  return [...counts.values()];
+}
+
+export function createDeviceSync(deps: DeviceSyncDeps) {
+  const clock = deps.clock ?? Date.now;
+  const delayMs = deps.delayMs ?? 2_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let chain: Promise<void> = Promise.resolve();
+
+  async function readState(): Promise<DeviceSyncStatus> {
+    const stored = (await deps.local.get(STATE_KEY))[STATE_KEY];
+    const state = isPlainObject(stored) ? stored : {};
+    return { ...EMPTY_STATUS, ...state, enabled: state.enabled !== false } as DeviceSyncStatus;
+  }
+
+  async function writeState(state: DeviceSyncStatus): Promise<void> {
+    await deps.local.set({ [STATE_KEY]: state });
+  }
+
+  async function applyFeeds(changes: Extract<RowChange, { kind: 'feed' }>[], status: DeviceSyncStatus) {
+    const subscribed = new Set((await listFeeds(deps.db)).map((feed) => feed.url));
+    const waiting: string[] = [];
+    const failed: DeviceSyncStatus['failedFeeds'] = [];
+    for (const change of changes) {
+      try {
+        if (!change.subscribed) {
+          if (subscribed.has(change.url)) await deps.feeds.remove(change.url);
+        } else if (!(await deps.feeds.permitted(change.url))) waiting.push(change.url);
+        else await deps.feeds.add(change.url);
+      } catch (error) {
+        failed.push({ url: change.url, reason: message(error) });
+      }
+    }
+    status.waitingFeeds = waiting;
+    status.failedFeeds = failed;
+  }
+
+  async function round(): Promise<void> {
+    const before = await readState();
+    if (!before.enabled) return;
+    const status: DeviceSyncStatus = { ...before, skipped: [] };
+    const [data, stored, ledgerItems] = await Promise.all([
+      readSyncData(deps.db),
+      deps.sync.get(null),
+      deps.local.get(LEDGER_KEY),
+    ]);
+    const ledger = (isPlainObject(ledgerItems[LEDGER_KEY]) ? ledgerItems[LEDGER_KEY] : {}) as Ledger;
+    const local = recordsOf(data);
+    const start = beginCycle(ledger, local, stored, clock());
+    status.skipped = [...start.problems];
+    const tableChanges: Exclude<RowChange, { kind: 'feed' }>[] = [];
+    const feedChanges: Extract<RowChange, { kind: 'feed' }>[] = [];
+    for (const [id, version] of start.toApply) {
+      const change = rowChangeOf(id, version.v, version.t);
+      if (typeof change === 'string') status.skipped.push(change);
+      else if (change.kind === 'feed') feedChanges.push(change);
+      else tableChanges.push(change);
+    }
+    if (tableChanges.length > 0) status.skipped.push(...(await applySyncChanges(deps.db, tableChanges)));
+    await applyFeeds(feedChanges, status);
+    const applied = tableChanges.length + feedChanges.length > 0;
+    const after = applied ? recordsOf(await readSyncData(deps.db)) : local;
+    const end = endCycle(start, after, stored);
+    await deps.local.set({ [LEDGER_KEY]: end.ledger });
+    status.bytes = end.plan.bytes;
+    status.stayedLocal = summarize(end.plan.stayedLocal);
+    try {
+      // One set() is one write operation, whatever it holds; items go before the removals, so a
+      // reader between the two sees a record twice (the newer counts), never not at all.
+      if (Object.keys(end.set).length > 0) await deps.sync.set(end.set);
+      if (end.remove.length > 0) await deps.sync.remove(end.remove);
+      status.error = null;
+      status.lastSync = new Date(clock()).toISOString();
+    } catch (error) {
+      status.error = message(error);
+      setTimeout(schedule, deps.retryMs ?? 60_000);
+    }
+    await writeState(status);
+    const { lastSync: _a, ...was } = before;
+    const { lastSync: _b, ...now } = status;
+    if (applied || JSON.stringify(was) !== JSON.stringify(now)) deps.onChange();
+  }
+
+  /** Runs a round now, after any running one; resolves when it is done (errors are logged). */
+  function runNow(): Promise<void> {
+    chain = chain.then(round).catch((error: unknown) => console.warn('Afterparty: device sync failed', error));
+    return chain;
+  }
+
+  /** A round soon: local changes and remote ones close together make one. */
+  function schedule(): void {
+    if (timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void runNow();
+    }, delayMs);
+  }
+
+  return {
+    schedule,
+    runNow,
+    status: readState,
+    /** Turning sync off keeps every record here and in sync storage; turning it on merges again. */
+    async setEnabled(enabled: boolean): Promise<DeviceSyncStatus> {
+      await chain;
+      await writeState({ ...(await readState()), enabled });
+      if (enabled) await runNow();
+      return readState();
+    },
+    /** storage.onChanged: another device's write (or this one's own, which a round finds settled). */
+    onStorageChanged(area: string): void {
+      if (area === 'sync') schedule();
+    },
+  };
+}
+
+export type DeviceSync = ReturnType<typeof createDeviceSync>;

@@ -1,0 +1,40 @@
+import type { RecordKind, StayedLocal } from '../core/device-sync/index.ts';
+import { isPlainObject } from '../core/guards.ts';
+import { noParams, type SpecsFor } from './spec.ts';
+
+export interface DeviceSyncStatus {
+  enabled: boolean;
+  lastSync: string | null;
+  /** Bytes of sync storage the plan takes, of `quotaBytes`. */
+  bytes: number;
+  quotaBytes: number;
+  /** What did not fit in sync storage: kept on this device only. */
+  stayedLocal: { kind: RecordKind; reason: StayedLocal['reason']; count: number }[];
+  /** Feeds subscribed on another device that this browser has not allowed Afterparty to fetch. */
+  waitingFeeds: string[];
+  /** Feeds subscribed elsewhere that could not be subscribed here, with the reason. */
+  failedFeeds: { url: string; reason: string }[];
+  /** Records from other devices this one could not take (a newer release's, or damaged). */
+  skipped: string[];
+  /** The last write to sync storage that the browser refused (quota or write rate), in its words. */
+  error: string | null;
+}
+
+export interface DeviceSyncMessages {
+  /** Whether the plan syncs through the browser's account, and how the last round went. */
+  getDeviceSync: { params: Record<string, never>; result: DeviceSyncStatus };
+  /** Turns device sync on or off; off keeps every record, here and in the browser's sync storage. */
+  setDeviceSync: { params: { enabled: boolean }; result: DeviceSyncStatus };
+}
+
+export const deviceSyncSpecs: SpecsFor<DeviceSyncMessages> = {
+  getDeviceSync: { privileged: true, validate: noParams('getDeviceSync') },
+  setDeviceSync: {
+    // Not `changes`: turning it on runs a round, which says itself when it changed what views show.
+    privileged: true,
+    validate: (params) =>
+      isPlainObject(params) && typeof params.enabled === 'boolean' && Object.keys(params).length === 1
+        ? { enabled: params.enabled }
+        : 'setDeviceSync needs {enabled: true or false}',
+  },
+};

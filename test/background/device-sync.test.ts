@@ -1,0 +1,229 @@
+// Two devices, each with its own real database (fake-indexeddb), sharing one sync storage area:
+// the round that reads, merges, applies and writes, as the worker runs it.
+import { describe, expect, it } from 'vitest';
+import { loadDefaultFeed } from '../../src/background/default-feed.ts';
+import { createDeviceSync, type StorageAreaApi } from '../../src/background/device-sync/device-sync.ts';
+import type { UserEventRow } from '../../src/core/rows.ts';
+import {
+  insertFeed,
+  DEFAULT_SYNC_STATE,
+  loadSettings,
+  patchSettings,
+  readPlan,
+  type AfterpartyDb,
+} from '../../src/db/index.ts';
+import { setSaved } from '../../src/db/plan.ts';
+import { freshDb } from '../db/fake-db.ts';
+
+/** A storage area kept in memory, copying values in and out as the browser's does (structured clone). */
+function memoryArea(fail?: () => string | null): StorageAreaApi & { items: Record<string, unknown>; writes: number } {
+  const area = {
+    items: {} as Record<string, unknown>,
+    writes: 0,
+    async get(keys: null | string | string[]) {
+      if (keys === null) return structuredClone(area.items);
+      const wanted = typeof keys === 'string' ? [keys] : keys;
+      return structuredClone(Object.fromEntries(wanted.filter((k) => k in area.items).map((k) => [k, area.items[k]])));
+    },
+    async set(items: Record<string, unknown>) {
+      const refusal = fail?.();
+      if (refusal) throw new Error(refusal);
+      area.writes += 1;
+      Object.assign(area.items, structuredClone(items));
+    },
+    async remove(keys: string | string[]) {
+      area.writes += 1;
+      for (const key of typeof keys === 'string' ? [keys] : keys) delete area.items[key];
+    },
+  };
+  return area;
+}
+
+let now = Date.UTC(2026, 8, 1);
+const clock = () => (now += 1000);
+
+async function device(sync: StorageAreaApi, permitted = (_url: string) => true) {
+  const db = freshDb();
+  await loadDefaultFeed(db);
+  const added: string[] = [];
+  let changes = 0;
+  const deviceSync = createDeviceSync({
+    db,
+    sync,
+    local: memoryArea(),
+    clock,
+    onChange: () => (changes += 1),
+    feeds: {
+      permitted: async (url) => permitted(url),
+      add: async (url) => {
+        added.push(url);
+        await insertFeed(db, `f${added.length}`, {
+          title: url,
+          url,
+          builtIn: false,
+          updated: null,
+          lastSync: null,
+          lastError: null,
+          problems: [],
+          eventCount: 0,
+          filmCount: 0,
+          sync: DEFAULT_SYNC_STATE,
+        });
+      },
+      remove: async () => undefined,
+    },
+  });
+  return { db, deviceSync, added, changes: () => changes };
+}
+
+const savedOf = async (db: AfterpartyDb) =>
+  Object.fromEntries((await readPlan(db)).saved.map((row) => [row.eventKey, row.status]));
+
+const ownEvent = (id: string, description: string): UserEventRow => ({
+  key: `user/${id}`,
+  id,
+  feedId: 'user',
+  kind: 'party',
+  title: `Party ${id}`,
+  films: [],
+  filmKeys: [],
+  festival: null,
+  start: '2008-09-08T23:00:00-04:00',
+  end: null,
+  venue: { name: 'A bar on Queen West', address: null },
+  host: null,
+  access: 'public',
+  url: null,
+  description,
+  source: null,
+  cancelled: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  timeZone: null,
+  moved: false,
+});
+
+describe('device sync between two browsers', () => {
+  it('carries saves, own events, settings and feed addresses over, and shows them at once', async () => {
+    const sync = memoryArea();
+    const a = await device(sync);
+    const b = await device(sync);
+    const [first, second] = await a.db.events.limit(2).toArray();
+    await setSaved(a.db, first!.key, 'going');
+    await setSaved(a.db, second!.key, 'interested');
+    await a.db.userEvents.put(ownEvent('karaoke', 'Bring a song'));
+    await patchSettings(a.db, { theme: 'dark' });
+    await insertFeed(a.db, 'fx', {
+      title: 'Parties',
+      url: 'https://example.com/parties.ics',
+      builtIn: false,
+      updated: null,
+      lastSync: null,
+      lastError: null,
+      problems: [],
+      eventCount: 0,
+      filmCount: 0,
+      sync: DEFAULT_SYNC_STATE,
+    });
+    await a.deviceSync.runNow();
+    expect(Object.keys(sync.items).length).toBeGreaterThan(0);
+    await b.deviceSync.runNow();
+    expect(await savedOf(b.db)).toEqual({ [first!.key]: 'going', [second!.key]: 'interested' });
+    expect(await b.db.userEvents.get('user/karaoke')).toEqual(ownEvent('karaoke', 'Bring a song'));
+    expect((await loadSettings(b.db)).theme).toBe('dark');
+    expect(b.added).toEqual(['https://example.com/parties.ics']);
+    expect(b.changes()).toBeGreaterThan(0);
+    // Settled: a's next round writes nothing.
+    const writes = sync.writes;
+    await a.deviceSync.runNow();
+    await b.deviceSync.runNow();
+    expect(sync.writes).toBe(writes);
+  });
+
+  it('carries a deletion back, and keeps the reminder switch each device set for itself', async () => {
+    const sync = memoryArea();
+    const a = await device(sync);
+    const b = await device(sync);
+    const [event, other] = await a.db.events.limit(2).toArray();
+    await setSaved(a.db, event!.key, 'going');
+    await setSaved(a.db, other!.key, 'going');
+    await a.deviceSync.runNow();
+    await b.deviceSync.runNow();
+    await b.db.saved.update(other!.key, { remind: true });
+    await setSaved(a.db, event!.key, null);
+    await setSaved(a.db, other!.key, 'interested');
+    await a.deviceSync.runNow();
+    await b.deviceSync.runNow();
+    expect(await savedOf(b.db)).toEqual({ [other!.key]: 'interested' });
+    expect((await b.db.saved.get(other!.key))?.remind).toBe(true);
+  });
+
+  it('leaves a feed waiting for permission, subscribed nowhere it was not allowed', async () => {
+    const sync = memoryArea();
+    const a = await device(sync);
+    const b = await device(sync, () => false);
+    await insertFeed(a.db, 'fx', {
+      title: 'Parties',
+      url: 'https://example.com/parties.ics',
+      builtIn: false,
+      updated: null,
+      lastSync: null,
+      lastError: null,
+      problems: [],
+      eventCount: 0,
+      filmCount: 0,
+      sync: DEFAULT_SYNC_STATE,
+    });
+    await a.deviceSync.runNow();
+    await b.deviceSync.runNow();
+    expect(b.added).toEqual([]);
+    expect((await b.deviceSync.status()).waitingFeeds).toEqual(['https://example.com/parties.ics']);
+    // b's next round does not take the feed off the other devices.
+    await b.deviceSync.runNow();
+    expect(JSON.stringify(sync.items)).toContain('f:https://example.com/parties.ics');
+  });
+
+  it('says what stayed local when an event is too big, and sends the rest', async () => {
+    const sync = memoryArea();
+    const a = await device(sync);
+    await a.db.userEvents.put(ownEvent('long', 'x'.repeat(5_000)));
+    await a.db.userEvents.put(ownEvent('huge', 'y'.repeat(9_000)));
+    await a.deviceSync.runNow();
+    const status = await a.deviceSync.status();
+    expect(status.stayedLocal).toEqual([{ kind: 'event', reason: 'too-big', count: 1 }]);
+    expect(JSON.stringify(sync.items)).toContain('e:long');
+    expect(JSON.stringify(sync.items)).not.toContain('e:huge');
+    expect(await a.db.userEvents.get('user/huge')).toBeDefined();
+  });
+
+  it('keeps everything when the browser refuses the write, says why, and sends it on the next round', async () => {
+    let refusal: string | null = 'QUOTA_BYTES quota exceeded';
+    const sync = memoryArea(() => refusal);
+    const a = await device(sync);
+    const [event] = await a.db.events.limit(1).toArray();
+    await setSaved(a.db, event!.key, 'going');
+    await a.deviceSync.runNow();
+    expect((await a.deviceSync.status()).error).toBe('QUOTA_BYTES quota exceeded');
+    expect(await savedOf(a.db)).toEqual({ [event!.key]: 'going' });
+    expect(sync.items).toEqual({});
+    refusal = null;
+    await a.deviceSync.runNow();
+    expect((await a.deviceSync.status()).error).toBeNull();
+    expect(JSON.stringify(sync.items)).toContain(`v:${event!.key}`);
+  });
+
+  it('does nothing while switched off, keeps the data, and merges when switched on again', async () => {
+    const sync = memoryArea();
+    const a = await device(sync);
+    const b = await device(sync);
+    await b.deviceSync.setEnabled(false);
+    const [event] = await a.db.events.limit(1).toArray();
+    await setSaved(a.db, event!.key, 'going');
+    await a.deviceSync.runNow();
+    await b.deviceSync.runNow();
+    expect(await savedOf(b.db)).toEqual({});
+    expect((await b.deviceSync.status()).enabled).toBe(false);
+    await b.deviceSync.setEnabled(true);
+    expect(await savedOf(b.db)).toEqual({ [event!.key]: 'going' });
+  });
+});
