@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { CorrectionsPanel } from '../ui/options/corrections-panel.tsx';
 import { DataPanel } from '../ui/options/data-panel.tsx';
+import { DeviceSyncPanel } from '../ui/options/device-sync-panel.tsx';
 import { DisplaySettings } from '../ui/options/display-settings.tsx';
 import { FeedsPanel } from '../ui/options/feeds-panel.tsx';
 import { ImportInvitation } from '../ui/popup/import-invitation.tsx';
@@ -9,8 +10,8 @@ import { adoptEventStyle } from '../ui/shared/page-style.ts';
 import { SitesPanel } from '../ui/options/sites-panel.tsx';
 
 // The page's sections, in order: feeds; "Import an invitation" (the popup's component); sites
-// (curated, added, disabled); display settings; corrections; the user's data. The others are
-// panels in src/ui/options/.
+// (curated, added, disabled); display settings; corrections; sync between browsers; the user's
+// data. The others are panels in src/ui/options/.
 function Options() {
   return (
     <main>
@@ -20,6 +21,7 @@ function Options() {
       <SitesPanel />
       <DisplaySettings />
       <CorrectionsPanel />
+      <DeviceSyncPanel />
       <DataPanel />
     </main>
   );

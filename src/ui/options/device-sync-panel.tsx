@@ -1,0 +1,134 @@
+// "Sync between your browsers": the switch, what is sent and to whom, how much of the browser's
+// sync space the plan takes, what stayed on this device and why, and feeds another browser
+// subscribed to that wait for this one's permission.
+import { useEffect, useState } from 'preact/hooks';
+import browser from 'webextension-polyfill';
+import type { DeviceSyncStatus } from '../../messages/device-sync.ts';
+import { t, uiLocale } from '../../browser/i18n.ts';
+import { send } from '../../browser/send.ts';
+import { useDataRevision } from '../shared/data-revision.ts';
+
+const kb = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function WaitingFeed({ url, onDone }: { url: string; onDone: (error: string | null) => void }) {
+  const subscribe = () => {
+    const { protocol, hostname } = new URL(url);
+    // Asked inside the click, as the feeds section does: browsers refuse a prompt later.
+    browser.permissions
+      .request({ origins: [`${protocol}//${hostname}/*`] })
+      .then((granted) => {
+        if (!granted) throw new Error(t('sync_errorPermission', hostname));
+        return send('addFeed', { url });
+      })
+      .then(
+        () => onDone(null),
+        (e: unknown) => onDone(message(e)),
+      );
+  };
+  return (
+    <li>
+      <span class="device-sync-url">{url}</span>{' '}
+      <button type="button" class="ap-button" onClick={subscribe}>
+        {t('deviceSync_allowFeed')}
+      </button>
+    </li>
+  );
+}
+
+export function DeviceSyncPanel() {
+  const [status, setStatus] = useState<DeviceSyncStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const revision = useDataRevision();
+  const refresh = () => send('getDeviceSync', {}).then(setStatus, (e: unknown) => setError(message(e)));
+  useEffect(() => void refresh(), [revision]);
+
+  const toggle = (enabled: boolean) =>
+    send('setDeviceSync', { enabled }).then(
+      (next) => {
+        setError(null);
+        setStatus(next);
+      },
+      (e: unknown) => setError(message(e)),
+    );
+
+  return (
+    <section aria-labelledby="device-sync-heading" class="panel-section device-sync">
+      <h2 id="device-sync-heading">{t('deviceSync_heading')}</h2>
+      <label class="device-sync-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={status?.enabled ?? true}
+          disabled={!status}
+          aria-describedby="device-sync-what"
+          onChange={(e) => void toggle(e.currentTarget.checked)}
+        />{' '}
+        {t('deviceSync_switch')}
+      </label>
+      <p id="device-sync-what" class="hint">
+        {t('deviceSync_what')}
+      </p>
+      <p class="hint">{t('deviceSync_off')}</p>
+      {status?.enabled && (
+        <p class="device-sync-usage" role="status">
+          {t('deviceSync_usage', kb(status.bytes), kb(status.quotaBytes))}
+          {status.lastSync && ` · ${t('deviceSync_lastSync', new Date(status.lastSync).toLocaleString(uiLocale()))}`}
+        </p>
+      )}
+      {status?.enabled && status.stayedLocal.length > 0 && (
+        <div class="error device-sync-quota" role="alert">
+          <p>{t('deviceSync_stayedHeading')}</p>
+          <ul>
+            {status.stayedLocal.map(({ kind, reason, count }) => (
+              <li key={`${kind} ${reason}`}>
+                {t(
+                  reason === 'full' ? 'deviceSync_reason_full' : 'deviceSync_reason_tooBig',
+                  t(`deviceSync_kind_${kind}`),
+                  count,
+                  kb(status.quotaBytes),
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {status?.enabled && status.error && (
+        <p class="error" role="alert">
+          {t('deviceSync_refused', status.error)}
+        </p>
+      )}
+      {status?.enabled && status.waitingFeeds.length > 0 && (
+        <div class="device-sync-waiting">
+          <p>{t('deviceSync_waitingHeading')}</p>
+          <ul>
+            {status.waitingFeeds.map((url) => (
+              <WaitingFeed
+                key={url}
+                url={url}
+                onDone={(e) => {
+                  setError(e);
+                  void refresh();
+                }}
+              />
+            ))}
+          </ul>
+        </div>
+      )}
+      {status?.enabled &&
+        status.failedFeeds.map(({ url, reason }) => (
+          <p key={url} class="error">
+            {t('deviceSync_feedFailed', url, reason)}
+          </p>
+        ))}
+      {status?.enabled && status.skipped.length > 0 && (
+        <p class="hint">{t('deviceSync_skipped', status.skipped.length)}</p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+/// <reference types="chrome" />
+// Sync between browsers in real Chromium: storage.sync is the browser's own (a headless profile
+// signed in nowhere keeps it locally, which is all another device's write looks like from here).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
+import { clickCardButtonWithText } from './card-buttons.ts';
+import { CARD_HOST, cardText, startHarness, waitForCard, type Harness } from './extension.ts';
+import { seriousViolations } from './ui-axe.ts';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+const syncItems = (page: Page) => page.evaluate(() => chrome.storage.sync.get(null));
+
+interface DomNode {
+  nodeName: string;
+  nodeType: number;
+  nodeValue?: string;
+  attributes?: string[];
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+}
+
+/** The card's pressed save buttons, by text, read through its closed root with CDP. */
+async function pressedInCard(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = (await cdp.send('DOM.getDocument', { depth: 0 })) as { root: { nodeId: number } };
+  const { nodeId } = (await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: CARD_HOST })) as {
+    nodeId: number;
+  };
+  if (!nodeId) return [];
+  const { node } = (await cdp.send('DOM.describeNode', { nodeId, depth: -1, pierce: true })) as { node: DomNode };
+  const found: string[] = [];
+  const text = (n: DomNode): string =>
+    n.nodeType === 3 ? (n.nodeValue ?? '') : [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(text).join('');
+  const walk = (n: DomNode) => {
+    const attrs = n.attributes ?? [];
+    const pressed = attrs.findIndex((a, i) => i % 2 === 0 && a === 'aria-pressed');
+    if (n.nodeName === 'BUTTON' && pressed >= 0 && attrs[pressed + 1] === 'true') found.push(text(n).trim());
+    for (const child of [...(n.shadowRoots ?? []), ...(n.children ?? [])]) walk(child);
+  };
+  walk(node);
+  return found;
+}
+
+describe('sync between browsers, in Chromium', () => {
+  it('sends a save made in the card to storage.sync, and shows another device’s change in the popup and the card', async () => {
+    const demo = await harness.context.newPage();
+    await demo.goto(harness.demoUrl);
+    await waitForHighlights(demo);
+    await hoverText(demo, 'Fugitive Pieces');
+    await waitForCard(demo, /Rosedale/);
+    await clickCardButtonWithText(demo, 'Going');
+
+    const popup = await harness.context.newPage();
+    await popup.setViewportSize({ width: 420, height: 600 });
+    await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    const plan = async () =>
+      (await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'getPlan', params: {} }))).result as {
+        saved: { eventKey: string; status: string }[];
+      };
+    await expect.poll(async () => (await plan()).saved.length, { timeout: 5_000 }).toBe(1);
+    const [rosedale] = (await plan()).saved;
+    // The save lands in storage.sync once the round after the change has run.
+    await expect
+      .poll(async () => JSON.stringify(await syncItems(popup)), { timeout: 10_000 })
+      .toContain(`"v:${rosedale!.eventKey}":[`);
+    const stored = await syncItems(popup);
+    expect(
+      Object.values(stored).some((item) => (item as Record<string, unknown[]>)[`v:${rosedale!.eventKey}`]?.[1] === 'g'),
+    ).toBe(true);
+
+    // The popup is open on Saved before the other device writes.
+    await popup.getByRole('tab', { name: /Saved/ }).click();
+    await popup.waitForSelector('.saved .ap-event-title');
+    expect(await popup.locator('.saved .ap-event-title').allTextContents()).toEqual(['Fugitive Pieces house party']);
+
+    // Another device, a minute later, marks it "Interested" and saves a second event: it writes
+    // the whole plan, as Afterparty does, in the format's items.
+    const listings = (await popup.evaluate(() =>
+      chrome.runtime.sendMessage({ type: 'getListings', params: { filmKeys: ['default/medicine-for-melancholy'] } }),
+    )) as { result: { listings: { events: { key: string; title: string }[] }[] } };
+    const other = listings.result.listings[0]!.events[0]!;
+    await popup.evaluate(
+      async ({ rosedaleKey, otherKey }) => {
+        const t = (Date.now() + 60_000).toString(36);
+        const items = await chrome.storage.sync.get(null);
+        const first = { ...(items['ap1.0'] as object) } as Record<string, unknown[]>;
+        first[`v:${rosedaleKey}`] = [t, 'i'];
+        first[`v:${otherKey}`] = [t, 'g'];
+        await chrome.storage.sync.set({ 'ap1.0': first });
+      },
+      { rosedaleKey: rosedale!.eventKey, otherKey: other.key },
+    );
+    // Without reopening: the Saved view re-reads.
+    await expect
+      .poll(async () => (await popup.locator('.saved .ap-event-title').allTextContents()).sort(), { timeout: 10_000 })
+      .toEqual(['Fugitive Pieces house party', other.title].sort());
+    const rosedaleItem = popup.locator('.saved li', { hasText: 'Fugitive Pieces house party' }).first();
+    expect(await rosedaleItem.locator('.ap-toggle[aria-pressed="true"]').textContent()).toBe('Interested');
+
+    // And the card, opened again on the page.
+    await demo.bringToFront();
+    await demo.keyboard.press('Escape');
+    await demo.mouse.move(5, 5);
+    await expect.poll(() => cardText(demo)).toBeNull();
+    await hoverText(demo, 'Fugitive Pieces');
+    await waitForCard(demo, /Rosedale/);
+    await expect.poll(() => pressedInCard(demo), { timeout: 5_000 }).toEqual(['Interested']);
+    await popup.close();
+    await demo.close();
+  });
+
+  it('offers the switch in the options page, on by default, saying what is sent; off keeps the plan', async () => {
+    const options = await harness.context.newPage();
+    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    const toggle = options.getByRole('switch', { name: "Keep my plan in sync through this browser's account" });
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    const section = options.locator('section.device-sync');
+    expect(await section.textContent()).toContain("your browser's sync service");
+    await expect.poll(async () => (await section.textContent()) ?? '').toMatch(/takes \d+ KB of the 100 KB/);
+    expect(await seriousViolations(options, 'section.device-sync')).toEqual([]);
+    const before = await options.evaluate(() => chrome.runtime.sendMessage({ type: 'getPlan', params: {} }));
+    await toggle.click();
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    const status = await options.evaluate(() => chrome.runtime.sendMessage({ type: 'getDeviceSync', params: {} }));
+    expect(status.result.enabled).toBe(false);
+    const after = await options.evaluate(() => chrome.runtime.sendMessage({ type: 'getPlan', params: {} }));
+    expect(after.result.saved).toEqual(before.result.saved);
+    // Positive control: the plan had something to keep.
+    expect(after.result.saved.length).toBeGreaterThan(0);
+    await toggle.click();
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await options.close();
+  });
+});
