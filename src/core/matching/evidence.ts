@@ -2,6 +2,7 @@
 // title, from how the original text writes it: case, sentence position, quotes, emphasis.
 
 import type { Lexicon } from './lexicon.ts';
+import { caseOf, cued, inCapsRun, type Case, type TokenView } from './title-cues.ts';
 import type { TextSpan } from './match-types.ts';
 import type { NormalizedText } from './normalize.ts';
 import type { EvidenceLevel } from './title-index.ts';
@@ -19,25 +20,13 @@ const SYMBOL = /[\p{S}\p{Cs}\p{Cf}\p{Mn}\p{Me}]/u;
 const DASHES = /\p{Pd}/u;
 const SPACE = /\s/u;
 const WORD = /[\p{L}\p{N}]/u;
-const UPPER = /[\p{Lu}\p{Lt}]/u;
-const LOWER = /\p{Ll}/u;
-const CASED = /[\p{Lu}\p{Lt}\p{Ll}]/u;
 // A real name's parts are joined by spaces or a plain hyphen, not by an em dash.
 const NAME_GAP = /^(?:[\s\u00a0]+|[-\u2010\u2011])$/u;
 // Emphasis fits a title only if what it adds around it is a few punctuation characters.
 const MAX_MARK_SLACK = 32;
 const MAX_LOOKBEHIND = 64;
 
-type Case = 'title' | 'caps' | 'lower' | 'none';
-
-/** The words of a block with their original UTF-16 spans (fold-scan.ts's TokenTable). */
-export interface TokenView {
-  readonly count: number;
-  /** Folded word `k`. */
-  word(k: number): string;
-  readonly starts: ArrayLike<number>;
-  readonly ends: ArrayLike<number>;
-}
+export type { TokenView } from './title-cues.ts';
 
 /** The view of tokens found in folded text: spans mapped back through the fold. */
 function foldedView(folded: NormalizedText, tokens: Tokens): TokenView {
@@ -82,7 +71,12 @@ export class EvidenceContext {
       return false;
     if (this.emphasised(first, end) || this.quoted(first, end)) return true;
     if (level === 'marked') return false;
-    if (this.partOfLongerName(first, end) || this.inLinkRun(first, end)) return false;
+    if (this.inLinkRun(first, end)) return false;
+    if (cued(this.text, this.view, this.marks, this.lexicon.minor, first, end)) return true;
+    // In a run of capitals ("BEST FILM: THE OTHERS") case says nothing about the title or its
+    // neighbours: a name still reads as a name, an everyday word needs one of the cues above.
+    if (inCapsRun(this.text, this.view, first, end)) return level === 'name';
+    if (this.partOfLongerName(first, end)) return false;
     // A name is capitalised ("Juno", "JCVD"); in lower case it is the word, not the film.
     if (level === 'name') return this.capitalised(first);
     return this.titleCased(first, end);
@@ -103,13 +97,7 @@ export class EvidenceContext {
   }
 
   private wordCase(k: number): Case {
-    const word = this.text.slice(this.startOf(k), this.endOf(k));
-    const chars = Array.from(word).filter((c) => CASED.test(c));
-    const head = chars[0];
-    if (head === undefined) return 'none';
-    if (!UPPER.test(head)) return 'lower';
-    if (chars.length > 1 && !chars.slice(1).some((c) => LOWER.test(c))) return 'caps';
-    return 'title';
+    return caseOf(this.text, this.startOf(k), this.endOf(k));
   }
 
   /** Every significant word capitalised, and not only because a sentence starts there. */
@@ -119,7 +107,8 @@ export class EvidenceContext {
       const kind = this.wordCase(k);
       if (kind === 'none') continue;
       if (end - first > 1 && this.lexicon.minor.has(this.view.word(k))) continue;
-      if (kind !== 'title') return false;
+      // Capitals amid lower-case text ("the winner was SLUMDOG") set the title off like title case.
+      if (kind === 'lower') return false;
       if (k !== first || !this.sentenceInitial(k)) capitals++;
     }
     return capitals > 0;

@@ -28,9 +28,9 @@ import {
 const DIR = join(import.meta.dirname, '../../fixtures/corpus');
 const LABEL = 'x-film';
 // The marks the corpus must meet; raised only once met.
-const PRECISION = 0.95;
-const RECALL = 0.88;
-const CLASS_RECALL = 0.6;
+const PRECISION = 0.955;
+const RECALL = 0.95;
+const CLASS_RECALL = 0.85;
 
 interface Label {
   filmIds: string[];

@@ -1,0 +1,199 @@
+// Where a page's layout and wording, rather than its letter case, say that a capitalised
+// everyday word is a title: "Haneke's Amour", "Amour (Michael Haneke, 2012)", "Palme d'Or:
+// Amour", "3. Moonlight", a programme line "18:00 — Amour — Cinema 1" or a table cell holding
+// the title alone. Also tells a run of capitals (a headline, a kicker) from capitals that set
+// one title off in lower-case text: in the run, case carries no evidence.
+
+import type { TextSpan } from './match-types.ts';
+
+/** The words of a block with their original UTF-16 spans (fold-scan.ts's TokenTable). */
+export interface TokenView {
+  readonly count: number;
+  /** Folded word `k`. */
+  word(k: number): string;
+  readonly starts: ArrayLike<number>;
+  readonly ends: ArrayLike<number>;
+}
+
+export type Case = 'title' | 'caps' | 'lower' | 'none';
+
+const UPPER = /[\p{Lu}\p{Lt}]/u;
+const LOWER = /\p{Ll}/u;
+const CASED = /[\p{Lu}\p{Lt}\p{Ll}]/u;
+const SPACE = /[\s\u00a0]/u;
+const APOSTROPHE = /^['’ʼ]$/u;
+const OPEN_QUOTES = /["'“‘„«‹]/u;
+// What ends or opens a phrase in a list, a programme line or a caption.
+const SEPARATOR = /[;·|•\t]|\p{S}/u;
+const DASH = /\p{Pd}/u;
+const PHRASE_END = /[,;.!?:)\]·|•"'”’»›]|\p{S}/u;
+const YEAR = /^(?:1[89]|20)\d\d$/u;
+// A person's name as credited: capitalised words ("Lee Chang-dong", "Justine Triet").
+const NAME = /^\p{Lu}[\p{L}'’.-]*(?:[\s\u00a0]+\p{Lu}[\p{L}'’.-]*){0,3}$/u;
+const LIST_NUMBER = /^\d{1,3}$/u;
+const MAX_BRACKET = 80;
+
+/** Case of the word spanning `text[start, end)`: capitalised, all capitals, lower case, or uncased. */
+export function caseOf(text: string, start: number, end: number): Case {
+  let head: Case = 'none';
+  let letters = 0;
+  for (const c of text.slice(start, end)) {
+    if (!CASED.test(c)) continue;
+    letters++;
+    if (head === 'none') {
+      if (!UPPER.test(c)) return 'lower';
+      head = 'title';
+    } else if (LOWER.test(c)) return 'title';
+  }
+  return head === 'title' && letters > 1 ? 'caps' : head;
+}
+
+/** What opens a phrase: the block's start, a colon, or a list's separator, dash or bracket. */
+type Opener = 'block' | 'list' | null;
+
+// Plain functions rather than a class: the content bundle is a budget, and a minifier renames
+// functions but not methods.
+
+const startAt = (view: TokenView, k: number): number => view.starts[k] ?? 0;
+const endAt = (view: TokenView, k: number): number => view.ends[k] ?? 0;
+const caseAt = (text: string, view: TokenView, k: number): Case => caseOf(text, startAt(view, k), endAt(view, k));
+
+/** Capital-led: title case, all capitals, or one capital letter ("A"). */
+function upper(text: string, view: TokenView, k: number): boolean {
+  const c = caseAt(text, view, k);
+  return c === 'title' || c === 'caps';
+}
+
+/** Written in capitals only; a single capital ("A", "I") fits a run of capitals. */
+function shouting(text: string, view: TokenView, k: number): boolean {
+  const c = caseAt(text, view, k);
+  return c === 'caps' || (c === 'title' && endAt(view, k) - startAt(view, k) === 1);
+}
+
+/** Are the title's words, and its nearest cased neighbours, all in capitals? */
+export function inCapsRun(text: string, view: TokenView, first: number, end: number): boolean {
+  let caps = false;
+  for (let k = first; k < end; k++) {
+    const c = caseAt(text, view, k);
+    if (c === 'none') continue;
+    if (!shouting(text, view, k)) return false;
+    caps ||= c === 'caps';
+  }
+  let before = first - 1;
+  while (before >= 0 && caseAt(text, view, before) === 'none') before--;
+  let after = end;
+  while (after < view.count && caseAt(text, view, after) === 'none') after++;
+  const beforeCaps = before >= 0 && shouting(text, view, before);
+  const afterCaps = after < view.count && shouting(text, view, after);
+  return caps && (before < 0 || beforeCaps) && (after >= view.count || afterCaps) && (beforeCaps || afterCaps);
+}
+
+/**
+ * Is the title capitalised (short words aside), and set off by a possessive, credits, a list
+ * number or a phrase of its own?
+ */
+export function cued(
+  text: string,
+  view: TokenView,
+  marks: readonly TextSpan[],
+  minor: ReadonlySet<string>,
+  first: number,
+  end: number,
+): boolean {
+  if (!upper(text, view, first)) return false;
+  for (let k = first + 1; k < end; k++) {
+    if (caseAt(text, view, k) === 'lower' && !minor.has(view.word(k))) return false;
+  }
+  // An entry that opens its block may be credited with one word: "Departures (Japan) — Takita".
+  const entry = opensPhrase(text, startAt(view, first)) === 'block';
+  return (
+    possessive(text, view, first) ||
+    credited(text, endAt(view, end - 1), entry) ||
+    numbered(text, view, first) ||
+    alone(text, view, marks, first, end)
+  );
+}
+
+/** "Haneke's Amour", "the Coens' Fargo": a capitalised name's possessive just before. */
+function possessive(text: string, view: TokenView, first: number): boolean {
+  const p = first - 1;
+  if (p < 0) return false;
+  const gap = text.slice(endAt(view, p), startAt(view, first));
+  if (view.word(p) === 's' && p >= 1 && /^[\s\u00a0]+$/u.test(gap)) {
+    return APOSTROPHE.test(text.slice(endAt(view, p - 1), startAt(view, p))) && upper(text, view, p - 1);
+  }
+  return /^['’][\s\u00a0]+$/u.test(gap) && view.word(p).endsWith('s') && upper(text, view, p);
+}
+
+/** "Amour (Michael Haneke, 2012)", "Spotlight [2015]": a year or credits in brackets after `stop`. */
+function credited(text: string, stop: number, entry: boolean): boolean {
+  let i = stop;
+  while (i < text.length && SPACE.test(text[i] ?? '')) i++;
+  const open = text[i];
+  if (open !== '(' && open !== '[') return false;
+  const close = text.indexOf(open === '(' ? ')' : ']', i);
+  if (close < 0 || close - i > MAX_BRACKET) return false;
+  let strong = false;
+  for (const raw of text.slice(i + 1, close).split(',')) {
+    const part = raw.trim();
+    if (YEAR.test(part)) strong = true;
+    else if (NAME.test(part)) strong ||= entry || /[\s\u00a0]/u.test(part);
+    else return false;
+  }
+  return strong;
+}
+
+/** "1. Parasite", "10) Shoplifters": a ranked or numbered entry. */
+function numbered(text: string, view: TokenView, first: number): boolean {
+  const p = first - 1;
+  if (p < 0 || !LIST_NUMBER.test(view.word(p))) return false;
+  if (!/^[.)][\s\u00a0]+$/u.test(text.slice(endAt(view, p), startAt(view, first)))) return false;
+  // The number opens its phrase ("Top 5: 1. Parasite", not "in chapter 3. Parasite won"),
+  // or follows the entry before it ("1. PAST LIVES 2. AFTERSUN").
+  return opensPhrase(text, startAt(view, p)) !== null || (p >= 1 && upper(text, view, p - 1));
+}
+
+/**
+ * The title is a phrase of its own: a table cell, a programme line between dashes or dots,
+ * "Best Film: Amour", a caption's "BURNING — ". A block that is one mark (a menu link, a lone
+ * italic line) is layout, not this; so is a link.
+ */
+function alone(text: string, view: TokenView, marks: readonly TextSpan[], first: number, end: number): boolean {
+  const start = startAt(view, first);
+  const stop = endAt(view, end - 1);
+  const opener = opensPhrase(text, start);
+  if (opener === null || !closesPhrase(text, stop, opener)) return false;
+  const blockStart = startAt(view, 0);
+  const blockEnd = endAt(view, view.count - 1);
+  // A link set apart by separators is navigation ("© 2008 · Home"), whatever it says.
+  return !marks.some(
+    (m) => (m.start <= blockStart && blockEnd <= m.end) || (m.link === true && m.start <= start && stop <= m.end),
+  );
+}
+
+/** Does a phrase open at `offset`: the block's start, a colon, a separator or a spaced dash before it? */
+function opensPhrase(text: string, offset: number): Opener {
+  let j = offset - 1;
+  while (j >= 0 && (SPACE.test(text[j] ?? '') || OPEN_QUOTES.test(text[j] ?? ''))) j--;
+  if (j < 0) return 'block';
+  const c = text[j] ?? '';
+  // "Best Film: Amour", not the colon of a clock time ("18:00").
+  if (c === ':') return j + 1 < offset && SPACE.test(text[j + 1] ?? '') ? 'list' : null;
+  if (c === '(' || SEPARATOR.test(c)) return 'list';
+  return DASH.test(c) && SPACE.test(text[j - 1] ?? ' ') && SPACE.test(text[j + 1] ?? ' ') ? 'list' : null;
+}
+
+/**
+ * Does the phrase close at `offset`? After a colon or a separator, any punctuation closes it
+ * ("Screenplay: Milk, Dustin Lance Black"); at a block's start only what a list or a caption
+ * uses does, since "Changeling, the word, trends" opens a sentence.
+ */
+function closesPhrase(text: string, offset: number, opener: Exclude<Opener, null>): boolean {
+  let i = offset;
+  while (i < text.length && SPACE.test(text[i] ?? '')) i++;
+  if (i >= text.length) return true;
+  const c = text[i] ?? '';
+  if (c === ':' || SEPARATOR.test(c)) return true;
+  if (DASH.test(c)) return i > offset && SPACE.test(text[i + 1] ?? ' ');
+  return opener === 'list' && (c === '(' || c === '[' || PHRASE_END.test(c));
+}
