@@ -23,10 +23,16 @@ export interface Backup {
   corrections: CorrectionRow[];
   userEvents: UserEventRow[];
   settings: Settings;
+  /**
+   * Addresses of the feeds subscribed by hand, as sync carries them; a restore lists the ones
+   * missing here for the user to allow and subscribe (a permission is asked only on a click).
+   * Absent from files made before: read as none.
+   */
+  feeds: string[];
 }
 
 export async function makeBackup(db: AfterpartyDb, now = new Date()): Promise<Backup> {
-  return db.transaction('r', [db.saved, db.corrections, db.userEvents, db.settings], async () => ({
+  return db.transaction('r', [db.saved, db.corrections, db.userEvents, db.settings, db.feeds], async () => ({
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     exportedAt: now.toISOString(),
@@ -34,6 +40,7 @@ export async function makeBackup(db: AfterpartyDb, now = new Date()): Promise<Ba
     corrections: await db.corrections.toArray(),
     userEvents: await db.userEvents.toArray(),
     settings: await loadSettings(db),
+    feeds: (await db.feeds.toArray()).filter((feed) => !feed.builtIn && feed.url).map((feed) => feed.url as string),
   }));
 }
 
@@ -104,6 +111,11 @@ const link: Check<string | null> = (v, path) =>
     ? (v ?? null)
     : fail(path, 'must be an http(s) address without spaces or line breaks');
 
+const feedAddress: Check<string> = (v, path) =>
+  typeof v === 'string' && v.length <= 2_000 && /^https?:\/\/[^\s\u0000-\u001f\u007f-\u009f]+$/i.test(v)
+    ? v
+    : fail(path, 'must be an http(s) address without spaces or line breaks');
+
 const instant: Check<string> = (v, path) =>
   typeof v === 'string' && ISO_INSTANT.test(v) && Number.isFinite(Date.parse(v))
     ? v
@@ -158,6 +170,7 @@ export function readBackup(document: unknown): Backup | string {
       userEvents: list(userEventRow)(o.userEvents, 'userEvents'),
       // Settings are forgiving like everywhere else: a bad field takes its default.
       settings: readSettings(o.settings),
+      feeds: o.feeds === undefined ? [] : list(feedAddress)(o.feeds, 'feeds'),
     };
   } catch (error) {
     if (error instanceof BackupError) return `The backup is damaged: ${error.message}.`;
@@ -169,6 +182,8 @@ export interface RestoreCounts {
   saved: number;
   corrections: number;
   userEvents: number;
+  /** The backup's feeds not subscribed here: offered to the user, who allows each origin. */
+  feedsToSubscribe: string[];
 }
 
 /** Replaces the user's data with a backup's, in one transaction; refuses a bad file untouched. */
@@ -184,7 +199,13 @@ export async function restoreBackup(db: AfterpartyDb, document: unknown): Promis
       db.settings.put({ id: 'display', value: backup.settings }),
     ]);
   });
-  return { saved: backup.saved.length, corrections: backup.corrections.length, userEvents: backup.userEvents.length };
+  const subscribed = new Set((await db.feeds.toArray()).map((feed) => feed.url));
+  return {
+    saved: backup.saved.length,
+    corrections: backup.corrections.length,
+    userEvents: backup.userEvents.length,
+    feedsToSubscribe: [...new Set(backup.feeds)].filter((url) => !subscribed.has(url)),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
+import { SubscribeFeed } from './subscribe-feed.tsx';
 
 const MAX_BACKUP_BYTES = 20 * 1024 * 1024;
 
@@ -16,6 +17,7 @@ function download(name: string, text: string): void {
 /** Back up and restore the user's own data as one JSON file; clear the listings cache. */
 export function DataPanel() {
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [feeds, setFeeds] = useState<string[]>([]);
   const report = (error: boolean, text: string) => setMessage({ error, text });
   const failed = (e: unknown) => report(true, e instanceof Error ? e.message : String(e));
 
@@ -38,6 +40,7 @@ export function DataPanel() {
     }
     const counts = await send('restoreBackup', { backup: document });
     report(false, t('ui_restoreDone', counts.saved, counts.corrections, counts.userEvents));
+    setFeeds(counts.feedsToSubscribe);
   };
 
   const clear = async () => {
@@ -70,6 +73,20 @@ export function DataPanel() {
       <p class={message?.error ? 'error' : 'status'} role="status">
         {message?.text ?? ''}
       </p>
+      {feeds.length > 0 && (
+        <div class="restore-feeds">
+          <p>{t('deviceSync_restoreFeeds')}</p>
+          <ul>
+            {feeds.map((url) => (
+              <SubscribeFeed
+                key={url}
+                url={url}
+                onDone={(error) => (error ? report(true, error) : setFeeds((all) => all.filter((u) => u !== url)))}
+              />
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
   );
 }

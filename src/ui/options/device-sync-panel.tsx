@@ -2,39 +2,14 @@
 // sync space the plan takes, what stayed on this device and why, and feeds another browser
 // subscribed to that wait for this one's permission.
 import { useEffect, useState } from 'preact/hooks';
-import browser from 'webextension-polyfill';
 import type { DeviceSyncStatus } from '../../messages/device-sync.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
+import { SubscribeFeed } from './subscribe-feed.tsx';
 
 const kb = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-
-function WaitingFeed({ url, onDone }: { url: string; onDone: (error: string | null) => void }) {
-  const subscribe = () => {
-    const { protocol, hostname } = new URL(url);
-    // Asked inside the click, as the feeds section does: browsers refuse a prompt later.
-    browser.permissions
-      .request({ origins: [`${protocol}//${hostname}/*`] })
-      .then((granted) => {
-        if (!granted) throw new Error(t('sync_errorPermission', hostname));
-        return send('addFeed', { url });
-      })
-      .then(
-        () => onDone(null),
-        (e: unknown) => onDone(message(e)),
-      );
-  };
-  return (
-    <li>
-      <span class="device-sync-url">{url}</span>{' '}
-      <button type="button" class="ap-button" onClick={subscribe}>
-        {t('deviceSync_allowFeed')}
-      </button>
-    </li>
-  );
-}
 
 export function DeviceSyncPanel() {
   const [status, setStatus] = useState<DeviceSyncStatus | null>(null);
@@ -103,7 +78,7 @@ export function DeviceSyncPanel() {
           <p>{t('deviceSync_waitingHeading')}</p>
           <ul>
             {status.waitingFeeds.map((url) => (
-              <WaitingFeed
+              <SubscribeFeed
                 key={url}
                 url={url}
                 onDone={(e) => {

@@ -1,0 +1,29 @@
+// A feed to subscribe to that came from elsewhere (another browser, a backup): the origin is
+// asked for inside the click, as the feeds section does, since browsers refuse a prompt later.
+import browser from 'webextension-polyfill';
+import { t } from '../../browser/i18n.ts';
+import { send } from '../../browser/send.ts';
+
+export function SubscribeFeed({ url, onDone }: { url: string; onDone: (error: string | null) => void }) {
+  const subscribe = () => {
+    const { protocol, hostname } = new URL(url);
+    browser.permissions
+      .request({ origins: [`${protocol}//${hostname}/*`] })
+      .then((granted) => {
+        if (!granted) throw new Error(t('sync_errorPermission', hostname));
+        return send('addFeed', { url });
+      })
+      .then(
+        () => onDone(null),
+        (e: unknown) => onDone(e instanceof Error ? e.message : String(e)),
+      );
+  };
+  return (
+    <li>
+      <span class="feed-address">{url}</span>{' '}
+      <button type="button" class="ap-button" onClick={subscribe}>
+        {t('deviceSync_allowFeed')}
+      </button>
+    </li>
+  );
+}
