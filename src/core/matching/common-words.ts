@@ -93,11 +93,32 @@ thief titanic traffic twister unforgiven us vertigo whiplash witness changeling 
 hunger sult
 `;
 
+// The function words of the other languages festival pages are written in (French, German,
+// Italian, Spanish), folded as the matcher folds them (no accents). A capitalised one opening a
+// sentence is not the first half of a name ("Dopo Gomorra", "Auch Systemsprenger"), and a title
+// made of them is prose until the page says otherwise ("Elle ment", "Elle de Verhoeven").
+const FUNCTION_WORDS = `
+alors apres au aussi aux avant avec car ce ces cet cette chez comme dans de deja depuis des donc
+dont du elle elles en encore est et etait ici il ils je la le les leur leurs lui ma mais meme mes
+mon ne ni nos notre nous on ou par pas pendant plus pour puis qu que qui sa sans se ses si son
+sont sous sur ta tes toi ton tout tous tres tu un une vers vos votre vous
+aber als am auch auf aus bei bis da dann das dass dem den denn der des dich die doch du durch ein
+eine einem einen einer eines er es fur gegen hat ich ihm ihn ihr im ins ist kein keine mit nach
+nicht noch nur ob oder ohne schon sehr sein seine seit sich sie sind uber um und uns unter vom
+von vor war was weil wenn wie wir wird zu zum zur zwischen
+agli ai al alla alle allo anche che chi come con cui da dai dal dalla degli dei del della delle
+dello di dopo dove ed era gia gli ha hanno il io lei lo loro ma mentre molto nel nella nelle
+non ogni per piu poi prima quando quella quello questa questo se sempre senza sono su sua sul
+sulla suo tra tutti tutto
+como con cuando del desde donde el ella ellos entre es esta este fue hasta las los mas muy
+para pero por porque sin sobre sus tambien una unos ya
+`;
+
 // Short function words that may stay lower case inside a title ("In the Valley of Elah").
 const MINOR = `a an and as at but by for from in into nor of on or over per so the to up via vs with yet`;
 
 // Plain strings and no top-level calls: a bundle that takes its word lists from elsewhere (the
 // content script gets them with the title index) drops this module whole.
 export function wordLists(): { common: string; minor: string } {
-  return { common: `${FREQUENT} ${EVERYDAY} ${TITLE_WORDS}`, minor: MINOR };
+  return { common: `${FREQUENT} ${EVERYDAY} ${TITLE_WORDS} ${FUNCTION_WORDS}`, minor: MINOR };
 }

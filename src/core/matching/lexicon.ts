@@ -14,8 +14,20 @@ export interface WordListText {
 
 const split = (list: string): string[] => list.split(/\s+/).filter((w) => w !== '');
 
+/**
+ * A listed word's regular inflections ("leave" -> "leaves", "fall" -> "fallen", "try" ->
+ * "tries"): "fallen leaves" is as everyday as "fall" and "leave". Irregular forms are listed.
+ */
+function inflected(word: string): string[] {
+  if (word.length < 3) return [word];
+  const stem = word.endsWith('e') ? word.slice(0, -1) : word;
+  const forms = [word, `${word}s`, `${word}es`, `${stem}ed`, `${stem}ing`, `${word}en`];
+  if (word.endsWith('y')) forms.push(`${word.slice(0, -1)}ies`, `${word.slice(0, -1)}ied`);
+  return forms;
+}
+
 export function lexiconFrom(lists: WordListText): Lexicon {
-  return { common: new Set(split(lists.common)), minor: new Set(split(lists.minor)) };
+  return { common: new Set(split(lists.common).flatMap(inflected)), minor: new Set(split(lists.minor)) };
 }
 
 let built: Lexicon | undefined;

@@ -82,7 +82,8 @@ function evidenceFor(words: readonly string[], lexicon: Lexicon): EvidenceLevel 
     if (common && !lexicon.common.has(w)) common = false;
   }
   if (letters <= 1 || numbers) return 'marked';
-  if (words.length <= 2 && common) return 'word';
+  // "the others arrived late": a title of everyday words, however long, is prose until the page shows otherwise.
+  if (common) return 'word';
   return words.length === 1 ? 'name' : 'none';
 }
 
@@ -222,7 +223,7 @@ const MIN_TYPO_WORDS = 3;
 
 /** May this title match with one typo? Ordinary words and bare numbers are too easy to hit. */
 function typoEligible(words: readonly string[], evidence: EvidenceLevel, censored: boolean): boolean {
-  if (censored || evidence === 'word' || evidence === 'marked') return false;
+  if (censored || evidence === 'marked' || (evidence === 'word' && words.length < MIN_TYPO_WORDS)) return false;
   if (words.length >= MIN_TYPO_WORDS) return true;
   let letters = 0;
   for (const w of words) letters += w.length;

@@ -66,7 +66,9 @@ describe('compileMatcher: what matches', () => {
   it.each<[string, string, string[]]>([
     // Case, accents, quotes, dashes, &/and.
     ['case', 'I loved YOUNG PEOPLE FUCKING, honestly.', ['ypf=YOUNG PEOPLE FUCKING']],
-    ['lower case', 'we saw burn after reading twice', ['burn=burn after reading']],
+    ['lower case', 'we saw medicine for melancholy twice', ['medicine=medicine for melancholy']],
+    ['a title of everyday words in lower case is prose', 'we saw burn after reading twice', []],
+    ['a title of everyday words in title case', 'we saw Burn After Reading twice', ['burn=Burn After Reading']],
     ['accents stripped in the text', 'Then Amelie came out.', ['amelie=Amelie']],
     ['accents added in the text', 'They loved LÉON and Léon.', ['leon=LÉON', 'leon=Léon']],
     ['decomposed accents', 'We saw Ame\u0301lie again.', ['amelie=Ame\u0301lie']],
@@ -254,9 +256,13 @@ describe('compileMatcher: choices between candidates', () => {
   });
 
   it('prefers the longest title and never overlaps', () => {
-    const m = compileMatcher([film('a', 'Burn After Reading'), film('b', 'After Reading Club'), film('c', 'Reading')]);
-    const text = 'we saw Burn After Reading Club';
-    expect(m.find({ text }).map((x) => x.surface)).toEqual(['Burn After Reading']);
+    const m = compileMatcher([
+      film('a', 'Medicine for Melancholy'),
+      film('b', 'For Melancholy Club'),
+      film('c', 'Melancholy'),
+    ]);
+    const text = 'we saw Medicine for Melancholy Club';
+    expect(m.find({ text }).map((x) => x.surface)).toEqual(['Medicine for Melancholy']);
   });
 
   it('matches a censored form without the alias', () => {

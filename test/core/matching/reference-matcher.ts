@@ -58,7 +58,7 @@ function spellings(title: string): Array<{ words: string[]; gaps: string[] }> {
 
 function level(words: string[]): EvidenceLevel {
   if (words.join('').length <= 1 || words.every((w) => /^\p{N}+$/u.test(w))) return 'marked';
-  if (words.length <= 2 && words.every((w) => COMMON_WORDS.has(w))) return 'word';
+  if (words.every((w) => COMMON_WORDS.has(w))) return 'word';
   return words.length === 1 ? 'name' : 'none';
 }
 
@@ -111,7 +111,7 @@ function typo(word: string, typed: string): boolean {
 
 function typoAllowed(name: Name): boolean {
   const lvl = level(name.words);
-  if (lvl === 'word' || lvl === 'marked' || name.words.some(censored)) return false;
+  if ((lvl === 'word' && name.words.length < 3) || lvl === 'marked' || name.words.some(censored)) return false;
   return name.words.length >= 3 || name.words.join('').length >= 12;
 }
 
