@@ -1,19 +1,35 @@
 import { exportIcs, icsFileName } from '../core/ical/index.ts';
-import { eventsWithContext, type AfterpartyDb } from '../db/index.ts';
+import { plannedReminders } from '../core/plan/index.ts';
+import { eventsWithContext, loadSettings, readPlan, type AfterpartyDb } from '../db/index.ts';
 import { timeZoneResolver } from '../core/time/index.ts';
+
+/**
+ * The user's reminders as minutes before each start, over the whole plan (a leave-by time
+ * depends on the saved event before), so a calendar app reminds as Afterparty would.
+ */
+async function reminderMinutes(db: AfterpartyDb): Promise<Map<string, number>> {
+  const [plan, settings] = await Promise.all([readPlan(db), loadSettings(db)]);
+  const remind = new Set(plan.saved.filter((s) => s.remind).map((s) => s.eventKey));
+  const planned = plannedReminders(plan.events, remind, settings.reminderLead, settings.travelMode);
+  return new Map(planned.map((r) => [r.eventKey, (r.start - r.at) / 60_000]));
+}
 
 /**
  * The .ics of some events, written here rather than in the card so the calendar code stays
  * out of the content script that every page loads.
  */
 export async function calendarFor(db: AfterpartyDb, eventKeys: string[], name: string, now = Date.now()) {
-  const { events, films, festivals } = await eventsWithContext(db, [...new Set(eventKeys)]);
+  const [{ events, films, festivals }, alarms] = await Promise.all([
+    eventsWithContext(db, [...new Set(eventKeys)]),
+    reminderMinutes(db),
+  ]);
   const zoneOf = timeZoneResolver(festivals);
   const titles = new Map(films.map((f) => [f.key, f.title]));
   const items = events.map((event) => ({
     event,
     timeZone: zoneOf(event),
     filmTitles: event.filmKeys.map((key) => titles.get(key)).filter((t): t is string => t !== undefined),
+    alarmMinutesBefore: alarms.get(event.key),
   }));
   const { ics, skipped } = exportIcs(items, now);
   return { ics, fileName: icsFileName(name), skipped, missing: eventKeys.length - events.length };

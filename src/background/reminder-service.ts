@@ -6,15 +6,13 @@ import browser from 'webextension-polyfill';
 import { eventKeyOfAlarm, type Reminder } from '../core/plan/index.ts';
 import { loadReminderState, loadSettings, readPlan, saveReminderState, type AfterpartyDb } from '../db/index.ts';
 import { t } from '../browser/i18n.ts';
+import { notificationsAllowed } from '../browser/notifications.ts';
+import { FOCUS_EVENT_PARAM } from '../messages/plan.ts';
 import { createReminders, type ReminderEvent, type Reminders } from './reminders.ts';
-
-const PERMISSION = { permissions: ['notifications'] };
 
 type NotificationsApi = typeof browser.notifications;
 /** Undefined in Chrome until the permission is granted. */
 const notificationsApi = (): NotificationsApi | undefined => browser.notifications as NotificationsApi | undefined;
-
-export const notificationsAllowed = (): Promise<boolean> => browser.permissions.contains(PERMISSION);
 
 export function reminderText(reminder: Reminder, event: ReminderEvent, now: number) {
   const venue = event.venue?.name;
@@ -28,7 +26,7 @@ export function reminderText(reminder: Reminder, event: ReminderEvent, now: numb
 
 /** The popup's page on that event: the action popup cannot be handed which event to show. */
 async function openOnEvent(eventKey: string): Promise<void> {
-  const url = browser.runtime.getURL(`popup.html?event=${encodeURIComponent(eventKey)}`);
+  const url = browser.runtime.getURL(`popup.html?${FOCUS_EVENT_PARAM}=${encodeURIComponent(eventKey)}`);
   await browser.tabs.create({ url });
 }
 

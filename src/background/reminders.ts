@@ -129,7 +129,16 @@ export function createReminders({
     if (state.notified[key] === reminder.at || now >= reminder.end) return;
     state.notified[key] = reminder.at;
     await saveState(state);
-    await show([{ key, text: words.reminder(reminder, plan.events.find((e) => e.key === key)!, now) }]);
+    await show([
+      {
+        key,
+        text: words.reminder(
+          reminder,
+          plan.events.find((e) => e.key === key)!,
+          now,
+        ),
+      },
+    ]);
   }
 
   // One at a time: an alarm firing during a rebuild must not notify what the rebuild notifies.

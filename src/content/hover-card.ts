@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { keyToHold, underlineCss, type Settings } from '../core/settings.ts';
 import type { FestivalRow, FilmRow, Listing } from '../core/rows.ts';
 import type { SaveStatus } from '../core/rows.ts';
+import type { ReminderView } from '../core/plan/index.ts';
 import { t } from '../browser/i18n.ts';
 import { send } from '../browser/send.ts';
 import { CardHost } from './card-host.tsx';
@@ -11,6 +12,7 @@ import { answerTab } from '../browser/tab-messages.ts';
 import type { FoundTitle } from './page-scan.ts';
 import { HIGHLIGHT_NAME } from './title-highlights.ts';
 import type { TitleHits } from './title-hits.ts';
+import { watchTouch } from './touch-card.ts';
 
 const CLOSE_DELAY_MS = 250;
 
@@ -62,6 +64,7 @@ export function watchHover(
   const card = new CardHost(document, () => close());
   let settings: Settings = live.current;
   let saved = new Map<string, SaveStatus>();
+  let reminders = new Map<string, ReminderView>();
   let current: {
     title: FoundTitle;
     rect: DOMRect;
@@ -79,6 +82,7 @@ export function watchHover(
     send('getSavedStatus', { eventKeys: shown.flatMap((l) => l.events.map((e) => e.key)) }).then(
       (answer) => {
         saved = new Map(Object.entries(answer.saved));
+        reminders = new Map(Object.entries(answer.reminders));
       },
       () => undefined,
     );
@@ -94,6 +98,14 @@ export function watchHover(
     card.close();
   };
 
+  // After a save or a reminder: the statuses are read again, or the error shown in the card.
+  const afterChange = (change: Promise<unknown>) =>
+    change.then(
+      () => current && loadSaved(current.listings).then(render),
+      (error: unknown) =>
+        current && ((current.error = error instanceof Error ? error.message : String(error)), render()),
+    );
+
   const render = () => {
     if (!current) return;
     const title = current.title;
@@ -104,12 +116,12 @@ export function watchHover(
       error: current.error,
       settings,
       saved,
-      onSave: (eventKey, status) => {
-        send('setSaved', { eventKey, status }).then(
-          () => current && loadSaved(current.listings).then(render),
-          (error: unknown) =>
-            current && ((current.error = error instanceof Error ? error.message : String(error)), render()),
-        );
+      onSave: (eventKey, status) => void afterChange(send('setSaved', { eventKey, status })),
+      // The card cannot ask for the notifications permission (a content script has no
+      // permissions API): without it the reminder is stored and the card says where to allow it.
+      reminders: {
+        views: reminders,
+        onRemind: (eventKey, remind) => void afterChange(send('setReminder', { eventKey, remind })),
       },
       onClose: close,
       filmActions: slots.filmActions && ((film) => slots.filmActions?.(film, title)),
@@ -172,10 +184,11 @@ export function watchHover(
     if (hit && held) openTimer = setTimeout(() => void open(hit.title, hit.rect, false), settings.hoverDelay);
   };
 
+  const fromTouch = watchTouch(hits, card, (title, rect) => void open(title, rect, false), close, signal);
   document.addEventListener(
     'mousemove',
     (event) => {
-      if (!event.isTrusted) return;
+      if (!event.isTrusted || fromTouch(event)) return;
       cancelAnimationFrame(frame);
       pointer = { x: event.clientX, y: event.clientY };
       const held = keyHeldIn(keyToHold(settings), event);

@@ -3,6 +3,9 @@ import type { Plan, SavedRow, SaveStatus } from '../core/rows.ts';
 import { isPlainObject } from '../core/guards.ts';
 import { noParams, type SpecsFor } from './spec.ts';
 
+/** popup.html?event=<event key>: the popup's page opened on that saved event (a reminder's notification). */
+export const FOCUS_EVENT_PARAM = 'event';
+
 export interface PlanMessages {
   /** The saved events with their films and festivals (popup "Saved"); extension pages only. */
   getPlan: { params: Record<string, never>; result: Plan & { reminders: Record<string, ReminderView> } };

@@ -53,7 +53,7 @@ describe('getSavedStatus', () => {
   it('answers a content script for events of listed films only; our pages for any', async () => {
     const { handlers, listed, filmless, tied, alone } = await setup();
     const eventKeys = [listed.key, filmless.key, tied.key, alone.key];
-    const off = { on: false, at: null, minutesBefore: null, leaveBy: false, blocked: null };
+    const off = expect.objectContaining({ on: false, at: null });
     expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys } }, fromContent)).toEqual({
       result: {
         saved: { [listed.key]: 'going', [tied.key]: 'going' },

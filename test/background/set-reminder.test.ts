@@ -85,10 +85,10 @@ describe('setReminder', () => {
     const { db, handlers, timed, dateOnly } = await setup({ allowed: false });
     const set = async (eventKey: string) =>
       route(handlers, { type: 'setReminder', params: { eventKey, remind: true } }, fromPage);
-    expect(await set(dateOnly.key)).toMatchObject({ result: { reminder: { on: true, blocked: 'no-time', at: null } } });
-    expect(await set(timed.key)).toMatchObject({ result: { reminder: { on: true, blocked: 'no-permission' } } });
+    expect(await set(dateOnly.key)).toMatchObject({ result: { reminder: { on: true, blocked: 'noTime', at: null } } });
+    expect(await set(timed.key)).toMatchObject({ result: { reminder: { on: true, blocked: 'noPermission' } } });
     await patchSettings(db, { reminderLead: 'off' });
-    expect(await set(timed.key)).toMatchObject({ result: { reminder: { on: true, blocked: 'lead-off' } } });
+    expect(await set(timed.key)).toMatchObject({ result: { reminder: { on: true, blocked: 'leadOff' } } });
     const late = await setup({ now: Date.parse('2030-01-01T00:00:00Z') });
     expect(
       await route(late.handlers, { type: 'setReminder', params: { eventKey: late.timed.key, remind: true } }, fromPage),
@@ -110,6 +110,15 @@ describe('setReminder', () => {
       await route(handlers, { type: 'setReminder', params: { eventKey: filmless.key, remind: true } }, fromPage),
     ).toMatchObject({ result: { reminder: { on: true } } });
     expect((await db.saved.get(filmless.key))?.remind).toBe(true);
+  });
+
+  it('puts the reminder in the exported .ics as a VALARM, and only once it is on', async () => {
+    const { handlers, timed } = await setup();
+    const exported = async () => (await handlers.exportCalendar({ eventKeys: [timed.key], name: 'plan' })).ics;
+    expect(await exported()).toContain('SUMMARY:Drinks');
+    expect(await exported()).not.toContain('BEGIN:VALARM');
+    await handlers.setReminder({ eventKey: timed.key, remind: true });
+    expect(await exported()).toContain('BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT30M\r\n');
   });
 
   it('is validated strictly', async () => {

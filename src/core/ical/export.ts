@@ -12,6 +12,8 @@ export interface ExportItem {
   timeZone: string;
   /** Titles of the films the event is for, written into the description. */
   filmTitles?: string[];
+  /** The user's "Remind me", as a VALARM this many minutes before the start (timed events only). */
+  alarmMinutesBefore?: number;
 }
 
 export interface ExportResult {
@@ -203,6 +205,16 @@ export function exportIcs(items: readonly ExportItem[], now: number): ExportResu
     lines.push(`DESCRIPTION:${escapeText(describe(item))}`, `CATEGORIES:${event.kind.toUpperCase()}`);
     if (event.url) lines.push(`URL:${event.url}`);
     if (event.cancelled) lines.push('STATUS:CANCELLED');
+    if (item.alarmMinutesBefore !== undefined && start.precision === 'time' && !event.cancelled) {
+      const minutes = Math.max(0, Math.round(item.alarmMinutesBefore));
+      lines.push(
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        `TRIGGER:-PT${minutes}M`,
+        `DESCRIPTION:${escapeText(event.title)}`,
+        'END:VALARM',
+      );
+    }
     lines.push('END:VEVENT');
     events.push(lines);
   }

@@ -61,7 +61,7 @@ export function plannedReminders(
 }
 
 /** Why a reminder the user asked for will not notify; the words are the UI's. */
-export type ReminderBlock = 'lead-off' | 'no-permission' | 'no-time' | 'cancelled' | 'over';
+export type ReminderBlock = 'leadOff' | 'noPermission' | 'noTime' | 'cancelled' | 'over';
 
 export interface ReminderView {
   on: boolean;
@@ -81,29 +81,29 @@ export function reminderViews(
   remind: ReadonlySet<string>,
   { lead, mode, allowed, now }: { lead: ReminderLead; mode: TravelMode; allowed: boolean; now: number },
 ): Record<string, ReminderView> {
-  const planned = new Map(plannedReminders(events, remind, lead, mode).map((r) => [r.eventKey, r]));
+  // Worked out for every event, reminded or not, so the first "Remind me" knows what it lacks.
+  const all = new Set(events.map((e) => e.key));
+  const planned = new Map(plannedReminders(events, all, lead, mode).map((r) => [r.eventKey, r]));
   const views: Record<string, ReminderView> = {};
   for (const event of events) {
     const on = remind.has(event.key);
     const reminder = planned.get(event.key);
     let blocked: ReminderBlock | null = null;
-    if (on) {
-      if (lead === 'off') blocked = 'lead-off';
-      else if (event.cancelled) blocked = 'cancelled';
-      else if (!reminder) blocked = 'no-time';
-      else if (now >= reminder.end) blocked = 'over';
-      else if (!allowed) blocked = 'no-permission';
-    }
-    const will = on && blocked === null && reminder;
-    views[event.key] = will
-      ? {
-          on,
-          at: reminder.at,
-          minutesBefore: Math.round((reminder.start - reminder.at) / 60_000),
-          leaveBy: reminder.leaveBy,
-          blocked,
-        }
-      : { on, at: null, minutesBefore: null, leaveBy: false, blocked };
+    if (lead === 'off') blocked = 'leadOff';
+    else if (event.cancelled) blocked = 'cancelled';
+    else if (!reminder) blocked = 'noTime';
+    else if (now >= reminder.end) blocked = 'over';
+    else if (!allowed) blocked = 'noPermission';
+    views[event.key] =
+      on && blocked === null && reminder
+        ? {
+            on,
+            at: reminder.at,
+            minutesBefore: Math.round((reminder.start - reminder.at) / 60_000),
+            leaveBy: reminder.leaveBy,
+            blocked,
+          }
+        : { on, at: null, minutesBefore: null, leaveBy: false, blocked };
   }
   return views;
 }

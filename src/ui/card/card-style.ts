@@ -27,4 +27,8 @@ export const CARD_STYLE = `${EVENT_STYLE}
 .ap-empty, .ap-error { margin: 4px 0; color: var(--ap-muted); }
 .ap-error { color: #b3261e; }
 .ap-dark .ap-error { color: #f2b8b5; }
+@media (pointer: coarse) {
+  .ap-card :is(button, summary, select, a) { min-height: 44px; min-width: 44px; box-sizing: border-box; }
+  .ap-card a { display: inline-flex; align-items: center; }
+}
 `;

@@ -5,6 +5,7 @@ import type { SaveStatus } from '../../core/rows.ts';
 import { FilmSection } from '../shared/film-section.tsx';
 import { t } from '../../browser/i18n.ts';
 import type { OnSave } from '../shared/save-buttons.tsx';
+import { RemindersContext, type RemindersValue } from '../shared/reminder-toggle.tsx';
 import { timeZoneResolver } from '../../core/time/index.ts';
 
 export interface CardProps {
@@ -18,6 +19,8 @@ export interface CardProps {
   /** The user's plan, by event key; with onSave each event gets save toggles. */
   saved?: ReadonlyMap<string, SaveStatus>;
   onSave?: OnSave;
+  /** "Remind me" on saved events. */
+  reminders?: RemindersValue;
   onClose?: () => void;
   /** Per-film actions under the film's credits: the content script's "Not this film" and "Add an event". */
   filmActions?: (film: FilmRow) => ComponentChildren;
@@ -33,40 +36,43 @@ export function Card({
   settings = DEFAULT_SETTINGS,
   saved,
   onSave,
+  reminders,
   onClose,
   filmActions,
 }: CardProps) {
   const zoneOf = timeZoneResolver(festivals);
   const heading = listings[0]?.film.title ?? surface;
   return (
-    <div class="ap-card" role="dialog" aria-labelledby={CARD_TITLE_ID} tabIndex={-1}>
-      <div class="ap-card-bar">
-        <span class="ap-brand" id={CARD_TITLE_ID}>
-          {t('ui_cardLabel', heading)}
-        </span>
-        {onClose && (
-          <button type="button" class="ap-close" onClick={onClose} aria-label={t('ui_close')}>
-            <span aria-hidden="true">×</span>
-          </button>
+    <RemindersContext.Provider value={reminders ?? null}>
+      <div class="ap-card" role="dialog" aria-labelledby={CARD_TITLE_ID} tabIndex={-1}>
+        <div class="ap-card-bar">
+          <span class="ap-brand" id={CARD_TITLE_ID}>
+            {t('ui_cardLabel', heading)}
+          </span>
+          {onClose && (
+            <button type="button" class="ap-close" onClick={onClose} aria-label={t('ui_close')}>
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
+        {error && (
+          <p class="ap-error" role="alert">
+            {error}
+          </p>
         )}
+        {!error && listings.length === 0 && <p class="ap-empty">{t('ui_loadingFor', surface)}</p>}
+        {listings.map((listing) => (
+          <FilmSection
+            key={listing.film.key}
+            listing={listing}
+            zoneOf={zoneOf}
+            zoneChoice={settings.timeZoneShown}
+            saved={saved}
+            onSave={onSave}
+            actions={filmActions?.(listing.film)}
+          />
+        ))}
       </div>
-      {error && (
-        <p class="ap-error" role="alert">
-          {error}
-        </p>
-      )}
-      {!error && listings.length === 0 && <p class="ap-empty">{t('ui_loadingFor', surface)}</p>}
-      {listings.map((listing) => (
-        <FilmSection
-          key={listing.film.key}
-          listing={listing}
-          zoneOf={zoneOf}
-          zoneChoice={settings.timeZoneShown}
-          saved={saved}
-          onSave={onSave}
-          actions={filmActions?.(listing.film)}
-        />
-      ))}
-    </div>
+    </RemindersContext.Provider>
   );
 }

@@ -3,6 +3,7 @@ import {
   HOVER_DELAY_MAX,
   MODIFIER_KEYS,
   THEMES,
+  REMINDER_LEADS,
   TRAVEL_MODES,
   UNDERLINE_STYLES,
   ZONE_CHOICES,
@@ -11,6 +12,8 @@ import {
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { applyTheme } from '../shared/theme.ts';
+import { askForNotifications } from '../../browser/notifications.ts';
+import { NotificationPermission } from './notification-permission.tsx';
 
 type Status = { kind: 'idle' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
@@ -28,7 +31,7 @@ function Choice<K extends keyof Settings>({
   choices: readonly string[];
   settings: Settings;
   onChange: (patch: Partial<Settings>) => void;
-  /** The catalog area of the choices' names: `${prefix}_${name}_${choice}`. */
+  /** The catalog area of the choices' names: `${prefix}_${name}_${choice}` ("-" read as "_"). */
   prefix?: string;
   hint?: string;
 }) {
@@ -43,7 +46,7 @@ function Choice<K extends keyof Settings>({
       >
         {choices.map((choice) => (
           <option value={choice} key={choice}>
-            {t(`${prefix}_${name}_${choice}`)}
+            {t(`${prefix}_${name}_${choice.replaceAll('-', '_')}`)}
           </option>
         ))}
       </select>
@@ -132,6 +135,20 @@ export function DisplaySettings() {
             prefix="plan"
             hint={t('plan_travelModeHint')}
           />
+          <Choice
+            name="reminderLead"
+            label={t('remind_lead')}
+            choices={REMINDER_LEADS}
+            settings={settings}
+            // Turning reminders on is the moment to ask for notifications, inside the user's choice.
+            onChange={(patch) => {
+              if (patch.reminderLead && patch.reminderLead !== 'off') void askForNotifications();
+              change(patch);
+            }}
+            prefix="remind"
+            hint={t('remind_leadHint')}
+          />
+          <NotificationPermission />
           <div class="field field-check">
             <input
               id="setting-showFilmsWithoutListings"

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { ReminderView } from '../../core/plan/index.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../core/settings.ts';
 import type { Plan, SaveStatus } from '../../core/rows.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
@@ -11,36 +12,64 @@ import { ScheduleView } from './schedule-view.tsx';
 import { SiteToggle } from './site-toggle.tsx';
 import { SyncStatus } from './sync-status.tsx';
 import { send } from '../../browser/send.ts';
+import { askForNotifications } from '../../browser/notifications.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { applyTheme } from '../shared/theme.ts';
 import { UserEventsPanel } from './user-events-panel.tsx';
 import { ImportInvitation } from './import-invitation.tsx';
 import { useRequest } from './use-request.ts';
 import { ViewTabs } from './view-tabs.tsx';
+import { RemindersContext, type RemindersValue } from '../shared/reminder-toggle.tsx';
 
 type PopupViewKey = 'page' | 'schedule' | 'saved';
 
+type PlanWithReminders = Plan & { reminders: Record<string, ReminderView> };
+
 function usePlan(
   revision: number,
-): [Plan | null, (eventKey: string, status: SaveStatus | null) => void, string | null] {
-  const [plan, setPlan] = useState<Plan | null>(null);
+): [PlanWithReminders | null, (eventKey: string, status: SaveStatus | null) => void, RemindersValue, string | null] {
+  const [plan, setPlan] = useState<PlanWithReminders | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const reload = () =>
-    send('getPlan', {}).then(setPlan, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  const failed = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
+  const reload = () => send('getPlan', {}).then(setPlan, failed);
   useEffect(() => void reload(), [revision]);
   const save = (eventKey: string, status: SaveStatus | null) => {
-    send('setSaved', { eventKey, status }).then(reload, (e: unknown) =>
-      setError(e instanceof Error ? e.message : String(e)),
-    );
+    send('setSaved', { eventKey, status }).then(reload, failed);
   };
-  return [plan, save, error];
+  const reminders: RemindersValue = {
+    views: new Map(Object.entries(plan?.reminders ?? {})),
+    onRemind(eventKey, remind, view) {
+      // Asked inside the click, the first time a reminder needs it; refused, the reminder is
+      // still stored and says notifications are not allowed.
+      const asked = remind && view.blocked === 'noPermission' ? askForNotifications() : Promise.resolve(true);
+      void asked.then(() => send('setReminder', { eventKey, remind })).then(reload, failed);
+    },
+  };
+  return [plan, save, reminders, error];
+}
+
+/** Once the plan shows, brings the event a notification was about into view and focus. */
+function useFocusedEvent(eventKey: string | undefined, shown: boolean) {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (!eventKey || !shown || done) return;
+    const event = [...document.querySelectorAll<HTMLElement>('.saved [data-event-key]')].find(
+      (element) => element.dataset.eventKey === eventKey,
+    );
+    if (!event) return;
+    setDone(true);
+    event.classList.add('focused');
+    event.tabIndex = -1;
+    event.scrollIntoView({ block: 'center' });
+    event.focus();
+  });
 }
 
 /**
  * The popup: "This page", "Schedule" and "Saved". `addFor` is a film key when the card's "Add an
  * event" opened the popup in a tab: it opens on "Saved" with the form open for that film.
  */
-export function PopupApp({ addFor }: { addFor?: string }) {
+export function PopupApp({ addFor, focusEvent }: { addFor?: string; focusEvent?: string }) {
   // Views re-read when the data changes, e.g. an event added under "Saved" shows in "Schedule".
   const revision = useDataRevision();
   const schedule = useRequest('getSchedule', {}, revision);
@@ -49,8 +78,9 @@ export function PopupApp({ addFor }: { addFor?: string }) {
   const [tabId, setTabId] = useState<number | null | undefined>(undefined);
   useEffect(() => void targetTabId().then(setTabId, () => setTabId(null)), []);
   const page = usePageFilms(tabId, revision);
-  const [plan, save, planError] = usePlan(revision);
-  const [view, setView] = useState<PopupViewKey | null>(addFor ? 'saved' : null);
+  const [plan, save, reminders, planError] = usePlan(revision);
+  const [view, setView] = useState<PopupViewKey | null>(addFor || focusEvent ? 'saved' : null);
+  useFocusedEvent(focusEvent, plan !== null);
   useEffect(() => applyTheme(document, settings.theme), [settings.theme]);
   useEffect(() => void (document.documentElement.lang = uiLocale()), []);
   // Open on "This page" when the tab has films, else on the schedule.
@@ -75,39 +105,41 @@ export function PopupApp({ addFor }: { addFor?: string }) {
           {planError}
         </p>
       )}
-      <ViewTabs tabs={tabs} selected={shown} onSelect={setView} label={t('ui_views')}>
-        {shown === 'page' && (
-          <>
-            <PageView page={page} settings={settings} saved={saved} onSave={save} />
-            <PageEventOffer />
-            <WebcalOffer />
-          </>
-        )}
-        {shown === 'schedule' && (
-          <>
-            {schedule.status === 'failed' && (
-              <p class="error" role="alert">
-                {t('ui_couldNotLoadSchedule', schedule.error)}
-              </p>
-            )}
-            {schedule.status === 'loading' && <p class="empty">{t('ui_loading')}</p>}
-            {schedule.status === 'done' && (
-              <ScheduleView data={schedule.result} settings={settings} saved={saved} onSave={save} />
-            )}
-          </>
-        )}
-        {shown === 'saved' && (
-          <>
-            {plan ? (
-              <SavedView plan={plan} settings={settings} onSave={save} />
-            ) : (
-              <p class="empty">{t('ui_loading')}</p>
-            )}
-            <UserEventsPanel filmKey={addFor} />
-            <ImportInvitation />
-          </>
-        )}
-      </ViewTabs>
+      <RemindersContext.Provider value={reminders}>
+        <ViewTabs tabs={tabs} selected={shown} onSelect={setView} label={t('ui_views')}>
+          {shown === 'page' && (
+            <>
+              <PageView page={page} settings={settings} saved={saved} onSave={save} />
+              <PageEventOffer />
+              <WebcalOffer />
+            </>
+          )}
+          {shown === 'schedule' && (
+            <>
+              {schedule.status === 'failed' && (
+                <p class="error" role="alert">
+                  {t('ui_couldNotLoadSchedule', schedule.error)}
+                </p>
+              )}
+              {schedule.status === 'loading' && <p class="empty">{t('ui_loading')}</p>}
+              {schedule.status === 'done' && (
+                <ScheduleView data={schedule.result} settings={settings} saved={saved} onSave={save} />
+              )}
+            </>
+          )}
+          {shown === 'saved' && (
+            <>
+              {plan ? (
+                <SavedView plan={plan} settings={settings} onSave={save} />
+              ) : (
+                <p class="empty">{t('ui_loading')}</p>
+              )}
+              <UserEventsPanel filmKey={addFor} />
+              <ImportInvitation />
+            </>
+          )}
+        </ViewTabs>
+      </RemindersContext.Provider>
       <footer class="bottom">
         <SyncStatus />
       </footer>

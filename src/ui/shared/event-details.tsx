@@ -7,6 +7,7 @@ import { CalendarLink } from './calendar-link.tsx';
 import { EventDescription } from './event-description.tsx';
 import { t } from '../../browser/i18n.ts';
 import { accessLabel, kindLabel } from './labels.ts';
+import { ReminderToggle } from './reminder-toggle.tsx';
 import { SaveButtons, type OnSave } from './save-buttons.tsx';
 import { shownAddress } from './venue-text.ts';
 import { whenLines } from './when-text.ts';
@@ -132,6 +133,7 @@ export function EventDetails({
               <span class="ap-sr">{` — ${event.title}`}</span>
             </CalendarLink>
           )}
+          {status && <ReminderToggle eventKey={event.key} title={event.title} />}
         </div>
       )}
     </div>

@@ -17,6 +17,7 @@ export const EVENT_STYLE = `
 .ap-facts a, .ap-link { color: var(--ap-accent); text-decoration: underline; }
 .ap-actions { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-top: 6px; }
 .ap-save { display: inline-flex; gap: 4px; }
+.ap-remind-note { flex-basis: 100%; font-size: 0.85em; color: var(--ap-muted); }
 .ap-button { font: inherit; font-size: 12px; line-height: 1.3; padding: 3px 8px; border-radius: 6px; cursor: pointer;
   border: 1px solid var(--ap-line-strong); background: var(--ap-bg); color: var(--ap-fg); text-decoration: none; display: inline-block; }
 .ap-button:hover { background: var(--ap-chip); }
