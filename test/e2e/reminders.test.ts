@@ -53,6 +53,7 @@ function isoIn(ms: number): string {
 describe('reminders, in Chromium', () => {
   it('sets an alarm from "Remind me", keeps it across a worker stop, and notifies when it fires', async () => {
     const popup = await harness.context.newPage();
+    await popup.setViewportSize({ width: 420, height: 600 });
     await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
     await popup.waitForSelector('.festival-heading');
     const { films } = await ask<{ films: Array<{ key: string; title: string }> }>(popup, 'getSchedule');
@@ -76,6 +77,12 @@ describe('reminders, in Chromium', () => {
     await options.getByText('Notifications are allowed.').waitFor();
     await options.getByLabel('Reminders').selectOption('10');
     await options.locator('[role=status]', { hasText: 'Saved.' }).waitFor();
+    const shots = process.env['AFTERPARTY_SCREENSHOTS'];
+    if (shots) {
+      const field = options.locator('.field', { has: options.getByLabel('Reminders') });
+      await field.scrollIntoViewIfNeeded();
+      await options.locator('form', { has: field }).screenshot({ path: `${shots}/options-reminders.png` });
+    }
     await options.close();
 
     await popup.reload();
@@ -88,6 +95,7 @@ describe('reminders, in Chromium', () => {
     await remind.click();
     await expect.poll(() => remind.getAttribute('aria-pressed')).toBe('true');
     expect(await popup.locator('.ap-remind-note').textContent()).toBe('Reminder 10 min before');
+    if (shots) await popup.screenshot({ path: `${shots}/saved-reminder.png` });
 
     const due = Date.parse(start) - 10 * 60_000;
     await expect.poll(async () => (await alarmsNow()).find((a) => a.name === name)?.scheduledTime).toBe(due);
