@@ -61,6 +61,8 @@ export async function launchWithExtension({
   headless = true,
   executablePath = findChromium(),
   lang = null,
+  // Extra options for the context, such as a phone's: { hasTouch, isMobile, viewport }.
+  contextOptions = {},
 }) {
   if (!executablePath) throw new Error(INSTALL_HINT);
   const dir = resolve(extensionDir);
@@ -71,6 +73,7 @@ export async function launchWithExtension({
     viewport: { width: 1200, height: 800 },
     // The browser's UI language picks the extension's catalog (chrome.i18n); `locale` the page's.
     ...(lang ? { locale: lang } : {}),
+    ...contextOptions,
     args: [
       ...(lang ? [`--lang=${lang}`] : []),
       `--disable-extensions-except=${dir}`,
