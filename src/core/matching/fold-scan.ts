@@ -123,6 +123,11 @@ export class TokenTable {
     return ((this.flags[k] as number) & STAR) !== 0;
   }
 
+  /** No punctuation before word `k` (only spaces and dashes): its gap key is ''. */
+  plainGap(k: number): boolean {
+    return ((this.flags[k] as number) & ODD_GAP) === 0;
+  }
+
   /** The gap key (see tokenize.gapKey) before word `k`: its punctuation, spaces and dashes aside. */
   gap(k: number): string {
     if (k === 0 || ((this.flags[k] as number) & ODD_GAP) === 0) return '';

@@ -12,25 +12,22 @@ import {
   buildTitleIndex,
   CLUE,
   FORWARD,
+  LEVEL_BITS,
   MIN_TYPO_LETTERS,
   ROOT,
   TAILS,
+  TYPO_END,
+  type EvidenceLevel,
   type TitleIndex,
   type TitleName,
 } from './title-index.ts';
+import { Candidates, type Accepted } from './candidates.ts';
 import { gapAccepts } from './tokenize.ts';
 import { CENSORED_STEPS_PER_BLOCK, walkExact, type TrieHit } from './trie-walk.ts';
 import { buildTypoIndex, walkTypos, type TypoIndex } from './typo.ts';
+import { MAX_NEIGHBOURS, withinOneEditUnits } from './typo-filter.ts';
 
 export type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
-
-interface Accepted {
-  filmIds: string[];
-  start: number;
-  end: number;
-  typo: boolean;
-  article: boolean;
-}
 
 // How far (in words) a year or a director's name may be from a shared title and still say
 // which film is meant: about a sentence either side.
@@ -78,6 +75,11 @@ function cleanMarks(marks: unknown, length: number): TextSpan[] {
   return out;
 }
 
+// Reused from block to block: `find` runs to completion before the next.
+const exact: number[] = [];
+const typo: TrieHit[] = [];
+const candidates = new Candidates();
+
 function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): TitleMatch[] {
   const text = typeof block?.text === 'string' ? block.text : '';
   if (text === '' || index.names.length === 0) return [];
@@ -87,62 +89,170 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
   if (count === 0) return [];
 
   const budget = { censored: CENSORED_STEPS_PER_BLOCK };
-  const exact: number[] = [];
-  const typo: TrieHit[] = [];
+  exact.length = 0;
+  typo.length = 0;
   const ids = t.ids;
   const flags = t.flags;
   const roles = index.roles;
-  const anyStart = index.trie.censored.has(index.trie.root);
+  const trie = index.trie;
+  const anyStart = trie.censored.has(trie.root);
   const singleFrom = typos.single.size > 0 ? MIN_TYPO_LETTERS - 1 : Infinity;
   const singleTo = typos.singleMaxLength + 1;
   for (let k = 0; k < count; k++) {
     const id = ids[k]!;
     const role = id >= 0 ? roles[id]! : 0;
     const star = (flags[k]! & STAR) !== 0;
-    if (anyStart || star || (role & ROOT) !== 0) walkExact(index.trie, t, k, budget, exact);
+    if (anyStart || star || (role & ROOT) !== 0) walkExact(trie, index.ends, t, k, budget, exact);
     // A typo walk needs an exact first word, an exact second word, or one long word.
     const next = k + 1 < count ? ids[k + 1]! : -1;
+    const nextStar = k + 1 < count && (flags[k + 1]! & STAR) !== 0;
     const length = t.length(k);
+    const forward = (role & FORWARD) !== 0;
+    const tails = next >= 0 && (roles[next]! & TAILS) !== 0;
+    const single = length >= singleFrom && length <= singleTo;
+    if (!(star || forward || nextStar || tails || single)) continue;
     if (
       star ||
-      (role & FORWARD) !== 0 ||
-      (k + 1 < count && ((flags[k + 1]! & STAR) !== 0 || (next >= 0 && (roles[next]! & TAILS) !== 0))) ||
-      (length >= singleFrom && length <= singleTo)
-    ) {
+      nextStar ||
+      (forward && k + 1 < count && typoAhead(index, typos, t, k)) ||
+      typoHere(index, typos, t, k, tails, single)
+    )
       walkTypos(typos, t, k, budget, typo);
-    }
   }
   if (exact.length === 0 && typo.length === 0) return [];
 
   let evidence: EvidenceContext | null = null;
   const evidenceOf = (): EvidenceContext =>
     (evidence ??= new EvidenceContext(text, t, null, cleanMarks(block.marks, text.length), index.lexicon));
-  // Several trie paths can spell the same span (a censored word, a title and an alias):
-  // one match carries all their films.
-  const accepted = new Map<number, Accepted>();
-  const accept = (names: readonly TitleName[], start: number, end: number, isTypo: boolean): void => {
-    for (const name of names) {
-      if (!gapsFit(name, t, start)) continue;
-      if (name.evidence !== 'none' && !evidenceOf().accepts(name.evidence, start, end)) continue;
-      // A title is at most MAX_WORDS (40) words long.
-      const key = start * 128 + (end - start) * 2 + (isTypo ? 1 : 0);
-      let match = accepted.get(key);
-      if (!match) accepted.set(key, (match = { filmIds: [], start, end, typo: isTypo, article: false }));
-      match.article ||= name.article;
-      for (const id of name.filmIds) if (!match.filmIds.includes(id)) match.filmIds.push(id);
+  // Every name the page supports, with its span: several trie paths can spell one span (a
+  // censored word, a title and an alias), and one match then carries all their films.
+  const found = candidates;
+  found.clear();
+  /** `levels`: the evidence levels the page shows for this span, or -1 to ask per name. */
+  const accept = (names: readonly TitleName[], start: number, end: number, isTypo: boolean, levels: number): void => {
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      if (name.words.length > 1 && !gapsFit(name, t, start)) continue;
+      if (name.evidence !== 'none') {
+        if (levels >= 0 ? (levels & LEVEL_BITS[name.evidence]) === 0 : !evidenceOf().accepts(name.evidence, start, end))
+          continue;
+      }
+      found.add(name, start, end, isTypo);
     }
   };
-  for (let h = 0; h < exact.length; h += 3) accept(index.trie.names[exact[h]!]!, exact[h + 1]!, exact[h + 2]!, false);
-  for (const c of typo) accept(c.names, c.start, c.end, true);
-  if (accepted.size === 0) return [];
+  const ends = index.ends;
+  for (let h = 0; h < exact.length; h += 3) {
+    const node = exact[h]!;
+    const start = exact[h + 1]!;
+    const end = exact[h + 2]!;
+    // Ask the page once per level found here, not once per name; none shown, no name visited.
+    let shown = LEVEL_BITS.none;
+    for (let bit = LEVEL_BITS.name; bit <= LEVEL_BITS.marked; bit <<= 1) {
+      if ((ends[node]! & bit) !== 0 && evidenceOf().accepts(LEVEL_NAMES[bit]!, start, end)) shown |= bit;
+    }
+    if ((shown & ends[node]!) !== 0) accept(trie.names[node]!, start, end, false, shown);
+  }
+  for (const c of typo) accept(c.names, c.start, c.end, true, -1);
+  if (found.size === 0) return [];
 
-  return chooseLongest([...accepted.values()], count).map((m) => {
+  return found.chooseLongest(count).map((m) => {
     const first = m.article && evidenceOf().lowerCaseArticle(m.start, m.end) ? m.start + 1 : m.start;
     const start = t.starts[first]!;
     const end = t.ends[m.end - 1]!;
-    const filmIds = m.filmIds.sort((a, b) => (index.filmOrder.get(a) ?? 0) - (index.filmOrder.get(b) ?? 0));
+    const filmIds =
+      m.filmIds.length > 1
+        ? m.filmIds.sort((a, b) => (index.filmOrder.get(a) ?? 0) - (index.filmOrder.get(b) ?? 0))
+        : m.filmIds;
     return { filmIds: orderByClues(index, filmIds, t.ids, m), start, end, surface: text.slice(start, end) };
   });
+}
+
+const LEVEL_NAMES: Record<number, EvidenceLevel> = { 2: 'name', 4: 'word', 8: 'marked' };
+
+// Cheap necessary conditions of the typo walks (typo.ts), which cost strings: on a page most
+// words that could start a typo match cannot, and are passed over here.
+const near = new Int32Array(MAX_NEIGHBOURS);
+
+/**
+ * Can the walk forward from word k (a typo-eligible title's first word) meet a typo: is some
+ * word after k, reached exactly along those titles, one edit from a word that may follow there?
+ */
+function typoAhead(index: TitleIndex, typos: TypoIndex, t: TokenTable, k: number): boolean {
+  const trie = index.trie;
+  const path = index.typoPath;
+  let node = trie.rootChild(t.ids[k]!);
+  if (node < 0 || path[node] === 0) return false;
+  for (let j = k + 1; j < t.count; j++) {
+    if (t.star(j)) return true;
+    const id = t.ids[j]!;
+    if (mistypable(typos, t, j)) {
+      const n = typos.filter.neighbours(t.units, t.foldStarts[j]!, t.foldEnds[j]!, id, near);
+      if (n < 0) return true;
+      for (let i = 0; i < n; i++) {
+        const word = near[i]!;
+        if (!nearWord(index, t, j, word)) continue;
+        const child = trie.child(node, word);
+        if (child >= 0 && path[child] !== 0 && goesOn(index, t, child, j + 1)) return true;
+      }
+    }
+    const exact = trie.child(node, id);
+    if (exact < 0 || path[exact] === 0) return false;
+    node = exact;
+  }
+  return false;
+}
+
+/** May page word j be a typo at all: long enough, near some title word, not an everyday word? */
+function mistypable(typos: TypoIndex, t: TokenTable, j: number): boolean {
+  return (
+    t.length(j) >= 3 &&
+    typos.filter.possible(t.units, t.foldStarts[j]!, t.foldEnds[j]!, t.ids[j]!) &&
+    !typos.common.has(t.word(j))
+  );
+}
+
+/** Is page word j one edit from catalog word `word`? (Sharing a deletion, they may be two apart.) */
+function nearWord(index: TitleIndex, t: TokenTable, j: number, word: number): boolean {
+  return withinOneEditUnits(t.units, t.foldStarts[j]!, t.foldEnds[j]!, index.vocabulary.words[word]!);
+}
+
+/** After a typo, the rest is exact: does a name end at `node`, or does word j lead on from it? */
+function goesOn(index: TitleIndex, t: TokenTable, node: number, j: number): boolean {
+  if ((index.ends[node]! & TYPO_END) !== 0 || (j < t.count && t.star(j))) return true;
+  if (j >= t.count) return false;
+  const next = index.trie.child(node, t.ids[j]!);
+  return next >= 0 && index.typoPath[next] !== 0;
+}
+
+/**
+ * Can word k be a typo of a title's first word (`tails`: a title going on with word k + 1) or
+ * of a one-word title (`single`)?
+ */
+function typoHere(
+  index: TitleIndex,
+  typos: TypoIndex,
+  t: TokenTable,
+  k: number,
+  tails: boolean,
+  single: boolean,
+): boolean {
+  if ((!tails && !single) || !mistypable(typos, t, k)) return false;
+  const n = typos.filter.neighbours(t.units, t.foldStarts[k]!, t.foldEnds[k]!, t.ids[k]!, near);
+  if (n < 0) return true;
+  const trie = index.trie;
+  const path = index.typoPath;
+  for (let i = 0; i < n; i++) {
+    const word = near[i]!;
+    if (!nearWord(index, t, k, word)) continue;
+    const entry = trie.rootChild(word);
+    if (entry < 0) continue;
+    if (single && (index.ends[entry]! & TYPO_END) !== 0) return true;
+    if (tails && path[entry] !== 0) {
+      const second = trie.child(entry, t.ids[k + 1]!);
+      if (second >= 0 && path[second] !== 0 && goesOn(index, t, second, k + 2)) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -172,24 +282,8 @@ function orderByClues(index: TitleIndex, filmIds: string[], ids: Int32Array, m: 
 
 function gapsFit(name: TitleName, t: TokenTable, start: number): boolean {
   for (let k = 1; k < name.words.length; k++) {
+    if (t.plainGap(start + k)) continue;
     if (!gapAccepts(name.gaps[k - 1] ?? '', t.gap(start + k))) return false;
   }
   return true;
-}
-
-/** Longest matches first (then exact before typo, then leftmost); no two overlap. */
-function chooseLongest(accepted: Accepted[], tokenCount: number): Accepted[] {
-  const order = [...accepted].sort(
-    (a, b) => b.end - b.start - (a.end - a.start) || Number(a.typo) - Number(b.typo) || a.start - b.start,
-  );
-  const taken = new Uint8Array(tokenCount);
-  const chosen: Accepted[] = [];
-  for (const m of order) {
-    let free = true;
-    for (let k = m.start; k < m.end && free; k++) free = taken[k] === 0;
-    if (!free) continue;
-    taken.fill(1, m.start, m.end);
-    chosen.push(m);
-  }
-  return chosen.sort((a, b) => a.start - b.start);
 }

@@ -47,6 +47,12 @@ export interface TitleIndex {
   readonly roles: Uint8Array;
   /** Per trie node: some typo-eligible title of two or more words runs through it. */
   readonly typoPath: Uint8Array;
+  /**
+   * Per trie node: the evidence levels (LEVEL_BITS) of the names ending there and TYPO_END,
+   * 0 where none does. Most candidates on a page are everyday words in lower case: the levels
+   * alone turn them down, without visiting a name.
+   */
+  readonly ends: Uint8Array;
   /** Position of each film in the catalog, to report shared titles in a stable order. */
   readonly filmOrder: Map<string, number>;
   /**
@@ -62,6 +68,11 @@ export const ROOT = 1; // some title starts with it
 export const FORWARD = 2; // some typo-eligible title of 2+ words starts with it
 export const TAILS = 4; // some typo-eligible title has it second
 export const CLUE = 8; // a year or surname that tells films sharing a title apart
+
+/** One bit per evidence level, for TitleIndex.ends. */
+export const LEVEL_BITS: Readonly<Record<EvidenceLevel, number>> = { none: 1, name: 2, word: 4, marked: 8 };
+/** In TitleIndex.ends: a name that may match with a typo ends here. */
+export const TYPO_END = 16;
 
 const ARTICLES = new Set(['the', 'a', 'an']);
 const NO_GAPS: readonly string[] = Object.freeze([]) as readonly string[];
@@ -214,7 +225,12 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
     roles[trie.edgeWord[c]!]! |= ROOT | (typoPath[c] ? FORWARD : 0);
   }
   for (const id of clues.keys()) roles[id]! |= CLUE;
-  return { vocabulary, trie, names, roles, typoPath, filmOrder, clues, lexicon };
+  const ends = new Uint8Array(trie.nodeCount);
+  for (let node = 0; node < trie.nodeCount; node++) {
+    for (const name of trie.names[node] ?? []) ends[node]! |= LEVEL_BITS[name.evidence] | (name.typo ? TYPO_END : 0);
+  }
+  trie.indexRoot(vocabulary.size);
+  return { vocabulary, trie, names, roles, typoPath, ends, filmOrder, clues, lexicon };
 }
 
 // Shorter titles are too close to other words and titles for a typo to be trusted.

@@ -21,6 +21,8 @@ export interface WordSeq {
   star(k: number): boolean;
   /** Gap key before word `k`. */
   gap(k: number): string;
+  /** Is the gap before word `k` only spaces and dashes (its key '')? Cheaper than `gap`. */
+  plainGap(k: number): boolean;
 }
 
 export interface TrieHit {
@@ -136,24 +138,32 @@ export function gapOpen(trie: Trie, node: number, gap: string): boolean {
 
 /**
  * Every name spelt by the words from `start` on, pushed onto `out` as three numbers: the trie
- * node where the names end, and the token range [start, end). Exact hits are many (every
- * "the" of a page when a film is called "The"): no object for each.
+ * node where the names end, and the token range [start, end). `ends` is non-zero at the nodes
+ * where names end. Exact hits are many (every "the" of a page when a film is called "The"):
+ * no object for each.
  */
-export function walkExact(trie: Trie, seq: WordSeq, start: number, budget: Budget, out: number[]): void {
+export function walkExact(
+  trie: Trie,
+  ends: Uint8Array,
+  seq: WordSeq,
+  start: number,
+  budget: Budget,
+  out: number[],
+): void {
   // Most words of a page are not censored and most trie nodes have no censored child: then
   // there is one path at most, followed without allocating anything.
   const ids = seq.ids;
   const censored = trie.censored.size > 0;
   let node = trie.root;
   for (let at = start; at < seq.count; at++) {
-    if (at > start && !gapOpen(trie, node, seq.gap(at))) return;
+    if (at > start && !seq.plainGap(at) && !gapOpen(trie, node, seq.gap(at))) return;
     if ((censored && trie.censored.has(node)) || seq.star(at)) {
       walkBranching(trie, node, seq, start, at, budget, out);
       return;
     }
-    const child = trie.child(node, ids[at] as number);
+    const child = at === start ? trie.rootChild(ids[at] as number) : trie.child(node, ids[at] as number);
     if (child < 0) return;
-    if (trie.names[child] !== undefined) out.push(child, start, at + 1);
+    if (ends[child] !== 0) out.push(child, start, at + 1);
     if (!trie.hasChildren(child)) return;
     node = child;
   }

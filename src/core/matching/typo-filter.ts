@@ -35,13 +35,19 @@ function variantHashes(units: ArrayLike<number>, from: number, n: number): numbe
   return n + 1;
 }
 
+/** Room for TypoFilter.neighbours' answer; more neighbours than this read as "any word". */
+export const MAX_NEIGHBOURS = 256;
+
 export class TypoFilter {
+  /** A multimap from variant hash to the title words having it: one slot per (hash, word). */
   private keys = new Int32Array(1024);
-  /** Vocabulary id of the only owner, -2 for several, -1 for an empty slot. */
+  /** Vocabulary id of the slot's word, -1 for an empty slot. */
   private owners = new Int32Array(1024).fill(-1);
   private mask = 1023;
   private used = 0;
   private readonly seen = new Set<number>();
+  /** Answers for catalog words by vocabulary id (0 unknown, 1 no, 2 yes): the same words come back on every page. */
+  private answers = new Uint8Array(0);
 
   /** Registers a title word a typo may hit. */
   add(word: string, id: number): void {
@@ -54,6 +60,7 @@ export class TypoFilter {
   }
 
   private put(h: number, id: number): void {
+    this.answers = new Uint8Array(0);
     if ((this.used + 1) * 2 > this.mask + 1) this.grow();
     let s = h & this.mask;
     for (;;) {
@@ -64,10 +71,7 @@ export class TypoFilter {
         this.used++;
         return;
       }
-      if (this.keys[s] === h) {
-        if (owner !== id) this.owners[s] = -2;
-        return;
-      }
+      if (this.keys[s] === h && owner === id) return;
       s = (s + 1) & this.mask;
     }
   }
@@ -92,6 +96,43 @@ export class TypoFilter {
 
   /** Could units[from, to) (vocabulary id `self`, or -1) be one edit from a registered word other than itself? */
   possible(units: ArrayLike<number>, from: number, to: number, self: number): boolean {
+    if (self < 0) return this.check(units, from, to, self);
+    if (self >= this.answers.length) {
+      const grown = new Uint8Array(Math.max(self + 1, this.answers.length * 2, 256));
+      grown.set(this.answers);
+      this.answers = grown;
+    }
+    let answer = this.answers[self] as number;
+    if (answer === 0) this.answers[self] = answer = this.check(units, from, to, self) ? 2 : 1;
+    return answer === 2;
+  }
+
+  /**
+   * The registered words other than itself that units[from, to) (vocabulary id `self`, or -1)
+   * may be one edit from (they share a one-letter deletion, or a hash), written to `into`
+   * (MAX_NEIGHBOURS long); their number, or -1 for "any word": too long to tell, or too many.
+   * A word not listed is not one edit away; a listed one may be two.
+   */
+  neighbours(units: ArrayLike<number>, from: number, to: number, self: number, into: Int32Array): number {
+    const n = to - from;
+    if (n >= MAX - 1) return -1;
+    if (this.used === 0) return 0;
+    const count = variantHashes(units, from, n);
+    let found = 0;
+    for (let v = 0; v < count; v++) {
+      const h = out[v] as number;
+      for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
+        const owner = this.owners[s] as number;
+        if (owner === -1) break;
+        if (this.keys[s] !== h || owner === self) continue;
+        if (found === MAX_NEIGHBOURS) return -1;
+        into[found++] = owner;
+      }
+    }
+    return found;
+  }
+
+  private check(units: ArrayLike<number>, from: number, to: number, self: number): boolean {
     const n = to - from;
     if (n >= MAX - 1) return true;
     if (this.used === 0) return false;
@@ -101,12 +142,37 @@ export class TypoFilter {
       for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
         const owner = this.owners[s] as number;
         if (owner === -1) break;
-        if (this.keys[s] === h) {
-          if (owner !== self) return true;
-          break;
-        }
+        if (this.keys[s] === h && owner !== self) return true;
       }
     }
     return false;
   }
+}
+
+/**
+ * Is units[from, to) within one edit (insertion, deletion, substitution or swap of neighbours)
+ * of `word`? The same test as typo.ts's, without making a string of the page's word.
+ */
+export function withinOneEditUnits(units: ArrayLike<number>, from: number, to: number, word: string): boolean {
+  const la = to - from;
+  const lb = word.length;
+  if (la - lb > 1 || lb - la > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && units[from + i] === word.charCodeAt(i)) i++;
+  if (i === la && i === lb) return true;
+  const sameFrom = (a: number, b: number): boolean => {
+    if (la - a !== lb - b) return false;
+    for (; a < la; a++, b++) if (units[from + a] !== word.charCodeAt(b)) return false;
+    return true;
+  };
+  if (la === lb) {
+    if (sameFrom(i + 1, i + 1)) return true;
+    return (
+      i + 1 < la &&
+      units[from + i] === word.charCodeAt(i + 1) &&
+      units[from + i + 1] === word.charCodeAt(i) &&
+      sameFrom(i + 2, i + 2)
+    );
+  }
+  return la < lb ? sameFrom(i, i + 1) : sameFrom(i + 1, i);
 }

@@ -24,6 +24,8 @@ export class WordTrie<Name> {
   private slots: Int32Array<ArrayBuffer>;
   private mask: number;
   private edges = 0;
+  /** The root's children by word id (see indexRoot): most walks start there, so no hashing. */
+  private rootChildren: Int32Array<ArrayBuffer> = new Int32Array(0);
 
   /** `expected`: about how many edges to hold, so the tables are sized once. */
   constructor(
@@ -50,6 +52,22 @@ export class WordTrie<Name> {
       if (parent === -1) return -1;
       if (parent === node && slots[3 * s + 1] === word) return slots[3 * s + 2] as number;
     }
+  }
+
+  /** The root's child for `word`, once indexRoot has run (-1 for none). */
+  rootChild(word: number): number {
+    return word >= 0 && word < this.rootChildren.length
+      ? (this.rootChildren[word] as number)
+      : this.child(this.root, word);
+  }
+
+  /** Indexes the root's children by word id, for `rootChild`; call once every word is inserted. */
+  indexRoot(vocabularySize: number): void {
+    const children = new Int32Array(vocabularySize).fill(-1);
+    for (let c = this.firstChild[this.root] as number; c >= 0; c = this.nextSibling[c] as number) {
+      children[this.edgeWord[c] as number] = c;
+    }
+    this.rootChildren = children;
   }
 
   /** The word on the edge into `node`. */

@@ -1,0 +1,76 @@
+// The names a block's walks found and the page supports, as flat arrays reused from block to
+// block: a page offers hundreds of thousands of candidates per megabyte (every "the" when a
+// film is called "The"), so none of them costs an object until it is chosen.
+import type { TitleName } from './title-index.ts';
+
+/** A chosen match, in tokens [start, end). */
+export interface Accepted {
+  filmIds: string[];
+  start: number;
+  end: number;
+  typo: boolean;
+  article: boolean;
+}
+
+export class Candidates {
+  size = 0;
+  private names: TitleName[] = [];
+  private starts: number[] = [];
+  private ends: number[] = [];
+  /** Longest first, then exact before typo, then leftmost: the order matches are chosen in. */
+  private ranks: number[] = [];
+  private order: number[] = [];
+  private taken = new Uint8Array(1024);
+
+  clear(): void {
+    this.size = 0;
+    this.names.length = 0;
+  }
+
+  add(name: TitleName, start: number, end: number, typo: boolean): void {
+    const i = this.size++;
+    this.names[i] = name;
+    this.starts[i] = start;
+    this.ends[i] = end;
+    // A title is at most 40 words long; a block at most 2^32 words.
+    this.ranks[i] = ((64 - (end - start)) * 2 + (typo ? 1 : 0)) * 2 ** 32 + start;
+  }
+
+  /**
+   * Longest matches first (then exact before typo, then leftmost); no two overlap. A span
+   * spelt by several names is one match with all their films.
+   */
+  chooseLongest(tokenCount: number): Accepted[] {
+    const n = this.size;
+    const ranks = this.ranks;
+    const order = this.order;
+    order.length = n;
+    for (let i = 0; i < n; i++) order[i] = i;
+    if (n > 1) order.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
+    if (this.taken.length < tokenCount) this.taken = new Uint8Array(tokenCount * 2);
+    const taken = this.taken;
+    const chosen: Accepted[] = [];
+    for (let g = 0; g < n;) {
+      const first = order[g]!;
+      let next = g + 1;
+      while (next < n && ranks[order[next]!] === ranks[first]) next++;
+      const start = this.starts[first]!;
+      const end = this.ends[first]!;
+      let free = true;
+      for (let k = start; k < end && free; k++) free = taken[k] === 0;
+      if (free) {
+        taken.fill(1, start, end);
+        const match: Accepted = { filmIds: [], start, end, typo: ranks[first]! % 2 ** 33 >= 2 ** 32, article: false };
+        for (let i = g; i < next; i++) {
+          const name = this.names[order[i]!]!;
+          match.article ||= name.article;
+          for (const id of name.filmIds) if (!match.filmIds.includes(id)) match.filmIds.push(id);
+        }
+        chosen.push(match);
+      }
+      g = next;
+    }
+    for (const m of chosen) taken.fill(0, m.start, m.end);
+    return chosen.sort((a, b) => a.start - b.start);
+  }
+}
