@@ -1,19 +1,17 @@
 // Touch, where there is no hover: a tap on an underlined title opens its card and a tap
-// elsewhere closes it. A title inside a link keeps the tap for the link; a long press (or the
-// browser's own long-press menu, which it replaces) opens the card instead.
+// elsewhere closes it. A title inside a link keeps the tap for the link; a long press opens the
+// card instead (and instead of the browser's long-press menu, which it would otherwise show).
 import type { CardHost } from './card-host.tsx';
 import type { FoundTitle } from './page-scan.ts';
 import type { TitleHits } from './title-hits.ts';
 
 const LONG_PRESS_MS = 500;
-/** A finger drifting this far is scrolling, not pressing. */
-const SLOP_PX = 10;
-/** Browsers follow a tap with imitation mouse events within this time: those are the tap's, not a hover. */
+/** Browsers follow a touch with imitation mouse events within this time: those are the touch's, not a hover. */
 const AFTER_TOUCH_MS = 1000;
 
 const inLink = (title: FoundTitle) => !!title.range.startContainer.parentElement?.closest('a[href]');
 
-/** Watches touches; returns a test the hover logic uses to skip the mouse events a tap imitates. */
+/** Watches touches; returns a test the hover logic uses to skip the mouse events a touch imitates. */
 export function watchTouch(
   hits: TitleHits,
   card: CardHost,
@@ -22,26 +20,20 @@ export function watchTouch(
   signal: AbortSignal,
 ): (event: Event) => boolean {
   let touchAt = -AFTER_TOUCH_MS;
-  let press: { x: number; y: number; timer: ReturnType<typeof setTimeout> } | undefined;
-  // A long press opened the card: the click and menu that end it are swallowed.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A long press opened the card: the menu and the click that end it are swallowed.
   let pressed = false;
-  const cancel = () => {
-    clearTimeout(press?.timer);
-    press = undefined;
-  };
-  const linkTitleAt = (x: number, y: number) => {
-    const hit = hits.at(x, y);
+  const recent = (event: Event) => event.timeStamp - touchAt < AFTER_TOUCH_MS;
+  const linkTitleAt = ({ clientX, clientY }: MouseEvent) => {
+    const hit = hits.at(clientX, clientY);
     return hit && inLink(hit.title) ? hit : null;
   };
-  const on = <K extends keyof DocumentEventMap>(type: K, listener: (event: DocumentEventMap[K]) => void) =>
-    document.addEventListener(
-      type,
-      (event) => {
-        if (event.isTrusted) listener(event);
-      },
-      { capture: true, signal },
-    );
-  const longPress = (hit: { title: FoundTitle; rect: DOMRect }) => {
+  const on = <K extends 'pointerdown' | 'pointerup' | 'pointercancel' | 'contextmenu' | 'click'>(
+    type: K,
+    listener: (event: DocumentEventMap[K]) => void,
+  ) => document.addEventListener(type, (event) => event.isTrusted && listener(event), { capture: true, signal });
+  const cancel = () => clearTimeout(timer);
+  const press = (hit: { title: FoundTitle; rect: DOMRect }) => {
     cancel();
     pressed = true;
     open(hit.title, hit.rect);
@@ -52,30 +44,28 @@ export function watchTouch(
     touchAt = event.timeStamp;
     pressed = false;
     cancel();
-    const hit = linkTitleAt(event.clientX, event.clientY);
-    if (hit) press = { x: event.clientX, y: event.clientY, timer: setTimeout(() => longPress(hit), LONG_PRESS_MS) };
-  });
-  on('pointermove', (event) => {
-    if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > SLOP_PX) cancel();
+    const hit = linkTitleAt(event);
+    // A finger that starts scrolling ends in pointercancel, which drops the press.
+    if (hit) timer = setTimeout(() => press(hit), LONG_PRESS_MS);
   });
   on('pointerup', cancel);
   on('pointercancel', cancel);
+  // The browser's own long press may come first: it opens the card, and its menu is not shown.
   on('contextmenu', (event) => {
-    if (event.timeStamp - touchAt > AFTER_TOUCH_MS) return;
-    const hit = !pressed && linkTitleAt(event.clientX, event.clientY);
-    if (hit) longPress(hit);
-    if (pressed) event.preventDefault();
+    const hit = recent(event) && linkTitleAt(event);
+    if (!hit) return;
+    event.preventDefault();
+    if (!pressed) press(hit);
   });
   on('click', (event) => {
-    if (event.timeStamp - touchAt > AFTER_TOUCH_MS) return;
+    if (!recent(event) || card.contains(event.clientX, event.clientY)) return;
     if (pressed) {
       pressed = false;
       return event.preventDefault();
     }
-    if (card.contains(event.clientX, event.clientY)) return;
     const hit = hits.at(event.clientX, event.clientY);
     if (hit && !inLink(hit.title)) open(hit.title, hit.rect);
     else if (card.isOpen) close();
   });
-  return (event) => event.timeStamp - touchAt < AFTER_TOUCH_MS;
+  return recent;
 }
