@@ -2,7 +2,7 @@
 // title, from how the original text writes it: case, sentence position, quotes, emphasis.
 
 import type { Lexicon } from './lexicon.ts';
-import { caseOf, cued, inCapsRun, type Case, type TokenView } from './title-cues.ts';
+import { caseOf, cued, inCapsRun, titleCaseBlock, type Case, type TokenView } from './title-cues.ts';
 import type { TextSpan } from './match-types.ts';
 import type { NormalizedText } from './normalize.ts';
 import type { EvidenceLevel } from './title-index.ts';
@@ -73,13 +73,23 @@ export class EvidenceContext {
     if (level === 'marked') return false;
     if (this.inLinkRun(first, end)) return false;
     if (cued(this.text, this.view, this.marks, this.lexicon.minor, first, end)) return true;
-    // In a run of capitals ("BEST FILM: THE OTHERS") case says nothing about the title or its
-    // neighbours: a name still reads as a name, an everyday word needs one of the cues above.
+    // In a run of capitals ("BEST FILM: THE OTHERS") or a headline in title case, case says
+    // nothing about the title or its neighbours: a name still reads as a name, an everyday word
+    // needs one of the cues above.
     if (inCapsRun(this.text, this.view, first, end)) return level === 'name';
+    // A headline still writes a person's name in capitals: "Best Actor: Joaquin Phoenix".
+    if (this.headline()) return level === 'name' && !this.partOfLongerName(first, end);
     if (this.partOfLongerName(first, end)) return false;
     // A name is capitalised ("Juno", "JCVD"); in lower case it is the word, not the film.
     if (level === 'name') return this.capitalised(first);
     return this.titleCased(first, end);
+  }
+
+  private titleCase: boolean | undefined;
+
+  /** Is the block a headline in title case? Read once per block, when first asked. */
+  private headline(): boolean {
+    return (this.titleCase ??= titleCaseBlock(this.text, this.view, this.lexicon.minor));
   }
 
   /**

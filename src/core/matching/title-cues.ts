@@ -31,6 +31,7 @@ const YEAR = /^(?:1[89]|20)\d\d$/u;
 // A person's name as credited: capitalised words ("Lee Chang-dong", "Justine Triet").
 const NAME = /^\p{Lu}[\p{L}'’.-]*(?:[\s\u00a0]+\p{Lu}[\p{L}'’.-]*){0,3}$/u;
 const LIST_NUMBER = /^\d{1,3}$/u;
+const CLOCK = /(?:^|[^\d:.])\d{1,2}[:.h]\d\d(?:\s?[ap]\.?m\.?)?$/iu;
 const MAX_BRACKET = 80;
 
 /** Case of the word spanning `text[start, end)`: capitalised, all capitals, lower case, or uncased. */
@@ -48,8 +49,12 @@ export function caseOf(text: string, start: number, end: number): Case {
   return head === 'title' && letters > 1 ? 'caps' : head;
 }
 
-/** What opens a phrase: the block's start, a colon, or a list's separator, dash or bracket. */
-type Opener = 'block' | 'list' | null;
+/**
+ * What opens a phrase: the block's start, a colon or a list's separator, dash or bracket, or a
+ * comma, which opens only a list's item ("Best Actor: Mads Mikkelsen, The Hunt", "Crash, Home,
+ * Hunger"), not a clause.
+ */
+type Opener = 'block' | 'list' | 'comma' | null;
 
 // Plain functions rather than a class: the content bundle is a budget, and a minifier renames
 // functions but not methods.
@@ -86,6 +91,24 @@ export function inCapsRun(text: string, view: TokenView, first: number, end: num
   const beforeCaps = before >= 0 && shouting(text, view, before);
   const afterCaps = after < view.count && shouting(text, view, after);
   return caps && (before < 0 || beforeCaps) && (after >= view.count || afterCaps) && (beforeCaps || afterCaps);
+}
+
+// Fewer capitalised words than this is a name or a short label, not a headline.
+const HEADLINE_WORDS = 4;
+
+/**
+ * Is the block set in title case, as headlines are ("Having a Good Time at the Festival?"):
+ * every word capitalised but short ones? Then, as in a run of capitals, case is no evidence.
+ */
+export function titleCaseBlock(text: string, view: TokenView, minor: ReadonlySet<string>): boolean {
+  let capitalised = 0;
+  for (let k = 0; k < view.count; k++) {
+    if (endAt(view, k) - startAt(view, k) < 2 || minor.has(view.word(k))) continue;
+    const c = caseAt(text, view, k);
+    if (c === 'lower') return false;
+    if (c === 'title') capitalised++;
+  }
+  return capitalised >= HEADLINE_WORDS;
 }
 
 /**
@@ -150,7 +173,8 @@ function numbered(text: string, view: TokenView, first: number): boolean {
   if (!/^[.)][\s\u00a0]+$/u.test(text.slice(endAt(view, p), startAt(view, first)))) return false;
   // The number opens its phrase ("Top 5: 1. Parasite", not "in chapter 3. Parasite won"),
   // or follows the entry before it ("1. PAST LIVES 2. AFTERSUN").
-  return opensPhrase(text, startAt(view, p)) !== null || (p >= 1 && upper(text, view, p - 1));
+  const opener = opensPhrase(text, startAt(view, p));
+  return opener === 'block' || opener === 'list' || (p >= 1 && upper(text, view, p - 1));
 }
 
 /**
@@ -180,6 +204,9 @@ function opensPhrase(text: string, offset: number): Opener {
   // "Best Film: Amour", not the colon of a clock time ("18:00").
   if (c === ':') return j + 1 < offset && SPACE.test(text[j + 1] ?? '') ? 'list' : null;
   if (c === '(' || SEPARATOR.test(c)) return 'list';
+  if (c === ',') return 'comma';
+  // A programme line: "21:30 Let the Right One In, Bloor".
+  if (CLOCK.test(text.slice(Math.max(0, j - 9), j + 1))) return 'list';
   return DASH.test(c) && SPACE.test(text[j - 1] ?? ' ') && SPACE.test(text[j + 1] ?? ' ') ? 'list' : null;
 }
 
@@ -193,6 +220,7 @@ function closesPhrase(text: string, offset: number, opener: Exclude<Opener, null
   while (i < text.length && SPACE.test(text[i] ?? '')) i++;
   if (i >= text.length) return true;
   const c = text[i] ?? '';
+  if (opener === 'comma') return c === ',' || SEPARATOR.test(c);
   if (c === ':' || SEPARATOR.test(c)) return true;
   if (DASH.test(c)) return i > offset && SPACE.test(text[i + 1] ?? ' ');
   return opener === 'list' && (c === '(' || c === '[' || PHRASE_END.test(c));
