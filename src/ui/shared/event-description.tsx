@@ -1,4 +1,4 @@
-import { useId, useState } from 'preact/hooks';
+import { Component } from 'preact';
 import { t } from '../../browser/i18n.ts';
 
 /**
@@ -9,31 +9,38 @@ import { t } from '../../browser/i18n.ts';
  */
 export const CLAMP_CHARS = 100;
 
+let described = 0;
+
 /**
  * An event's description, plain text. Clamped: two lines with a button that unfolds the rest
- * (the card and "This page"); otherwise in full (the schedule).
+ * (the card and "This page"); otherwise in full (the schedule). A class rather than hooks: the
+ * card ships in the content script, whose size is a budget, and nothing else in it needs
+ * preact/hooks (about 1 KB gzipped).
  */
-export function EventDescription({ text, clamped }: { text: string; clamped: boolean }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const folds = clamped && (text.length > CLAMP_CHARS || text.includes('\n'));
-  return (
-    <div class="ap-description-box">
-      <p id={id} class={`ap-description${folds && !open ? ' ap-clamped' : ''}`}>
-        {text}
-      </p>
-      {folds && (
-        <button
-          type="button"
-          class="ap-more"
-          aria-expanded={open ? 'true' : 'false'}
-          aria-controls={id}
-          onClick={() => setOpen(!open)}
-        >
-          <span aria-hidden="true">{open ? '▴ ' : '▾ '}</span>
-          {t('ui_fullDescription')}
-        </button>
-      )}
-    </div>
-  );
+export class EventDescription extends Component<{ text: string; clamped: boolean }, { open: boolean }> {
+  override state = { open: false };
+  readonly id = `ap-description-${++described}`;
+
+  override render({ text, clamped }: { text: string; clamped: boolean }, { open }: { open: boolean }) {
+    const folds = clamped && (text.length > CLAMP_CHARS || text.includes('\n'));
+    return (
+      <div class="ap-description-box">
+        <p id={this.id} class={`ap-description${folds && !open ? ' ap-clamped' : ''}`}>
+          {text}
+        </p>
+        {folds && (
+          <button
+            type="button"
+            class="ap-more"
+            aria-expanded={open ? 'true' : 'false'}
+            aria-controls={this.id}
+            onClick={() => this.setState({ open: !open })}
+          >
+            <span aria-hidden="true">{open ? '▴ ' : '▾ '}</span>
+            {t('ui_fullDescription')}
+          </button>
+        )}
+      </div>
+    );
+  }
 }

@@ -2,7 +2,6 @@
 // reminders come through a context so the lists between (film sections, schedule days) need not
 // pass them along; where no provider is, no toggle shows.
 import { createContext } from 'preact';
-import { useContext } from 'preact/hooks';
 import type { ReminderView } from '../../core/plan/index.ts';
 import { t } from '../../browser/i18n.ts';
 
@@ -20,8 +19,13 @@ export function reminderNote(view: ReminderView): string | null {
   return view.minutesBefore === null ? null : t(view.leaveBy ? 'remind_leaveBy' : 'remind_before', view.minutesBefore);
 }
 
-export function ReminderToggle({ eventKey, title }: { eventKey: string; title: string }) {
-  const reminders = useContext(RemindersContext);
+// Read through the context's Consumer, not useContext: the card ships in the content script,
+// whose size is a budget, and preact/hooks would be its only use there.
+export function ReminderToggle(props: { eventKey: string; title: string }) {
+  return <RemindersContext.Consumer>{(reminders) => toggle(props, reminders)}</RemindersContext.Consumer>;
+}
+
+function toggle({ eventKey, title }: { eventKey: string; title: string }, reminders: RemindersValue | null) {
   const view = reminders?.views.get(eventKey);
   if (!reminders || !view) return null;
   const note = reminderNote(view);
