@@ -2,7 +2,7 @@
 // title, from how the original text writes it: case, sentence position, quotes, emphasis.
 
 import type { Lexicon } from './lexicon.ts';
-import { caseOf, cued, inCapsRun, titleCaseBlock, type Case, type TokenView } from './title-cues.ts';
+import { caseOf, cued, inCapsRun, namedAs, titleCaseBlock, type Case, type TokenView } from './title-cues.ts';
 import type { TextSpan } from './match-types.ts';
 import type { NormalizedText } from './normalize.ts';
 import type { EvidenceLevel } from './title-index.ts';
@@ -69,7 +69,8 @@ export class EvidenceContext {
     // The common case on a page: a one-word title in lower case, no emphasis in the block.
     if (end - first === 1 && this.marks.length === 0 && this.lowerAsciiAt(first) && !this.quoted(first, end))
       return false;
-    if (this.emphasised(first, end) || this.quoted(first, end)) return true;
+    // Quotes around a name introduced as a name are the name's, not a title's: 'calls himself "Carol"'.
+    if (this.emphasised(first, end) || this.quoted(first, end)) return !namedAs(this.view, first);
     if (level === 'marked') return false;
     if (this.inLinkRun(first, end)) return false;
     if (cued(this.text, this.view, this.marks, this.lexicon.minor, first, end)) return true;

@@ -93,6 +93,26 @@ export function inCapsRun(text: string, view: TokenView, first: number, end: num
   return caps && (before < 0 || beforeCaps) && (after >= view.count || afterCaps) && (beforeCaps || afterCaps);
 }
 
+// Words that introduce a name as a name: 'calls himself "Carol"', 'known as "Léon"', 'her
+// name, "Roma"'; in English, French, German and Italian, folded.
+const NAMING = new Set(
+  'called named nicknamed dubbed christened name names alias aka surnomme surnommee appelle genannt heisst chiamato chiamata detto detta'.split(
+    ' ',
+  ),
+);
+const REFLEXIVE = new Set(['himself', 'herself', 'themselves', 'itself', 'se', 'sich', 'si']);
+const CALLING = new Set(['call', 'calls', 'called', 'calling', 'name', 'names', 'named', 'nennt']);
+
+/** Is the word before `first` naming what follows ("calls himself", "known as", "her name")? */
+export function namedAs(view: TokenView, first: number): boolean {
+  const p = first - 1;
+  if (p < 0) return false;
+  const word = view.word(p);
+  if (NAMING.has(word)) return true;
+  const before = p >= 1 ? view.word(p - 1) : '';
+  return (word === 'as' && before === 'known') || (REFLEXIVE.has(word) && CALLING.has(before));
+}
+
 // Fewer capitalised words than this is a name or a short label, not a headline.
 const HEADLINE_WORDS = 4;
 

@@ -28,7 +28,7 @@ import {
 const DIR = join(import.meta.dirname, '../../fixtures/corpus');
 const LABEL = 'x-film';
 // The marks the corpus must meet; raised only once met.
-const PRECISION = 0.97;
+const PRECISION = 0.98;
 const RECALL = 0.95;
 const CLASS_RECALL = 0.85;
 

@@ -49,6 +49,9 @@ describe('title cues', () => {
     ['capitals that set a title off in lower-case text', 'the winner was THE OTHERS, again', ['others=THE OTHERS']],
     ['a headline in capitals with no cue', 'WHY THE OTHERS STILL WORKS', []],
     ['a name in a run of capitals', 'INSIDE THE JUNO CAR SHOW', ['juno=JUNO']],
+    ['a quoted name introduced as a name', 'the barman, who calls himself “Juno” on his badge', []],
+    ['a name known as one', 'a hacker known as "Juno" signs the letters', []],
+    ['the same quotes around a title', 'the barman, who loves “Juno”, poured us a drink', ['juno=Juno']],
   ])('%s', (_label, text, expected) => {
     expect(found(text)).toEqual(expected);
   });
