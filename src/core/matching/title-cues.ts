@@ -93,6 +93,17 @@ export function inCapsRun(text: string, view: TokenView, first: number, end: num
   return caps && (before < 0 || beforeCaps) && (after >= view.count || afterCaps) && (beforeCaps || afterCaps);
 }
 
+// Words for a film, and the words that link them to its title ("the sequel to", "la suite de"),
+// in English, French, German and Italian, folded.
+const FILM_WORDS = new Set(
+  'film films movie movies sequel prequel remake premiere screening screenings trailer documentary suite fortsetzung seguito'.split(
+    ' ',
+  ),
+);
+const LINKS = new Set(['of', 'to', 'for', 'de', 'du', 'des', 'von', 'zu', 'di', 'del', 'della']);
+// "A Quiet Place Part III": a sequel's number after the title.
+const SEQUEL = /^[\s\u00a0]+(?:part|chapter|vol\.?|volume)[\s\u00a0]+(?:[ivx]+|\d+|two|three|four)\b/iu;
+
 // Words that introduce a name as a name: 'calls himself "Carol"', 'known as "Léon"', 'her
 // name, "Roma"'; in English, French, German and Italian, folded.
 const NAMING = new Set(
@@ -150,11 +161,21 @@ export function cued(
   // An entry that opens its block may be credited with one word: "Departures (Japan) — Takita".
   const entry = opensPhrase(text, startAt(view, first)) === 'block';
   return (
+    filmWord(view, first) ||
+    SEQUEL.test(text.slice(endAt(view, end - 1), endAt(view, end - 1) + 20)) ||
     possessive(text, view, first) ||
     credited(text, endAt(view, end - 1), entry) ||
     numbered(text, view, first) ||
     alone(text, view, marks, first, end)
   );
+}
+
+/** "the film Amour", "SEQUEL TO A QUIET PLACE", "la première de Titane": a word for a film before. */
+function filmWord(view: TokenView, first: number): boolean {
+  const p = first - 1;
+  if (p < 0) return false;
+  if (FILM_WORDS.has(view.word(p))) return true;
+  return p >= 1 && LINKS.has(view.word(p)) && FILM_WORDS.has(view.word(p - 1));
 }
 
 /** "Haneke's Amour", "the Coens' Fargo": a capitalised name's possessive just before. */
