@@ -130,10 +130,13 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
   found.clear();
   /** `levels`: the evidence levels the page shows for this span, or -1 to ask per name. */
   const accept = (names: readonly TitleName[], start: number, end: number, isTypo: boolean, levels: number): void => {
+    // Punctuation between the words is the only way a name's gaps can differ from the text's.
+    let plain = true;
+    for (let k = start + 1; k < end && plain; k++) plain = t.plainGap(k);
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
-      if (name.words.length > 1 && !gapsFit(name, t, start)) continue;
-      if (name.evidence !== 'none') {
+      if (!plain && !gapsFit(name, t, start)) continue;
+      if (levels !== ALL_LEVELS && name.evidence !== 'none') {
         if (levels >= 0 ? (levels & LEVEL_BITS[name.evidence]) === 0 : !evidenceOf().accepts(name.evidence, start, end))
           continue;
       }
@@ -146,11 +149,12 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
     const start = exact[h + 1]!;
     const end = exact[h + 2]!;
     // Ask the page once per level found here, not once per name; none shown, no name visited.
+    const here = ends[node]! & ALL_LEVELS;
     let shown = LEVEL_BITS.none;
     for (let bit = LEVEL_BITS.name; bit <= LEVEL_BITS.marked; bit <<= 1) {
-      if ((ends[node]! & bit) !== 0 && evidenceOf().accepts(LEVEL_NAMES[bit]!, start, end)) shown |= bit;
+      if ((here & bit) !== 0 && evidenceOf().accepts(LEVEL_NAMES[bit]!, start, end)) shown |= bit;
     }
-    if ((shown & ends[node]!) !== 0) accept(trie.names[node]!, start, end, false, shown);
+    if ((shown & here) !== 0) accept(trie.names[node]!, start, end, false, (here & ~shown) === 0 ? ALL_LEVELS : shown);
   }
   for (const c of typo) accept(c.names, c.start, c.end, true, -1);
   if (found.size === 0) return [];
@@ -168,6 +172,8 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
 }
 
 const LEVEL_NAMES: Record<number, EvidenceLevel> = { 2: 'name', 4: 'word', 8: 'marked' };
+/** Every level shown: each name passes, none need be read. */
+const ALL_LEVELS = LEVEL_BITS.none | LEVEL_BITS.name | LEVEL_BITS.word | LEVEL_BITS.marked;
 
 // Cheap necessary conditions of the typo walks (typo.ts), which cost strings: on a page most
 // words that could start a typo match cannot, and are passed over here.
