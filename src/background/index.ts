@@ -14,6 +14,7 @@ import { route } from './router.ts';
 import { isExtensionPage } from './sender.ts';
 import { watchSites } from './sites/browser-site-api.ts';
 import { createSync } from './sync/engine.ts';
+import { titleMatcherCache } from './title-matcher.ts';
 import { createScheduler } from './sync/scheduler.ts';
 import { watchStorage } from './sync/storage-fault.ts';
 
@@ -40,7 +41,10 @@ watchOpenCardCommand();
 // Open views re-read after the data changes (src/background/data-changes.ts).
 // Reminders follow the plan: every change (a save, a setting, a sync) rebuilds them.
 const reminders = startReminders(db);
+// Built on the first page's request after a change, then shared by every frame (title-matcher.ts).
+const titles = titleMatcherCache(db, () => ensureDefaultFeed());
 const changes = createChangeNotice((items) => {
+  titles.forget();
   void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not update reminders', error));
   deviceSync.schedule();
   return browser.storage.local.set(items);
@@ -64,11 +68,19 @@ watchStorage(db, (reason) => sync.reportFault(reason));
 // is sent soon after, and each change from there is applied and shown (device-sync/).
 const deviceSync = startDeviceSync({ db, sync, onChange: () => changes.bump() });
 
-const handlers = createHandlers({ db, ready: () => ensureDefaultFeed(), sync, notificationsAllowed, deviceSync });
+const handlers = createHandlers({
+  db,
+  ready: () => ensureDefaultFeed(),
+  sync,
+  notificationsAllowed,
+  deviceSync,
+  titles,
+});
 
 browser.runtime.onInstalled.addListener(() => {
   // On install and on every update: the embedded listings may have changed with the release.
   loading = null;
+  titles.forget();
   void ensureDefaultFeed(true);
   void scheduler.reschedule();
 });

@@ -1,12 +1,16 @@
-import type { WordListText } from '../core/matching/index.ts';
-import type { TitleSource } from '../core/matching/index.ts';
+import type { TextBlock, TextSpan, TitleMatch, TitleSource, WordListText } from '../core/matching/index.ts';
 import type { EventRow, FestivalRow, FilmRow, Listing } from '../core/rows.ts';
 import { isPlainObject } from '../core/guards.ts';
 import { noParams, type SpecsFor } from './spec.ts';
 
 export interface ListingMessages {
-  /** Every film title and alias, for the content script's matcher. */
+  /** Every film title and alias, for the popup's matcher. */
   getTitleIndex: { params: Record<string, never>; result: { films: TitleSource[]; words: WordListText } };
+  /**
+   * The titles in a batch of the page's text blocks, one list per block: the matcher lives in
+   * the background, built once per data revision, so a frame pays nothing for the catalog.
+   */
+  findTitles: { params: { blocks: TextBlock[] }; result: { matches: TitleMatch[][] } };
   /** Events for the films found on a page, with their festivals for time zones. */
   getListings: {
     params: { filmKeys: string[] };
@@ -20,10 +24,46 @@ export interface ListingMessages {
 }
 
 const MAX_FILM_KEYS = 5_000;
+/** One batch: the content script sends windows of at most 8,000 characters, about 64 KB a batch. */
+export const MAX_FIND_BLOCKS = 2_000;
+export const MAX_FIND_CHARS = 1_000_000;
+const MAX_MARKS = 10_000;
+
+function validBlock(block: unknown): TextBlock | null {
+  if (!isPlainObject(block) || typeof block.text !== 'string') return null;
+  if (block.marks === undefined) return { text: block.text };
+  if (!Array.isArray(block.marks) || block.marks.length > MAX_MARKS) return null;
+  const marks: TextSpan[] = [];
+  for (const m of block.marks as unknown[]) {
+    if (!isPlainObject(m) || !Number.isInteger(m.start) || !Number.isInteger(m.end)) return null;
+    marks.push(
+      m.link === true
+        ? { start: m.start as number, end: m.end as number, link: true }
+        : { start: m.start as number, end: m.end as number },
+    );
+  }
+  return { text: block.text, marks };
+}
 
 export const listingSpecs: SpecsFor<ListingMessages> = {
   getTitleIndex: { validate: noParams('getTitleIndex') },
   getSchedule: { privileged: true, validate: noParams('getSchedule') },
+  findTitles: {
+    validate(params) {
+      if (!isPlainObject(params) || !Array.isArray(params.blocks)) return 'findTitles needs {blocks: {text, marks?}[]}';
+      if (params.blocks.length > MAX_FIND_BLOCKS) return `findTitles accepts at most ${MAX_FIND_BLOCKS} blocks`;
+      const blocks: TextBlock[] = [];
+      let chars = 0;
+      for (const item of params.blocks as unknown[]) {
+        const block = validBlock(item);
+        if (!block) return 'findTitles: every block must be {text: string, marks?: {start, end, link?}[]}';
+        chars += block.text.length;
+        if (chars > MAX_FIND_CHARS) return `findTitles accepts at most ${MAX_FIND_CHARS} characters`;
+        blocks.push(block);
+      }
+      return { blocks };
+    },
+  },
   getListings: {
     validate(params) {
       if (!isPlainObject(params) || !Array.isArray(params.filmKeys)) return 'getListings needs {filmKeys: string[]}';

@@ -10,6 +10,7 @@ import { sharedSiteRegistry, siteHandlers } from './sites.ts';
 import { settingsHandlers } from './settings.ts';
 import type { DeviceSync } from '../device-sync/device-sync.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
+import type { TitleMatcherCache } from '../title-matcher.ts';
 import type { Sync } from '../sync/engine.ts';
 import type { HandlersFor } from './types.ts';
 import { userEventHandlers } from './user-events.ts';
@@ -29,6 +30,8 @@ export interface HandlerDeps {
   clock?: () => number;
   /** Sync through the browser's account (src/background/device-sync/); absent in tests without it. */
   deviceSync?: DeviceSync;
+  /** The worker's title matcher, rebuilt after each data change (src/background/title-matcher.ts). */
+  titles?: TitleMatcherCache;
 }
 
 /** The background's answers, one per message; the compiler checks none is missing. */

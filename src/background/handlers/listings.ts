@@ -1,31 +1,28 @@
-import { capTitles, wordLists } from '../../core/matching/index.ts';
-import { listingsFor, liveFilms, schedule, type AfterpartyDb } from '../../db/index.ts';
+import { wordLists } from '../../core/matching/index.ts';
+import { listingsFor, schedule, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/listings.ts';
+import { titleMatcherCache, titleSources, type TitleMatcherCache } from '../title-matcher.ts';
 import type { HandlersFor } from './types.ts';
 
 export function listingHandlers({
   db,
   ready,
+  titles,
 }: {
   db: AfterpartyDb;
   ready: () => Promise<void>;
+  /** The worker's matcher, forgotten on every data change; without one, each request builds its own. */
+  titles?: TitleMatcherCache;
 }): HandlersFor<ListingMessages> {
   return {
     async getTitleIndex() {
       await ready();
-      // Capped across feeds; the feeds left partly out say so on their status (sync/title-cap.ts).
-      const films = capTitles(await liveFilms(db)).kept;
-      return {
-        films: films.map((f) => ({
-          id: f.key,
-          title: f.title,
-          aliases: f.aliases,
-          year: f.year,
-          directors: f.directors,
-        })),
-        // The matcher's word lists travel with the titles, so the content script need not carry them.
-        words: wordLists(),
-      };
+      // The matcher's word lists travel with the titles, so the page need not carry them.
+      return { films: await titleSources(db), words: wordLists() };
+    },
+    async findTitles({ blocks }) {
+      const matcher = await (titles ?? titleMatcherCache(db, ready)).get();
+      return { matches: blocks.map((block) => matcher.find(block)) };
     },
     async getListings({ filmKeys }) {
       await ready();

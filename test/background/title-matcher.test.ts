@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-feed.ts';
+import { createHandlers } from '../../src/background/handlers/index.ts';
+import { route } from '../../src/background/router.ts';
+import { titleMatcherCache } from '../../src/background/title-matcher.ts';
+import { MAX_FIND_CHARS } from '../../src/messages/listings.ts';
+import { freshDb } from '../db/fake-db.ts';
+
+function setup() {
+  const db = freshDb();
+  const ready = async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db)));
+  const titles = titleMatcherCache(db, ready);
+  return { db, ready, titles, handlers: createHandlers({ db, ready, titles }) };
+}
+
+const fromPage = { extensionPage: false, pageUrl: 'https://example.com/review' };
+
+describe('findTitles: the background matches the page text it is sent', () => {
+  it('answers one list of matches per block, in the block’s offsets', async () => {
+    const { handlers } = setup();
+    const text = 'After Fugitive Pieces we went on to the party.';
+    const reply = await route(
+      handlers,
+      { type: 'findTitles', params: { blocks: [{ text }, { text: 'Nothing to see here.' }] } },
+      fromPage,
+    );
+    expect('result' in reply).toBe(true);
+    const { matches } = (reply as { result: { matches: Array<Array<{ start: number; end: number }>> } }).result;
+    expect(matches).toHaveLength(2);
+    expect(matches[0]!.map((m) => text.slice(m.start, m.end))).toEqual(['Fugitive Pieces']);
+    expect(matches[1]).toEqual([]);
+  });
+
+  it('reads the emphasis marks it is sent: an everyday title needs them', async () => {
+    const { handlers } = setup();
+    const text = 'We loved crash at the festival.';
+    const at = text.indexOf('crash');
+    const plain = await handlers.findTitles({ blocks: [{ text }] });
+    const marked = await handlers.findTitles({ blocks: [{ text, marks: [{ start: at, end: at + 5 }] }] });
+    expect(plain.matches[0]).toEqual([]);
+    expect(marked.matches[0]!.map((m) => m.surface)).toEqual(['crash']);
+  });
+
+  it('refuses malformed or oversized batches with a reason', async () => {
+    const { handlers } = setup();
+    const refused = async (params: unknown) => {
+      const reply = await route(handlers, { type: 'findTitles', params }, fromPage);
+      return 'error' in reply ? reply.error : null;
+    };
+    expect(await refused({})).toMatch(/needs \{blocks/);
+    expect(await refused({ blocks: [{ text: 3 }] })).toMatch(/every block/);
+    expect(await refused({ blocks: [{ text: 'a', marks: [{ start: 'x', end: 2 }] }] })).toMatch(/every block/);
+    expect(await refused({ blocks: [{ text: 'a'.repeat(MAX_FIND_CHARS + 1) }] })).toMatch(/at most/);
+    // Positive control: the same shapes, well formed, are answered.
+    expect(await refused({ blocks: [{ text: 'a', marks: [{ start: 0, end: 1, link: true }] }] })).toBeNull();
+  });
+});
+
+describe('the worker’s matcher', () => {
+  it('is built once and shared until the data changes, then built again', async () => {
+    const { titles } = setup();
+    const first = titles.get();
+    expect(titles.get()).toBe(first);
+    expect((await first).find({ text: 'Fugitive Pieces' })).toHaveLength(1);
+    titles.forget();
+    const second = titles.get();
+    expect(second).not.toBe(first);
+    expect((await second).find({ text: 'Fugitive Pieces' })).toHaveLength(1);
+  });
+});
