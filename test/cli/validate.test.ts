@@ -63,8 +63,8 @@ describe('afterparty validate', () => {
     ].join('\r\n');
     const { lines, out } = capture();
     expect(await main(['validate', await file('bad.ics', ics)], out)).toBe(1);
-    expect(lines.log[0]).toMatch(/1 events/);
-    expect(lines.error).toEqual(['  VEVENT[0]: has no DTSTART; this event was skipped']);
+    expect(lines.log[0]).toMatch(/2 events/);
+    expect(lines.error).toEqual(['  VEVENT[0]: has no DTSTART; kept with its date not announced']);
     const clean = capture();
     expect(
       await main(

@@ -9,6 +9,9 @@ import { durationMinutes, kindFromCategories, multiLine, oneLine, urlFrom, venue
 import { dateString, isoFromTime } from './time.ts';
 import { BudgetOverrun, checkNesting, ICAL_BUDGET, metered, type BudgetPart, type IcalBudget } from './budget.ts';
 import { repairICalendar, UNREADABLE } from './repair.ts';
+
+// Its value names a physical line, which must not change an event's identity.
+const UNREADABLE_PROPERTY = UNREADABLE.toLowerCase();
 import { zoneForTzid, type ZoneFallbacks } from './zones.ts';
 import { hashOf } from '../hash.ts';
 import { compileMatcher, type TitleSource } from '../matching/index.ts';
@@ -287,6 +290,7 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
   // Group by UID: a VEVENT with RECURRENCE-ID overrides one occurrence of its master.
   const masters = new Map<string, Draft>();
   const exceptions: Array<{ uid: string; component: Component; at: string }> = [];
+  const undated = new Map<string, { uid: string; component: Component; at: string }>();
   vevents.forEach((vevent, i) => {
     const at = `VEVENT[${i}]`;
     const uidRaw = vevent.getFirstPropertyValue('uid');
@@ -294,7 +298,9 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
     // components]`) minus the components, whose nesting the budget bounds but a recursive
     // toString() would not survive.
     const uid =
-      typeof uidRaw === 'string' && uidRaw.trim() ? uidRaw.trim() : `no-uid-${fnv(JSON.stringify(vevent.jCal[1]))}`;
+      typeof uidRaw === 'string' && uidRaw.trim()
+        ? uidRaw.trim()
+        : `no-uid-${fnv(JSON.stringify((vevent.jCal[1] as unknown[][]).filter((p) => p[0] !== UNREADABLE_PROPERTY)))}`;
     let unbounded: string | null;
     try {
       unbounded = unboundedReason(vevent, problems, at);
@@ -303,13 +309,30 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
       unbounded = `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`;
     }
     if (unbounded) return problems.add(at, unbounded);
-    const unreadable = vevent.getFirstPropertyValue(UNREADABLE.toLowerCase());
-    if (unreadable) return problems.add(at, `its ${String(unreadable)} could not be read; this event was skipped`);
+    const marks = vevent.getAllProperties(UNREADABLE_PROPERTY).map((p) => String(p.getFirstValue()));
+    vevent.removeAllProperties(UNREADABLE_PROPERTY);
+    const fatal = marks.find((m) => !m.startsWith('DTSTART ') && !m.startsWith('RRULE '));
+    if (fatal) return problems.add(at, `its ${fatal} could not be read; this event was skipped`);
+    const unreadable = marks.find((m) => m.startsWith('DTSTART '));
+    const rule = marks.find((m) => m.startsWith('RRULE '));
     if (vevent.hasProperty('recurrence-id')) return void exceptions.push({ uid, component: vevent, at });
-    if (!vevent.hasProperty('dtstart') && !startFromRdate(vevent))
-      return problems.add(at, 'has no DTSTART; this event was skipped');
-    if (masters.has(uid))
+    if (masters.has(uid) || undated.has(uid))
       return problems.add(`${at}.UID`, `UID "${uid.slice(0, 60)}" is used twice; this event was skipped`);
+    // No date the calendar gives: the event is kept with its date not announced (as a feed's
+    // `start: null`), never placed on a day we would have to pick.
+    if (unreadable || (!vevent.hasProperty('dtstart') && !startFromRdate(vevent))) {
+      if (!oneLine(vevent.getFirstPropertyValue('summary'), 300))
+        return problems.add(at, 'has neither a DTSTART nor a SUMMARY: nothing to show; skipped');
+      problems.add(
+        at,
+        unreadable
+          ? `its ${unreadable} could not be read; kept with its date not announced`
+          : 'has no DTSTART; kept with its date not announced',
+      );
+      return void undated.set(uid, { uid, component: vevent, at });
+    }
+    // DTSTART is the first occurrence (RFC 5545 §3.8.5.3): without its rule, the event is that one.
+    if (rule) problems.add(at, `its ${rule} could not be read; only its first date was read`);
     try {
       // Overrides are related below: handing `exceptions` stops ical.js scanning every VEVENT
       // of the calendar for each one (quadratic: 10,000 events took about 7 s).
@@ -336,7 +359,11 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
           master: new ICAL.Event(single, { exceptions: [] }),
           at,
         });
-      }
+      } else
+        problems.add(
+          at,
+          'changes one occurrence (RECURRENCE-ID) of an event this calendar does not hold, and has no DTSTART of its own; skipped',
+        );
     } catch (error) {
       passOverrun(error);
       problems.add(`UID ${uid.slice(0, 60)}`, 'has an override that could not be read; it was ignored');
@@ -368,6 +395,11 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
       }
       problems.add(draft.at, `could not be read (${why}); skipped`);
     }
+  }
+
+  for (const { uid, component } of undated.values()) {
+    if (events.length >= budget.events) break;
+    events.push({ ...eventFields(component), id: safeId(uid), start: null, end: null });
   }
 
   const links = linkFilms(events, options.films ?? []);
@@ -521,16 +553,18 @@ function readOccurrence(
     const last = new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     end = last > start.value ? last : null;
   }
+  return { ...eventFields(vevent), id: safeId(id), start: start.value, end };
+}
+
+/** What an event says besides its times. */
+function eventFields(vevent: Component): Omit<FeedEvent, 'id' | 'start' | 'end'> {
   const summary = oneLine(vevent.getFirstPropertyValue('summary'), 300);
   const status = String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase();
   return {
-    id: safeId(id),
     kind: kindFromCategories(textList(vevent, 'categories')),
     title: summary ?? 'Untitled event',
     films: [],
     festival: null,
-    start: start.value,
-    end,
     venue: venueFrom(vevent.getFirstPropertyValue('location'), vevent.getFirstPropertyValue('geo')),
     host: null,
     access: 'unknown',

@@ -12,6 +12,8 @@ export const UNREADABLE = 'X-AFTERPARTY-UNREADABLE';
 
 const DATE_PROPS = new Set(['DTSTART', 'DTEND', 'DUE', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
 /** Without one of these an event cannot be placed or repeated as its producer meant. */
+// An unreadable DTSTART, RECURRENCE-ID or RRULE changes what the event is: the line is left out
+// and a marker tells the import, which decides and reports it under the event.
 const VITAL = new Set(['DTSTART', 'RECURRENCE-ID', 'RRULE']);
 const FREQS = new Set(['SECONDLY', 'MINUTELY', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']);
 const DATE = /^\d{8}$/;
@@ -127,6 +129,8 @@ export function repairICalendar(text: string): { text: string; problems: FeedPro
     out.push(mended.line);
   }
   for (let name = stack.pop(); name !== undefined; name = stack.pop()) {
+    // An event the file ends inside may be a download cut short: not one to trust.
+    if (name === 'VEVENT') out.push(`${UNREADABLE}:closing END:VEVENT (the file ends before it)`);
     if (name !== 'VCALENDAR' || stack.length > 0) out.push(`END:${name}`);
   }
   out.push('END:VCALENDAR');
@@ -151,7 +155,7 @@ function mendProperty(
   }
   const vital = component === 'VEVENT' && VITAL.has(name);
   const fail = (why: string) => {
-    note(`${name} ${why}; ${vital ? 'its event was skipped' : 'ignored'}`);
+    note(`${name} ${why}; ${vital ? 'see its event' : 'ignored'}`);
     return vital ? { unreadable: name } : null;
   };
   // A parameter without "=" ("CN=Sixt SE;X" has one): dropped, the property kept.

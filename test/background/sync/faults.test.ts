@@ -87,8 +87,9 @@ describe('a failing feed keeps its last good data and says why', () => {
   });
 
   it('a calendar cut short: read as far as it goes, and with no event it can place, the last good ones stay', async () => {
-    // The import reads what it can (an unclosed calendar is closed); the one VEVENT has no
-    // DTSTART, so the feed would list nothing, and the empty-feed guard keeps the old events.
+    // The import reads what it can (an unclosed calendar is closed); the file ends inside its one
+    // VEVENT, which may be cut short and is skipped, so the feed would list nothing, and the
+    // empty-feed guard keeps the old events.
     const { outcome } = await failWith((_, res) =>
       res.writeHead(200, { 'content-type': 'text/calendar' }).end('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:x\r\n'),
     );

@@ -122,17 +122,47 @@ describe('a zone the file does not define', () => {
 describe('one bad part costs only its own event', () => {
   it.each([
     ['a bad FREQ', 'RRULE:FREQ=NEVER', /line 7: RRULE has no valid FREQ/],
-    ['a DTSTART that is not a date', 'X-NOTE:x', /line 5: DTSTART "INVALID" is not a date/],
     ['an RRULE ical.js cannot read', 'RRULE:FREQ=YEARLY;BYMONTH=13', /line 7: RRULE could not be read/],
-  ])('%s', (_, extra, reason) => {
-    const start = extra === 'X-NOTE:x' ? 'INVALID' : '20260910T190000Z';
+  ])('%s: the event is read at its first date, and says so', (_, rule, reason) => {
     const { events, problems } = read(
-      cal(`BEGIN:VEVENT\nUID:bad\nDTSTART:${start}\nSUMMARY:Bad\n${extra}\nEND:VEVENT\n${clean}`),
+      cal(`BEGIN:VEVENT\nUID:bad\nDTSTART:20260910T190000Z\nSUMMARY:Bad\n${rule}\nEND:VEVENT\n${clean}`),
     );
-    expect(events.map((e) => e[0])).toEqual(['clean']);
+    expect(events.map((e) => e.slice(0, 2))).toEqual([
+      ['bad', '2026-09-10T19:00:00Z'],
+      ['clean', expect.any(String)],
+    ]);
     expect(problems.join('\n')).toMatch(reason);
     expect(problems.join('\n')).toMatch(
-      /VEVENT\[0\]: its (?:RRULE|DTSTART) \(line \d+\) could not be read; this event was skipped/,
+      /VEVENT\[0\]: its RRULE \(line \d+\) could not be read; only its first date was read/,
+    );
+  });
+
+  it('a DTSTART that is not a date: kept with its date not announced, and says so', () => {
+    const { events, problems } = read(cal(`BEGIN:VEVENT\nUID:bad\nDTSTART:INVALID\nSUMMARY:Bad\nEND:VEVENT\n${clean}`));
+    expect(events.map((e) => e.slice(0, 2)).sort()).toEqual([
+      ['bad', null],
+      ['clean', expect.any(String)],
+    ]);
+    expect(problems.join('\n')).toMatch(/line 5: DTSTART "INVALID" is not a date/);
+    expect(problems.join('\n')).toMatch(
+      /VEVENT\[0\]: its DTSTART \(line \d+\) could not be read; kept with its date not announced/,
+    );
+  });
+
+  it('an event with no DTSTART and no SUMMARY is skipped: nothing to show (one with a SUMMARY is kept)', () => {
+    const { events, problems } = read(
+      cal(`BEGIN:VEVENT\nUID:empty\nEND:VEVENT\nBEGIN:VEVENT\nUID:named\nSUMMARY:Named\nEND:VEVENT\n${clean}`),
+    );
+    expect(events.map((e) => e[0]).sort()).toEqual(['clean', 'named']);
+    expect(problems.join('\n')).toMatch(/VEVENT\[0\]: has neither a DTSTART nor a SUMMARY/);
+    expect(problems.join('\n')).toMatch(/VEVENT\[1\]: has no DTSTART; kept with its date not announced/);
+  });
+
+  it('an event the file ends inside is skipped (a download cut short); the events before it are read', () => {
+    const { events, problems } = read(`BEGIN:VCALENDAR\n${clean}\nBEGIN:VEVENT\nUID:cut\nSUMMARY:Cut sh`);
+    expect(events.map((e) => e[0])).toEqual(['clean']);
+    expect(problems.join('\n')).toMatch(
+      /VEVENT\[1\]: its closing END:VEVENT \(the file ends before it\) could not be read/,
     );
   });
 
