@@ -6,18 +6,24 @@ import type { ListingSource } from './hover-card.ts';
 export function listingCache(): ListingSource & { prefetch(filmIds: Iterable<string>): Promise<void>; forget(): void } {
   const listings = new Map<string, Listing>();
   const festivals = new Map<string, FestivalRow>();
-  const asked = new Set<string>();
+  // Films asked for and not answered yet, with the request: a card opened meanwhile (a tap
+  // opens at once, with no hover delay) waits for it instead of showing no listing.
+  const asked = new Map<string, Promise<void>>();
   const fetchMissing = async (filmIds: Iterable<string>) => {
-    const missing = [...new Set(filmIds)].filter((id) => !listings.has(id) && !asked.has(id));
-    if (missing.length === 0) return;
-    for (const id of missing) asked.add(id);
-    try {
-      const answer = await send('getListings', { filmKeys: missing });
-      for (const listing of answer.listings) listings.set(listing.film.key, listing);
-      for (const festival of answer.festivals) festivals.set(festival.key, festival);
-    } finally {
-      for (const id of missing) asked.delete(id);
+    const ids = [...new Set(filmIds)];
+    const missing = ids.filter((id) => !listings.has(id) && !asked.has(id));
+    if (missing.length > 0) {
+      const request = send('getListings', { filmKeys: missing })
+        .then((answer) => {
+          for (const listing of answer.listings) listings.set(listing.film.key, listing);
+          for (const festival of answer.festivals) festivals.set(festival.key, festival);
+        })
+        .finally(() => {
+          for (const id of missing) asked.delete(id);
+        });
+      for (const id of missing) asked.set(id, request);
     }
+    await Promise.all(ids.map((id) => asked.get(id)));
   };
   return {
     prefetch: fetchMissing,

@@ -78,6 +78,8 @@ describe('touch, at 390 px wide', () => {
     expect(sizes.card.right).toBeLessThanOrEqual(360);
     expect(sizes.targets.length).toBeGreaterThan(3);
     expect(sizes.targets.filter((t) => t.height < 44)).toEqual([]);
+    const shots = process.env['AFTERPARTY_SCREENSHOTS'];
+    if (shots) await page.screenshot({ path: `${shots}/phone-card-360.png` });
     await settleCard(page);
     // A tap outside the card and off any title.
     await tapOutside(page);
@@ -150,6 +152,10 @@ describe('touch, at 390 px wide', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, `${path} is wider than the phone`).toBeLessThanOrEqual(390);
       expect(await seriousViolations(page), path).toEqual([]);
+      const shots = process.env['AFTERPARTY_SCREENSHOTS'];
+      if (shots) await page.screenshot({ path: `${shots}/phone-${path.replace('.html', '')}-390.png` });
+      if (shots && path === 'options.html')
+        await page.locator('section.device-sync').screenshot({ path: `${shots}/phone-options-sync-390.png` });
       await page.close();
     }
     const page = await demoPage();
