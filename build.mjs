@@ -15,7 +15,8 @@ const args = new Set(argv);
 const outRoot = argv.includes('--out') ? argv[argv.indexOf('--out') + 1] : join(root, 'dist');
 const watch = args.has('--watch');
 const dev = args.has('--dev') || watch;
-const DEV_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*'];
+// https too: a webcal:// link is fetched over https (test/e2e/webcal-subscribe.test.ts).
+const DEV_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://127.0.0.1/*', 'https://localhost/*'];
 const STATIC_FILES = [
   'src/popup/popup.html',
   'src/options/options.html',

@@ -41,7 +41,9 @@ function FeedItem({
         <span class="feed-kind">{t(feed.kind === 'ical' ? 'sync_kindIcal' : 'sync_kindJson')}</span>
         {feed.builtIn && ` · ${t('sync_builtIn')}`}
         {' · '}
-        <span class="feed-count">{t('sync_eventCount', feed.eventCount)}</span>
+        <span class="feed-count">
+          {feed.eventCount === 1 ? t('sync_eventCountOne') : t('sync_eventCount', feed.eventCount)}
+        </span>
         {' · '}
         <span class="feed-synced">
           {feed.lastSync
