@@ -47,10 +47,11 @@ async function device(sync: StorageAreaApi, permitted = (_url: string) => true) 
   await loadDefaultFeed(db);
   const added: string[] = [];
   let changes = 0;
+  const local = memoryArea();
   const deviceSync = createDeviceSync({
     db,
     sync,
-    local: memoryArea(),
+    local,
     clock,
     onChange: () => (changes += 1),
     feeds: {
@@ -73,7 +74,7 @@ async function device(sync: StorageAreaApi, permitted = (_url: string) => true) 
       remove: async () => undefined,
     },
   });
-  return { db, deviceSync, added, changes: () => changes };
+  return { db, deviceSync, added, local, changes: () => changes };
 }
 
 const savedOf = async (db: AfterpartyDb) =>
@@ -136,11 +137,17 @@ describe('device sync between two browsers', () => {
     expect((await loadSettings(b.db)).theme).toBe('dark');
     expect(b.added).toEqual(['https://example.com/parties.ics']);
     expect(b.changes()).toBeGreaterThan(0);
-    // Settled: a's next round writes nothing.
-    const writes = sync.writes;
+    // Settled: the next rounds write nothing, to sync storage or to local storage (whose every
+    // write reaches every content script).
+    const writes = [sync.writes, a.local.writes, b.local.writes];
     await a.deviceSync.runNow();
     await b.deviceSync.runNow();
-    expect(sync.writes).toBe(writes);
+    expect([sync.writes, a.local.writes, b.local.writes]).toEqual(writes);
+    // Positive control: a change here is written to both.
+    await patchSettings(a.db, { theme: 'light' });
+    await a.deviceSync.runNow();
+    expect(sync.writes).toBeGreaterThan(writes[0]!);
+    expect(a.local.writes).toBeGreaterThan(writes[1]!);
   });
 
   it('carries a deletion back, and keeps the reminder switch each device set for itself', async () => {

@@ -134,7 +134,8 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
     const applied = tableChanges.length + feedChanges.length > 0;
     const after = applied ? recordsOf(await readSyncData(deps.db)) : local;
     const end = endCycle(start, after, stored);
-    await deps.local.set({ [LEDGER_KEY]: end.ledger });
+    // Every context with a storage listener, content scripts included, is sent each write: only a change is written.
+    if (JSON.stringify(end.ledger) !== JSON.stringify(ledger)) await deps.local.set({ [LEDGER_KEY]: end.ledger });
     status.bytes = end.plan.bytes;
     status.stayedLocal = summarize(end.plan.stayedLocal);
     try {
@@ -143,15 +144,17 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
       if (Object.keys(end.set).length > 0) await deps.sync.set(end.set);
       if (end.remove.length > 0) await deps.sync.remove(end.remove);
       status.error = null;
-      status.lastSync = new Date(clock()).toISOString();
+      if (Object.keys(end.set).length + end.remove.length > 0) status.lastSync = new Date(clock()).toISOString();
     } catch (error) {
       status.error = message(error);
       setTimeout(schedule, deps.retryMs ?? 60_000);
     }
-    await writeState(status);
     const { lastSync: _a, ...was } = before;
     const { lastSync: _b, ...now } = status;
-    if (applied || JSON.stringify(was) !== JSON.stringify(now)) deps.onChange();
+    const changed = JSON.stringify(was) !== JSON.stringify(now);
+    // lastSync alone changes on a round that wrote to sync storage.
+    if (changed || status.lastSync !== before.lastSync) await writeState(status);
+    if (applied || changed) deps.onChange();
   }
 
   /** Runs a round now, after any running one; resolves when it is done (errors are logged). */
