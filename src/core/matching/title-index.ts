@@ -166,6 +166,42 @@ function nameVariants(title: string, vocabulary: Vocabulary): Spelling[] {
   return [parts, { ids: joinedIds, gaps: joinedGaps.some((g) => g !== '') ? joinedGaps : NO_GAPS }];
 }
 
+/**
+ * A longer title's censored words alone: a page that has printed "Young People F***ing" calls
+ * the film "'F***ing'" for short, with quotes or emphasis. Added once every title is in, and
+ * only for a word no title starts with: its node then holds short names only, and is left out
+ * of the root's censored children, so it is found only where the page censors the word too
+ * (spelt alike, or a pattern that fits it) and costs plain page words nothing.
+ */
+function addShortNames(trie: WordTrie<TitleName>, names: TitleName[], shorts: ReadonlyArray<[string, number]>): void {
+  const own = new Map<number, TitleName>();
+  for (const [filmId, id] of shorts) {
+    let name = own.get(id);
+    if (!name) {
+      if (trie.child(trie.root, id) >= 0) continue;
+      const node = trie.insert([id], NO_GAPS);
+      const list = trie.censored.get(trie.root)?.filter(([, child]) => child !== node) ?? [];
+      if (list.length === 0) trie.censored.delete(trie.root);
+      else trie.censored.set(trie.root, list);
+      const word = trie.words(node);
+      name = {
+        id: names.length,
+        filmIds: [],
+        words: [word],
+        gaps: NO_GAPS,
+        evidence: 'marked',
+        censored: true,
+        article: false,
+        typo: false,
+      };
+      names.push(name);
+      trie.addName(node, name);
+      own.set(id, name);
+    }
+    if (!name.filmIds.includes(filmId)) name.filmIds.push(filmId);
+  }
+}
+
 const sameGaps = (a: readonly string[], b: readonly string[], length: number): boolean => {
   for (let i = 0; i < length; i++) if ((a[i] ?? '') !== (b[i] ?? '')) return false;
   return true;
@@ -177,6 +213,7 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
   const trie = new WordTrie<TitleName>(vocabulary, Array.isArray(films) ? films.length * 4 : 0);
   const names: TitleName[] = [];
   const nameIds: number[][] = [];
+  const shorts: Array<[string, number]> = [];
   const filmOrder = new Map<string, number>();
   for (const film of Array.isArray(films) ? films : []) {
     if (!film || typeof film.id !== 'string') continue;
@@ -185,7 +222,10 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
     for (let a = -1; a < aliases.length; a++) {
       const title = a < 0 ? film.title : aliases[a];
       if (typeof title !== 'string') continue;
-      for (const { ids, gaps } of nameVariants(title, vocabulary)) {
+      const variants = nameVariants(title, vocabulary);
+      const spelt = variants[0]?.ids ?? [];
+      if (spelt.length > 1) for (const id of spelt) if (isCensored(vocabulary.words[id]!)) shorts.push([film.id, id]);
+      for (const { ids, gaps } of variants) {
         const node = trie.insert(ids, gaps);
         const here = trie.names[node];
         const same = here?.find((n) => sameGaps(n.gaps, gaps, ids.length - 1));
@@ -212,6 +252,7 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
       }
     }
   }
+  addShortNames(trie, names, shorts);
   const clues = cluesFor(films, names, vocabulary, lexicon);
   const typoPath = new Uint8Array(trie.nodeCount);
   for (let i = 0; i < names.length; i++) {

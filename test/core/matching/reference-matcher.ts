@@ -34,14 +34,18 @@ interface Name {
   filmIds: string[];
   words: string[];
   gaps: string[];
+  /** A longer title's censored word alone: found only censored on the page, and only quoted or emphasised. */
+  short?: boolean;
 }
 
-function spellings(title: string): Array<{ words: string[]; gaps: string[] }> {
+type Spelling = Omit<Name, 'filmIds'>;
+
+function spellings(title: string): Spelling[] {
   const folded = normalizeWithMap(title.slice(0, 300)).text;
   const t = tokens(folded);
   if (t.words.length === 0 || t.words.length > 40 || t.words.every((w) => /^\*+$/.test(w))) return [];
   const gaps = t.words.map((_, k) => (k === 0 ? '' : gapOf(folded, t, k)));
-  const out = [{ words: t.words, gaps }];
+  const out: Spelling[] = [{ words: t.words, gaps }];
   // "Poor Boys Game" for "Poor Boy's Game": a short letter suffix after an apostrophe glued on.
   const words: string[] = [];
   const joinedGaps: string[] = [];
@@ -138,6 +142,21 @@ export function referenceMatch(films: readonly TitleSource[], block: TextBlock):
       }
     }
   }
+  // A longer title's censored word alone, once every title is in, if no title starts with it.
+  const shorts: Name[] = [];
+  for (const film of films) {
+    for (const title of [film.title, ...film.aliases]) {
+      const words = spellings(title)[0]?.words ?? [];
+      if (words.length < 2) continue;
+      for (const w of words.filter(censored)) {
+        if (names.some((n) => n.words[0] === w)) continue;
+        const same = shorts.find((n) => n.words[0] === w);
+        if (!same) shorts.push({ filmIds: [film.id], words: [w], gaps: [''], short: true });
+        else if (!same.filmIds.includes(film.id)) same.filmIds.push(film.id);
+      }
+    }
+  }
+  names.push(...shorts);
   const text = block.text;
   const folded = normalizeWithMap(text);
   const t = tokens(folded.text);
@@ -156,12 +175,12 @@ export function referenceMatch(films: readonly TitleSource[], block: TextBlock):
         const word = name.words[k] ?? '';
         const typed = t.words[start + k] ?? '';
         if (!gapOk) fits = false;
-        else if (sameWord(word, typed)) continue;
+        else if (name.short ? censored(typed) && glob(typed, word) : sameWord(word, typed)) continue;
         else if (typo(word, typed)) typos++;
         else fits = false;
       }
       if (!fits || typos > 1 || (typos === 1 && !typoAllowed(name))) continue;
-      if (!evidence.accepts(level(name.words), start, end)) continue;
+      if (!evidence.accepts(name.short ? 'marked' : level(name.words), start, end)) continue;
       const isTypo = typos === 1;
       const article = name.words.length > 1 && ['the', 'a', 'an'].includes(name.words[0] ?? '');
       let c = candidates.find((x) => x.start === start && x.end === end && x.typo === isTypo);
