@@ -142,4 +142,36 @@ describe('sync between browsers, in Chromium', () => {
     await expect.poll(() => toggle.isChecked()).toBe(true);
     await options.close();
   });
+
+  it('says in the options page what stayed on this device, and keeps it', async () => {
+    const options = await harness.context.newPage();
+    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    const section = options.locator('section.device-sync');
+    await section.waitFor();
+    // Positive control: no such message before.
+    await expect.poll(async () => (await section.textContent()) ?? '').toMatch(/takes \d+ KB/);
+    expect(await section.getByRole('alert').count()).toBe(0);
+    // A description in Japanese of 3,000 characters is 9 KB in UTF-8: more than one sync item holds.
+    const description = '映画祭のパーティーの夜'.repeat(300);
+    const reply = await options.evaluate(
+      (event) => chrome.runtime.sendMessage({ type: 'addUserEvent', params: { event } }),
+      { title: 'Long notes', kind: 'party', start: '2007-09-07T21:00:00-04:00', films: [], description },
+    );
+    expect(reply).toHaveProperty('result');
+    const alert = section.getByRole('alert');
+    await expect
+      .poll(async () => (await alert.textContent()) ?? '', { timeout: 10_000 })
+      .toContain('Your own events: 1 too big to sync');
+    expect(await alert.textContent()).toContain('Nothing is lost');
+    expect(JSON.stringify(await syncItems(options))).not.toContain('Long notes');
+    // The plan's size is counted as Chromium counts it (UTF-8; `<` and U+2028/9 escaped).
+    const status = await options.evaluate(() => chrome.runtime.sendMessage({ type: 'getDeviceSync', params: {} }));
+    const inUse = await options.evaluate(() => chrome.storage.sync.getBytesInUse(null));
+    expect(status.result.bytes).toBe(inUse);
+    expect(inUse).toBeGreaterThan(0);
+    const events = await options.evaluate(() => chrome.runtime.sendMessage({ type: 'getUserEvents', params: {} }));
+    expect(JSON.stringify(events)).toContain('Long notes');
+    expect(await seriousViolations(options, 'section.device-sync')).toEqual([]);
+    await options.close();
+  });
 });
