@@ -160,7 +160,7 @@ export function readPageEventsReport(page: PageSnapshot, context: PageEventConte
     roots.push(...microdataToJsonLd(page.microdata), ...microdataToJsonLd(page.rdfa));
     const source = pageSource(page);
     const ids = indexIds(roots);
-    const seen = new Set<string>();
+    const seen = new Map<string, string[]>();
     const nodes = findEventNodes(roots);
     // A festival its events point to by @id (superEvent) contains them, as when it lists them.
     const supers = new Set(
@@ -183,12 +183,16 @@ export function readPageEventsReport(page: PageSnapshot, context: PageEventConte
         skip('no-title');
         continue;
       }
+      // The same title and start twice is one event said twice (JSON-LD and microdata often do),
+      // unless the two name different places: a course given at two campuses is two.
       const key = `${draft.title.toLowerCase()}|${draft.start ?? ''}`;
-      if (seen.has(key)) {
+      const place = draft.venue?.name.toLowerCase() ?? '';
+      const places = seen.get(key) ?? [];
+      if (places.some((p) => p === place || p === '' || place === '')) {
         skip('duplicate');
         continue;
       }
-      seen.add(key);
+      seen.set(key, [...places, place]);
       drafts.push(draft);
     }
     return { drafts, skipped };

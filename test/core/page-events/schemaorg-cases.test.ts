@@ -134,11 +134,12 @@ describe('RDFa Lite', () => {
     });
   });
 
-  it('reads items linked by rel, titled after the course (eg-0333)', () => {
+  it('reads items linked by rel, titled after the course (eg-0333); the same day at two campuses is two', () => {
     const events = eventsOf('#eg-0333', 'rdfa');
-    expect(events.map((e) => [e.title, e.start])).toEqual([
-      ['HNC Accounting', '2016-08-29'],
-      ['HNC Accounting', '2016-08-31'],
+    expect(events.map((e) => [e.title, e.start, e.venue?.name])).toEqual([
+      ['HNC Accounting', '2016-08-29', 'St Brycedale Campus Kirkcaldy'],
+      ['HNC Accounting', '2016-08-29', 'Halbeath Campus Dunfermline'],
+      ['HNC Accounting', '2016-08-31', 'St Brycedale Campus Kirkcaldy'],
     ]);
   });
 

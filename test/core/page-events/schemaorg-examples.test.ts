@@ -33,12 +33,12 @@ describe("schema.org's event examples", () => {
   // Measured on the examples of schemaorg/schemaorg at cc71c8e (2026-08-20). The issue counted
   // 65 JSON-LD events on another snapshot; this one holds 49 by the same rule (a node typed Event or a
   // subtype, once per @id). Misses left: nameless nodes with nothing to title them by (a TV episode
-  // with no name, a Course with no name), two same-day course instances merged, and 1754 dates
+  // with no name, a Course with no name), and 1754 dates
   // outside the feed format's years.
   const targets: Record<Format, Tally> = {
     jsonld: { events: 49, found: 43, withStart: 29, startRight: 27, extra: 0 },
     microdata: { events: 24, found: 24, withStart: 23, startRight: 23, extra: 0 },
-    rdfa: { events: 31, found: 29, withStart: 26, startRight: 26, extra: 0 },
+    rdfa: { events: 31, found: 30, withStart: 27, startRight: 27, extra: 0 },
   };
   for (const format of ['jsonld', 'microdata', 'rdfa'] as const) {
     it(`${format}: finds at least ${targets[format].found} of ${targets[format].events}, every start it reads right`, () => {
