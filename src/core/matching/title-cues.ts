@@ -101,6 +101,13 @@ const FILM_WORDS = new Set(
   ),
 );
 const LINKS = new Set(['of', 'to', 'for', 'de', 'du', 'des', 'von', 'zu', 'di', 'del', 'della']);
+// What a film does and a word does not: "Changeling won nothing", "Up opened Cannes" (English,
+// French, German, Italian, folded).
+const FILM_VERBS = new Set(
+  'won wins opened opens premiered premieres screened screens grossed starred remporte gewann gewinnt vince vinse'.split(
+    ' ',
+  ),
+);
 // "A Quiet Place Part III": a sequel's number after the title.
 const SEQUEL = /^[\s\u00a0]+(?:part|chapter|vol\.?|volume)[\s\u00a0]+(?:[ivx]+|\d+|two|three|four)\b/iu;
 
@@ -162,6 +169,7 @@ export function cued(
   const entry = opensPhrase(text, startAt(view, first)) === 'block';
   return (
     filmWord(view, first) ||
+    filmVerb(text, view, end) ||
     SEQUEL.test(text.slice(endAt(view, end - 1), endAt(view, end - 1) + 20)) ||
     possessive(text, view, first) ||
     credited(text, endAt(view, end - 1), entry) ||
@@ -176,6 +184,15 @@ function filmWord(view: TokenView, first: number): boolean {
   if (p < 0) return false;
   if (FILM_WORDS.has(view.word(p))) return true;
   return p >= 1 && LINKS.has(view.word(p)) && FILM_WORDS.has(view.word(p - 1));
+}
+
+/** "Changeling won nothing": the title is the subject of what films do, right after it. */
+function filmVerb(text: string, view: TokenView, end: number): boolean {
+  return (
+    end < view.count &&
+    FILM_VERBS.has(view.word(end)) &&
+    /^[\s\u00a0]+$/u.test(text.slice(endAt(view, end - 1), startAt(view, end)))
+  );
 }
 
 /** "Haneke's Amour", "the Coens' Fargo": a capitalised name's possessive just before. */

@@ -52,6 +52,12 @@ describe('title cues', () => {
     ['a word for a film before', 'SEQUEL TO THE OTHERS SHOOTS IN SPAIN', ['others=THE OTHERS']],
     ['a sequel number after', 'Emily Blunt Will Return for The Others Part III', ['others=The Others']],
     ['no film word, no number', 'Emily Blunt Will Return for The Others in Spain', []],
+    [
+      'what a film does, at a sentence start',
+      'Changeling won nothing. Burning opened the festival.',
+      ['changeling=Changeling', 'burning=Burning'],
+    ],
+    ['what a word does, at a sentence start', 'Changeling was the word. Burning hurt.', []],
     ['a quoted name introduced as a name', 'the barman, who calls himself “Juno” on his badge', []],
     ['a name known as one', 'a hacker known as "Juno" signs the letters', []],
     ['the same quotes around a title', 'the barman, who loves “Juno”, poured us a drink', ['juno=Juno']],
