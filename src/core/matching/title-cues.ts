@@ -30,6 +30,7 @@ const PHRASE_END = /[,;.!?:)\]·|•"'”’»›]|\p{S}/u;
 const YEAR = /^(?:1[89]|20)\d\d$/u;
 // A person's name as credited: capitalised words ("Lee Chang-dong", "Justine Triet").
 const NAME = /^\p{Lu}[\p{L}'’.-]*(?:[\s\u00a0]+\p{Lu}[\p{L}'’.-]*){0,3}$/u;
+const HYPHEN = /^[-\u2010\u2011]$/u;
 const LIST_NUMBER = /^\d{1,3}$/u;
 const CLOCK = /(?:^|[^\d:.])\d{1,2}[:.h]\d\d(?:\s?[ap]\.?m\.?)?$/iu;
 const MAX_BRACKET = 80;
@@ -162,6 +163,9 @@ export function cued(
   end: number,
 ): boolean {
   if (!upper(text, view, first)) return false;
+  // "Drive-in screenings": a word hyphenated to its neighbour is part of a compound.
+  if (end < view.count && HYPHEN.test(text.slice(endAt(view, end - 1), startAt(view, end)))) return false;
+  if (first > 0 && HYPHEN.test(text.slice(endAt(view, first - 1), startAt(view, first)))) return false;
   for (let k = first + 1; k < end; k++) {
     if (caseAt(text, view, k) === 'lower' && !minor.has(view.word(k))) return false;
   }
@@ -170,6 +174,7 @@ export function cued(
   return (
     filmWord(view, first) ||
     filmVerb(text, view, end) ||
+    filmAfter(text, view, end) ||
     SEQUEL.test(text.slice(endAt(view, end - 1), endAt(view, end - 1) + 20)) ||
     possessive(text, view, first) ||
     credited(text, endAt(view, end - 1), entry) ||
@@ -193,6 +198,19 @@ function filmVerb(text: string, view: TokenView, end: number): boolean {
     FILM_VERBS.has(view.word(end)) &&
     /^[\s\u00a0]+$/u.test(text.slice(endAt(view, end - 1), startAt(view, end)))
   );
+}
+
+// How many words after a title a word for a film still speaks of it.
+const FILM_AFTER = 4;
+
+/** "Departures itself, Takita's film about a cellist": a word for a film just after, in the same sentence. */
+function filmAfter(text: string, view: TokenView, end: number): boolean {
+  const last = Math.min(view.count, end + FILM_AFTER);
+  for (let k = end; k < last; k++) {
+    if (/[.!?;:]/u.test(text.slice(endAt(view, k - 1), startAt(view, k)))) return false;
+    if (FILM_WORDS.has(view.word(k))) return true;
+  }
+  return false;
 }
 
 /** "Haneke's Amour", "the Coens' Fargo": a capitalised name's possessive just before. */
