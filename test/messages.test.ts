@@ -50,6 +50,7 @@ describe('changesData', () => {
     'setSiteDisabled',
     'addSite',
     'removeSite',
+    'setDeviceSync',
   ];
 
   it('is true for every message with a write effect', () => {

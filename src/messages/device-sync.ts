@@ -30,8 +30,8 @@ export interface DeviceSyncMessages {
 export const deviceSyncSpecs: SpecsFor<DeviceSyncMessages> = {
   getDeviceSync: { privileged: true, validate: noParams('getDeviceSync') },
   setDeviceSync: {
-    // Not `changes`: turning it on runs a round, which says itself when it changed what views show.
     privileged: true,
+    changes: true,
     validate: (params) =>
       isPlainObject(params) && typeof params.enabled === 'boolean' && Object.keys(params).length === 1
         ? { enabled: params.enabled }
