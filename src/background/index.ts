@@ -44,7 +44,7 @@ const reminders = startReminders(db);
 // Built on the first page's request after a change, then shared by every frame (title-matcher.ts).
 const titles = titleMatcherCache(db, () => ensureDefaultFeed());
 const changes = createChangeNotice((items) => {
-  titles.forget();
+  void titles.recheck().catch(() => titles.forget());
   void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not update reminders', error));
   deviceSync.schedule();
   return browser.storage.local.set(items);

@@ -2,13 +2,29 @@
 // of every tab: a frame that compiled its own spent hundreds of milliseconds and megabytes on a
 // 10,000-film catalog before its first scan (docs/architecture.md, "Performance").
 import { capTitles, compileMatcher, type Matcher, type TitleSource } from '../core/matching/index.ts';
-import { liveFilms, type AfterpartyDb } from '../db/index.ts';
+import { listFeeds, liveFilms, type AfterpartyDb } from '../db/index.ts';
 
 export interface TitleMatcherCache {
   /** The matcher over the live catalog, built on first use after a change. */
   get(): Promise<Matcher>;
   /** The catalog may have changed: the next `get` builds again. */
   forget(): void;
+  /**
+   * After a data change: forgets the matcher only if the catalog changed. Most changes (a save,
+   * a setting, a correction, another device's plan) leave it as it is, and a rebuild costs a
+   * frame its first underline.
+   */
+  recheck(): Promise<void>;
+}
+
+/** What the live catalog depends on: each feed's live slot and what was stored in it. */
+async function catalogPrint(db: AfterpartyDb): Promise<string> {
+  const feeds = await listFeeds(db);
+  return JSON.stringify(
+    feeds
+      .map((f) => [f.id, f.filmCount, f.updated, f.sync ?? null])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+  );
 }
 
 /** Every live title and alias, capped across feeds (the feeds left partly out say so, sync/title-cap.ts). */
@@ -23,21 +39,30 @@ export async function titleSources(db: AfterpartyDb): Promise<TitleSource[]> {
 }
 
 export function titleMatcherCache(db: AfterpartyDb, ready: () => Promise<void>): TitleMatcherCache {
-  let built: Promise<Matcher> | null = null;
+  let built: { matcher: Promise<Matcher>; print: Promise<string> } | null = null;
+  const forget = (): void => {
+    built = null;
+  };
   return {
     get() {
       if (!built) {
-        const building = ready().then(async () => compileMatcher(await titleSources(db)));
-        built = building;
+        const print = ready().then(() => catalogPrint(db));
+        const matcher = print.then(async () => compileMatcher(await titleSources(db)));
+        const current = { matcher, print };
+        built = current;
         // A failed build (storage unavailable) is tried again by the next request.
-        building.catch(() => {
-          if (built === building) built = null;
+        matcher.catch(() => {
+          if (built === current) built = null;
         });
       }
-      return built;
+      return built.matcher;
     },
-    forget() {
-      built = null;
+    forget,
+    async recheck() {
+      const current = built;
+      if (!current) return;
+      const [now, then] = await Promise.all([catalogPrint(db), current.print.catch(() => '')]);
+      if (built === current && now !== then) forget();
     },
   };
 }

@@ -1,11 +1,10 @@
 // The content script: finds film titles in the page, underlines them and shows their events
 // on hover. Its whole life hangs on one AbortSignal, so teardown (the user switching the
 // site off, the extension updating) is a single abort().
-import { lexiconFrom } from '../core/matching/index.ts';
-import { compileMatcherWith, type Matcher } from '../core/matching/index.ts';
 import { send } from '../browser/send.ts';
 import { AddEventButton } from './add-event-button.tsx';
 import { keyToHold } from '../core/settings.ts';
+import { firstText } from './first-text.ts';
 import { forgetOnChange } from './forget-on-change.ts';
 import { FoundTitles } from './found-titles.ts';
 import { watchHeldKey } from './held-key.ts';
@@ -15,7 +14,7 @@ import { LiveSettings } from './live-settings.ts';
 import { composedContains, MutationRescan } from './mutation-rescan.ts';
 import { NotThisFilm } from './not-this-film.tsx';
 import { answerPageFilms } from './page-films.ts';
-import { scanPage, type FoundTitle, type ScanSink } from './page-scan.ts';
+import { scanPage, type FindTitles, type FoundTitle, type ScanSink } from './page-scan.ts';
 import { watchSiteSwitch } from './site-switch.ts';
 import { Slicer } from './slices.ts';
 import { TitleHighlights } from './title-highlights.ts';
@@ -24,22 +23,26 @@ import { TitleHits } from './title-hits.ts';
 /** Titles stored per slice when a rescan replaces a region's titles. */
 const ADD_BATCH = 500;
 
-/** Development builds mark the scan on the page's performance timeline, for tests and benchmarks. */
+/**
+ * Development builds mark the scan on the page's performance timeline, for tests and benchmarks
+ * (bench/chromium.bench.ts), with the JavaScript heap in use where the browser tells it.
+ */
 function mark(name: string): void {
-  if (process.env.NODE_ENV !== 'production') performance.mark(`afterparty:${name}`);
+  if (process.env.NODE_ENV !== 'production') {
+    const heap = (performance as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize;
+    performance.mark(`afterparty:${name}`, { detail: { heap } });
+  }
 }
 
 async function start(signal: AbortSignal): Promise<void> {
   if (!('highlights' in CSS)) return; // No Custom Highlight API: nothing we can underline without touching the page.
+  mark('start');
   // Settings first: with "underline only with the key" no highlight may be registered before it is held.
-  const [{ films, words }, { corrections }, initialSettings] = await Promise.all([
-    send('getTitleIndex', {}),
-    send('getCorrections', {}),
-    send('getSettings', {}),
-  ]);
-  if (films.length === 0 || signal.aborted) return;
+  const [{ corrections }, initialSettings] = await Promise.all([send('getCorrections', {}), send('getSettings', {})]);
+  if (signal.aborted) return;
+  // The matcher is the background's, built once per data revision for every frame (docs/architecture.md).
+  const matcher: FindTitles = async (blocks) => (await send('findTitles', { blocks })).matches;
   mark('scan-start');
-  const matcher = compileMatcherWith(films, lexiconFrom(words));
   // The scans write what they find here; "Not this film" corrections are applied on the way in.
   const found = new FoundTitles(corrections);
   const settings = new LiveSettings(initialSettings, signal);
@@ -77,6 +80,7 @@ async function start(signal: AbortSignal): Promise<void> {
       if (first && found.count > 0) {
         first = false;
         highlights.refresh();
+        mark('first-underline');
         highlights.hold();
       }
     },
@@ -128,7 +132,7 @@ async function start(signal: AbortSignal): Promise<void> {
 /** Rescans changed regions: their titles are replaced once the new ones are found, so nothing flickers. */
 async function rescan(
   roots: Node[],
-  matcher: Matcher,
+  matcher: FindTitles,
   found: FoundTitles,
   sink: ScanSink,
   signal: AbortSignal,
@@ -174,8 +178,11 @@ if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
     run?.abort();
     run = null;
   };
-  watchSiteSwitch(location.hostname, (disabled) => (disabled ? stop() : launch())).then(
-    (disabled) => disabled || launch(),
-    () => launch(),
+  // A frame without text (an ad slot, a blank iframe) asks the background nothing until text arrives.
+  void firstText(document, new AbortController().signal).then(() =>
+    watchSiteSwitch(location.hostname, (disabled) => (disabled ? stop() : launch())).then(
+      (disabled) => disabled || launch(),
+      () => launch(),
+    ),
   );
 }

@@ -1,5 +1,5 @@
-import type { Matcher } from '../core/matching/index.ts';
-import { matchInChunks } from './block-chunks.ts';
+import type { TextBlock, TitleMatch } from '../core/matching/index.ts';
+import { ownedMatches, windowsOf, type BlockWindow } from './block-chunks.ts';
 import type { Slicer } from './slices.ts';
 import { iterateBlocks, rangeFor, type Block, type ExtractOptions } from './text-extract.ts';
 
@@ -15,11 +15,19 @@ export interface FoundTitle {
 }
 
 export interface ScanSink {
-  /** Titles found so far, in document order; called once per slice so highlights appear early. */
+  /** Titles found so far, in document order; called once per batch so highlights appear early. */
   found(titles: FoundTitle[]): void;
   /** Every open shadow root text came from, so mutations inside it can be watched too. */
   shadowRoot?(root: ShadowRoot): void;
 }
+
+/** Finds the titles in several blocks at once: the background's matcher, one message a batch. */
+export type FindTitles = (blocks: TextBlock[]) => Promise<TitleMatch[][]>;
+
+// The first batch is small so the first underline comes after one short round trip; later
+// ones are larger, since each message costs a round trip to the worker.
+export const FIRST_BATCH_CHARS = 4_000;
+export const BATCH_CHARS = 64_000;
 
 function anchorOf(node: Node): Element | null {
   const parent = node.parentNode;
@@ -28,37 +36,52 @@ function anchorOf(node: Node): Element | null {
   return (parent as Partial<ShadowRoot>).host ?? null;
 }
 
-function titlesIn(block: Block, matches: ReturnType<Matcher['find']>, doc: Document): FoundTitle[] {
-  const out: FoundTitle[] = [];
+function titlesIn(block: Block, matches: readonly TitleMatch[], doc: Document, out: FoundTitle[]): void {
   for (const match of matches) {
-    const range = rangeFor(block, match.start, match.end, doc);
+    let range: Range;
+    try {
+      range = rangeFor(block, match.start, match.end, doc);
+    } catch {
+      continue; // the text changed while the batch was matched: the mutation rescan reads it again
+    }
     const anchor = anchorOf(range.startContainer);
     if (anchor) out.push({ range, filmIds: match.filmIds, surface: match.surface, anchor });
   }
-  return out;
 }
 
 /**
- * Finds every catalogued title under `root`. Text collection and matching both run in
- * slices (`slicer.pause()` yields once a slice has used its time). The DOM may change while
- * we yield; what changes is rescanned by the mutation watcher, so the walk simply goes on.
+ * Finds every catalogued title under `root`. Text is collected in slices (`slicer.pause()`
+ * yields once a slice has used its time) and sent to the matcher in batches; the page runs
+ * while a batch is matched. The DOM may change meanwhile; what changes is rescanned by the
+ * mutation watcher, so the walk simply goes on. A root without text sends nothing.
  */
 export async function scanPage(
   root: Node,
-  matcher: Matcher,
+  find: FindTitles,
   slicer: Slicer,
   sink: ScanSink,
   options: ExtractOptions = {},
 ): Promise<number> {
   const doc = root.ownerDocument ?? (root as Document);
   const seenRoots = new Set<Node>();
-  let batch: FoundTitle[] = [];
+  let pending: Array<{ block: Block; window: BlockWindow }> = [];
+  let chars = 0;
+  let limit = FIRST_BATCH_CHARS;
   let total = 0;
-  const flush = () => {
-    if (batch.length === 0) return;
-    total += batch.length;
-    sink.found(batch);
-    batch = [];
+  const send = async (): Promise<void> => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    chars = 0;
+    limit = BATCH_CHARS;
+    const matches = await find(batch.map(({ window: { piece } }) => ({ text: piece.text, marks: piece.marks ?? [] })));
+    if (slicer.signal.aborted) throw slicer.signal.reason;
+    const titles: FoundTitle[] = [];
+    batch.forEach(({ block, window }, i) => titlesIn(block, ownedMatches(window, matches[i] ?? []), doc, titles));
+    if (titles.length > 0) {
+      total += titles.length;
+      sink.found(titles);
+    }
   };
   for (const block of iterateBlocks(root, options)) {
     const tree = block.segments[0]?.node.getRootNode();
@@ -66,18 +89,16 @@ export async function scanPage(
       seenRoots.add(tree);
       if ((tree as Partial<ShadowRoot>).host) sink.shadowRoot?.(tree as ShadowRoot);
     }
-    for (const matches of matchInChunks(matcher, block)) {
-      for (const title of titlesIn(block, matches, doc)) batch.push(title);
-      if (slicer.due) {
-        flush();
-        await slicer.pause();
-      }
+    for (const window of windowsOf(block)) {
+      pending.push({ block, window });
+      chars += window.piece.text.length;
+      if (chars >= limit) await send();
     }
     if (slicer.due) {
-      flush();
+      await send();
       await slicer.pause();
     }
   }
-  flush();
+  await send();
   return total;
 }

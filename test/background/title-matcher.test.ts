@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-feed.ts';
+import { DEFAULT_FEED_ID, loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-feed.ts';
 import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import { titleMatcherCache } from '../../src/background/title-matcher.ts';
+import { removeFeed } from '../../src/db/index.ts';
 import { MAX_FIND_CHARS } from '../../src/messages/listings.ts';
 import { freshDb } from '../db/fake-db.ts';
 
@@ -63,6 +64,20 @@ describe('the worker’s matcher', () => {
     expect(titles.get()).toBe(first);
     expect((await first).find({ text: 'Fugitive Pieces' })).toHaveLength(1);
     titles.forget();
+    const second = titles.get();
+    expect(second).not.toBe(first);
+    expect((await second).find({ text: 'Fugitive Pieces' })).toHaveLength(1);
+  });
+
+  it('is kept across a change that leaves the catalog alone, and rebuilt when the catalog changes', async () => {
+    const { db, titles } = setup();
+    const first = titles.get();
+    await first;
+    await titles.recheck();
+    expect(titles.get()).toBe(first);
+    await removeFeed(db, DEFAULT_FEED_ID);
+    await titles.recheck();
+    // Rebuilt (its `ready` loads the default listings again, as the worker does when they are missing).
     const second = titles.get();
     expect(second).not.toBe(first);
     expect((await second).find({ text: 'Fugitive Pieces' })).toHaveLength(1);
