@@ -63,6 +63,8 @@ export async function launchWithExtension({
   lang = null,
   // Extra options for the context, such as a phone's: { hasTouch, isMobile, viewport }.
   contextOptions = {},
+  // Extra command-line switches, such as the benchmarks' --enable-precise-memory-info.
+  extraArgs = [],
 }) {
   if (!executablePath) throw new Error(INSTALL_HINT);
   const dir = resolve(extensionDir);
@@ -85,6 +87,7 @@ export async function launchWithExtension({
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
