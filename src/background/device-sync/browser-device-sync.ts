@@ -22,7 +22,10 @@ export function startDeviceSync({
   // Content scripts never need sync storage: in Chromium, where the area's access can be
   // narrowed, a page's process then can neither read the plan nor write a change into it.
   const area = browser.storage.sync as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
-  area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })?.catch(() => undefined);
+  // Firefox has no setAccessLevel for this area (bug 1724754): there the call is skipped.
+  Promise.resolve()
+    .then(() => area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }))
+    .catch((error: unknown) => console.warn('Afterparty: sync storage stays open to content scripts', error));
   const deviceSync = createDeviceSync({
     db,
     sync: browser.storage.sync,
