@@ -1,6 +1,8 @@
 /// <reference types="chrome" />
 // Sync between browsers in real Chromium: storage.sync is the browser's own (a headless profile
 // signed in nowhere keeps it locally, which is all another device's write looks like from here).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
@@ -9,13 +11,39 @@ import { CARD_HOST, cardText, startHarness, waitForCard, type Harness } from './
 import { seriousViolations } from './ui-axe.ts';
 
 let harness: Harness;
+let feedServer: Server;
+let feedBase: string;
+
+const FEED = JSON.stringify({
+  afterparty: 1,
+  title: 'Feed from the other browser',
+  festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
+  films: [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: ['Marjane Satrapi'] }],
+  events: [
+    {
+      id: 'p',
+      title: 'Persepolis drinks',
+      kind: 'party',
+      films: ['persepolis'],
+      festival: 'tiff',
+      start: '2007-09-08',
+    },
+  ],
+});
 
 beforeAll(async () => {
   harness = await startHarness();
+  feedServer = createServer((request, response) => {
+    if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(FEED);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((done) => feedServer.listen(0, '127.0.0.1', done));
+  feedBase = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   await harness?.close();
+  await new Promise((done) => feedServer?.close(done));
 });
 
 const syncItems = (page: Page) => page.evaluate(() => chrome.storage.sync.get(null));
@@ -203,5 +231,39 @@ describe('sync between browsers, in Chromium', () => {
     // Positive control: the same world reads local storage (the data revision it listens to).
     expect(await inContentScript('chrome.storage.local.get(null).then(() => "read", (e) => e.message)')).toBe('read');
     await page.close();
+  });
+
+  it('subscribes to a feed another browser subscribed to where its origin is allowed, and waits where it is not', async () => {
+    const options = await harness.context.newPage();
+    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    await options.locator('section.device-sync').waitFor();
+    // The development build may fetch from 127.0.0.1; example.org was never allowed.
+    const allowed = `${feedBase}/feed.json`;
+    const waiting = 'https://example.org/parties.json';
+    await options.evaluate(
+      async (urls) => {
+        const t = (Date.now() + 60_000).toString(36);
+        const items = await chrome.storage.sync.get(null);
+        const last = Object.keys(items).filter((key) => key.startsWith('ap1.')).length;
+        await chrome.storage.sync.set({ [`ap1.${last}`]: Object.fromEntries(urls.map((url) => [`f:${url}`, [t, 1]])) });
+      },
+      [allowed, waiting],
+    );
+    await options
+      .locator('.feeds')
+      .getByRole('heading', { name: 'Feed from the other browser' })
+      .waitFor({ timeout: 15_000 });
+    const section = options.locator('section.device-sync');
+    await expect
+      .poll(async () => (await section.textContent()) ?? '', { timeout: 10_000 })
+      .toContain('waiting for permission to fetch them here');
+    expect(await section.getByRole('listitem').filter({ hasText: waiting }).count()).toBe(1);
+    expect(await section.getByRole('button', { name: 'Allow and subscribe' }).count()).toBe(1);
+    const feeds = await options.evaluate(() => chrome.runtime.sendMessage({ type: 'getFeeds', params: {} }));
+    const urls = (feeds.result.feeds as { url: string | null }[]).map((feed) => feed.url);
+    expect(urls).toContain(allowed);
+    expect(urls).not.toContain(waiting);
+    expect(await seriousViolations(options, 'section.device-sync')).toEqual([]);
+    await options.close();
   });
 });
