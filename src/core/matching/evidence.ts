@@ -2,7 +2,16 @@
 // title, from how the original text writes it: case, sentence position, quotes, emphasis.
 
 import type { Lexicon } from './lexicon.ts';
-import { caseOf, cued, inCapsRun, namedAs, titleCaseBlock, type Case, type TokenView } from './title-cues.ts';
+import {
+  caseOf,
+  cued,
+  inCapsRun,
+  inHeadline,
+  namedAs,
+  titleCaseWords,
+  type Case,
+  type TokenView,
+} from './title-cues.ts';
 import type { TextSpan } from './match-types.ts';
 import type { NormalizedText } from './normalize.ts';
 import type { EvidenceLevel } from './title-index.ts';
@@ -79,18 +88,20 @@ export class EvidenceContext {
     // needs one of the cues above.
     if (inCapsRun(this.text, this.view, first, end)) return level === 'name';
     // A headline still writes a person's name in capitals: "Best Actor: Joaquin Phoenix".
-    if (this.headline()) return level === 'name' && !this.partOfLongerName(first, end);
+    if (this.headline(first, end)) return level === 'name' && !this.partOfLongerName(first, end);
     if (this.partOfLongerName(first, end)) return false;
     // A name is capitalised ("Juno", "JCVD"); in lower case it is the word, not the film.
     if (level === 'name') return this.capitalised(first);
     return this.titleCased(first, end);
   }
 
-  private titleCase: boolean | undefined;
+  private titleCaseWords: number | undefined;
 
-  /** Is the block a headline in title case? Read once per block, when first asked. */
-  private headline(): boolean {
-    return (this.titleCase ??= titleCaseBlock(this.text, this.view, this.lexicon.minor));
+  /** Is the title in a headline set in title case? The block is read once, when first asked. */
+  private headline(first: number, end: number): boolean {
+    const minor = this.lexicon.minor;
+    this.titleCaseWords ??= titleCaseWords(this.text, this.view, minor);
+    return inHeadline(this.text, this.view, minor, this.titleCaseWords, first, end);
   }
 
   /**

@@ -135,19 +135,44 @@ export function namedAs(view: TokenView, first: number): boolean {
 // Fewer capitalised words than this is a name or a short label, not a headline.
 const HEADLINE_WORDS = 4;
 
+/** Does word `k` count towards a headline: two letters or more, not a short word? */
+const headlineWord = (view: TokenView, minor: ReadonlySet<string>, k: number): boolean =>
+  endAt(view, k) - startAt(view, k) >= 2 && !minor.has(view.word(k));
+
 /**
- * Is the block set in title case, as headlines are ("Having a Good Time at the Festival?"):
- * every word capitalised but short ones? Then, as in a run of capitals, case is no evidence.
+ * How many words of the block are capitalised, short words aside, or -1 when one is in lower
+ * case: a block set in title case, as headlines are ("Having a Good Time at the Festival?").
  */
-export function titleCaseBlock(text: string, view: TokenView, minor: ReadonlySet<string>): boolean {
+export function titleCaseWords(text: string, view: TokenView, minor: ReadonlySet<string>): number {
   let capitalised = 0;
   for (let k = 0; k < view.count; k++) {
-    if (endAt(view, k) - startAt(view, k) < 2 || minor.has(view.word(k))) continue;
-    const c = caseAt(text, view, k);
-    if (c === 'lower') return false;
+    if (!headlineWord(view, minor, k)) continue;
+    const c = caseOf(text, startAt(view, k), endAt(view, k));
+    if (c === 'lower') return -1;
     if (c === 'title') capitalised++;
   }
-  return capitalised >= HEADLINE_WORDS;
+  return capitalised;
+}
+
+/**
+ * Is the title in a headline: a block in title case with enough capitalised words besides the
+ * title's own? An event's "Dinner for Happy-Go-Lucky" is a title with a word before it, not a
+ * headline in which case says nothing.
+ */
+export function inHeadline(
+  text: string,
+  view: TokenView,
+  minor: ReadonlySet<string>,
+  words: number,
+  first: number,
+  end: number,
+): boolean {
+  if (words < HEADLINE_WORDS) return false;
+  let own = 0;
+  for (let k = first; k < end; k++) {
+    if (headlineWord(view, minor, k) && caseOf(text, startAt(view, k), endAt(view, k)) === 'title') own++;
+  }
+  return words - own >= HEADLINE_WORDS;
 }
 
 /**

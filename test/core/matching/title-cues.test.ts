@@ -42,6 +42,8 @@ describe('title cues', () => {
     ['a clock time is not a label', 'DOORS AT 18:00 BURNING STARTS LATER', []],
     ['a programme line opening with a clock time', '21:30 The Others, Bloor Cinema', ['others=The Others']],
     ['a headline in title case', 'Having a Good Time With The Others at the Festival', []],
+    ["an event's title, a title with a word before it", 'Dinner for The Others', ['others=The Others']],
+    ['an event with its guests', 'For The Others, with Mike Leigh.', ['others=The Others']],
     ['a possessive in a headline in title case', "Amenábar's The Others Returns to Cinemas", ['others=The Others']],
     ['a list item after a comma', 'Best Film: Juno, Amour', ['juno=Juno', 'amour=Amour']],
     ['a clause after a comma', 'HE WAS LATE, BURNING WITH RAGE AT THE DELAY', []],
