@@ -191,6 +191,12 @@ describe('device sync between two browsers', () => {
     // b's next round does not take the feed off the other devices.
     await b.deviceSync.runNow();
     expect(JSON.stringify(sync.items)).toContain('f:https://example.com/parties.ics');
+    // Nor does it tell the views to re-read once more: nothing changed here (else every round,
+    // by bumping the data revision, would start the next one).
+    const told = b.changes();
+    await b.deviceSync.runNow();
+    expect(b.changes()).toBe(told);
+    expect((await b.deviceSync.status()).waitingFeeds).toEqual(['https://example.com/parties.ics']);
   });
 
   it('says what stayed local when an event is too big, and sends the rest', async () => {

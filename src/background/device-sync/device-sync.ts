@@ -3,6 +3,7 @@
 // storage areas and the feed subscriptions, one round at a time.
 import {
   beginCycle,
+  canonicalJson,
   endCycle,
   recordsOf,
   rowChangeOf,
@@ -59,6 +60,9 @@ const EMPTY_STATUS: Omit<DeviceSyncStatus, 'enabled'> = {
   skipped: [],
   error: null,
 };
+
+const sameRecords = (a: Map<string, unknown>, b: Map<string, unknown>): boolean =>
+  a.size === b.size && [...a].every(([id, value]) => b.has(id) && canonicalJson(b.get(id)) === canonicalJson(value));
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -131,8 +135,11 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
     }
     if (tableChanges.length > 0) status.skipped.push(...(await applySyncChanges(deps.db, tableChanges)));
     await applyFeeds(feedChanges, status);
-    const applied = tableChanges.length + feedChanges.length > 0;
-    const after = applied ? recordsOf(await readSyncData(deps.db)) : local;
+    const after = tableChanges.length + feedChanges.length > 0 ? recordsOf(await readSyncData(deps.db)) : local;
+    // What the database took, not what was asked: a change it refuses (a newer release's
+    // setting, a feed waiting for permission) is asked again each round, and must not make
+    // every round tell the views to re-read, which would start the next round.
+    const applied = !sameRecords(local, after);
     const end = endCycle(start, after, stored);
     // Every context with a storage listener, content scripts included, is sent each write: only a change is written.
     if (JSON.stringify(end.ledger) !== JSON.stringify(ledger)) await deps.local.set({ [LEDGER_KEY]: end.ledger });
