@@ -46,7 +46,6 @@ const titles = titleMatcherCache(db, () => ensureDefaultFeed());
 const changes = createChangeNotice((items) => {
   void titles.recheck().catch(() => titles.forget());
   void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not update reminders', error));
-  deviceSync.schedule();
   return browser.storage.local.set(items);
 });
 const sync = createSync({
@@ -93,5 +92,6 @@ browser.runtime.onMessage.addListener(async (message: unknown, sender: browser.R
     pageUrl: sender.url ?? (sender as { origin?: string }).origin,
   });
   changes.after(message, reply);
+  deviceSync.after(message, reply);
   return reply;
 });

@@ -42,7 +42,11 @@ function memoryArea(fail?: () => string | null): StorageAreaApi & { items: Recor
 let now = Date.UTC(2026, 8, 1);
 const clock = () => (now += 1000);
 
-async function device(sync: StorageAreaApi, permitted = (_url: string) => true) {
+async function device(
+  sync: StorageAreaApi,
+  permitted = (_url: string) => true,
+  add: (url: string) => Promise<void> = async () => undefined,
+) {
   const db = freshDb();
   await loadDefaultFeed(db);
   const added: string[] = [];
@@ -54,10 +58,12 @@ async function device(sync: StorageAreaApi, permitted = (_url: string) => true) 
     local,
     clock,
     onChange: () => (changes += 1),
+    delayMs: 0,
     feeds: {
       permitted: async (url) => permitted(url),
       add: async (url) => {
         added.push(url);
+        await add(url);
         await insertFeed(db, `f${added.length}`, {
           title: url,
           url,
@@ -241,5 +247,55 @@ describe('device sync between two browsers', () => {
     expect((await b.deviceSync.status()).enabled).toBe(false);
     await b.deviceSync.setEnabled(true);
     expect(await savedOf(b.db)).toEqual({ [event!.key]: 'going' });
+  });
+
+  it('runs a round after a message that changed the plan, not after a read or a refusal', async () => {
+    const sync = memoryArea();
+    const a = await device(sync);
+    const [event] = await a.db.events.limit(1).toArray();
+    await setSaved(a.db, event!.key, 'going');
+    a.deviceSync.after({ type: 'getPlan', params: {} }, { result: {} });
+    a.deviceSync.after({ type: 'setSaved', params: {} }, { error: 'refused' });
+    await new Promise((done) => setTimeout(done, 50));
+    expect(sync.items).toEqual({});
+    // Positive control: the same message answered with a result starts a round.
+    a.deviceSync.after({ type: 'setSaved', params: {} }, { result: {} });
+    await expect.poll(() => JSON.stringify(sync.items)).toContain(`v:${event!.key}`);
+  });
+
+  it('tries a feed that failed to subscribe again after a while, not on every round', async () => {
+    const sync = memoryArea();
+    const a = await device(sync);
+    let tries = 0;
+    const b = await device(
+      sync,
+      () => true,
+      async () => {
+        tries += 1;
+        throw new Error('The feed was not found at this address (HTTP 404).');
+      },
+    );
+    await insertFeed(a.db, 'fx', {
+      title: 'Gone',
+      url: 'https://example.com/gone.json',
+      builtIn: false,
+      updated: null,
+      lastSync: null,
+      lastError: null,
+      problems: [],
+      eventCount: 0,
+      filmCount: 0,
+      sync: DEFAULT_SYNC_STATE,
+    });
+    await a.deviceSync.runNow();
+    await b.deviceSync.runNow();
+    await b.deviceSync.runNow();
+    expect(tries).toBe(1);
+    expect((await b.deviceSync.status()).failedFeeds).toEqual([
+      { url: 'https://example.com/gone.json', reason: 'The feed was not found at this address (HTTP 404).' },
+    ]);
+    now += 31 * 60 * 1000;
+    await b.deviceSync.runNow();
+    expect(tries).toBe(2);
   });
 });

@@ -13,6 +13,7 @@ import {
   type StayedLocal,
 } from '../../core/device-sync/index.ts';
 import type { DeviceSyncStatus } from '../../messages/device-sync.ts';
+import { changesData } from '../../messages/index.ts';
 import { isPlainObject } from '../../core/guards.ts';
 import { applySyncChanges, listFeeds, readSyncData, type AfterpartyDb } from '../../db/index.ts';
 
@@ -31,6 +32,7 @@ export interface FeedActions {
 }
 
 export const LEDGER_KEY = 'deviceSync.ledger';
+const FEED_RETRY_MS = 30 * 60 * 1000;
 export const STATE_KEY = 'deviceSync.state';
 
 export interface DeviceSyncDeps {
@@ -94,17 +96,27 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
     await deps.local.set({ [STATE_KEY]: state });
   }
 
+  // A feed that could not be subscribed is tried again after a while, not on every round.
+  const failures = new Map<string, { at: number; reason: string }>();
+
   async function applyFeeds(changes: Extract<RowChange, { kind: 'feed' }>[], status: DeviceSyncStatus) {
     const subscribed = new Set((await listFeeds(deps.db)).map((feed) => feed.url));
     const waiting: string[] = [];
     const failed: DeviceSyncStatus['failedFeeds'] = [];
     for (const change of changes) {
+      const failure = failures.get(change.url);
+      if (change.subscribed && failure && clock() - failure.at < FEED_RETRY_MS) {
+        failed.push({ url: change.url, reason: failure.reason });
+        continue;
+      }
       try {
         if (!change.subscribed) {
           if (subscribed.has(change.url)) await deps.feeds.remove(change.url);
         } else if (!(await deps.feeds.permitted(change.url))) waiting.push(change.url);
         else await deps.feeds.add(change.url);
+        failures.delete(change.url);
       } catch (error) {
+        failures.set(change.url, { at: clock(), reason: message(error) });
         failed.push({ url: change.url, reason: message(error) });
       }
     }
@@ -189,6 +201,15 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
       await writeState({ ...(await readState()), enabled });
       if (enabled) await runNow();
       return readState();
+    },
+    /**
+     * After a message was answered: a round soon when it changed the user's data. Only messages:
+     * the data revision is also bumped by feed syncs and by these rounds, and a round that
+     * starts one (subscribing a feed) would then start the next.
+     */
+    after(request: unknown, reply: object): void {
+      const type = (request as { type?: unknown } | null)?.type;
+      if (typeof type === 'string' && changesData(type) && 'result' in reply) schedule();
     },
     /** storage.onChanged: another device's write (or this one's own, which a round finds settled). */
     onStorageChanged(area: string): void {
