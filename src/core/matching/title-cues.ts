@@ -255,10 +255,12 @@ function credited(text: string, stop: number, entry: boolean): boolean {
   while (i < text.length && SPACE.test(text[i] ?? '')) i++;
   const open = text[i];
   if (open !== '(' && open !== '[') return false;
-  const close = text.indexOf(open === '(' ? ')' : ']', i);
-  if (close < 0 || close - i > MAX_BRACKET) return false;
+  // Only so far: a page of "Crash (" with no closing bracket must not cost a scan per title.
+  const inner = text.slice(i + 1, i + 1 + MAX_BRACKET);
+  const close = inner.indexOf(open === '(' ? ')' : ']');
+  if (close < 0) return false;
   let strong = false;
-  for (const raw of text.slice(i + 1, close).split(',')) {
+  for (const raw of inner.slice(0, close).split(',')) {
     const part = raw.trim();
     if (YEAR.test(part)) strong = true;
     else if (NAME.test(part)) strong ||= entry || /[\s\u00a0]/u.test(part);
