@@ -78,14 +78,27 @@ export function watchHover(
   let pointer = { x: -1, y: -1 };
   const underline = new CSSStyleSheet();
 
-  const loadSaved = (shown: Listing[]) =>
-    send('getSavedStatus', { eventKeys: shown.flatMap((l) => l.events.map((e) => e.key)) }).then(
-      (answer) => {
-        saved = new Map(Object.entries(answer.saved));
-        reminders = new Map(Object.entries(answer.reminders));
-      },
-      () => undefined,
-    );
+  const fetchSaved = (shown: Listing[]) =>
+    send('getSavedStatus', { eventKeys: shown.flatMap((l) => l.events.map((e) => e.key)) }).catch(() => null);
+  const applySaved = (answer: Awaited<ReturnType<typeof fetchSaved>>) => {
+    if (!answer) return;
+    saved = new Map(Object.entries(answer.saved));
+    reminders = new Map(Object.entries(answer.reminders));
+  };
+  const loadSaved = (shown: Listing[]) => fetchSaved(shown).then(applySaved);
+  // What a card needs is asked for as soon as the pointer rests on its title, so it is at hand
+  // when the hover delay ends rather than one round trip to the worker later.
+  let prepared: { title: FoundTitle; ready: ReturnType<typeof fetchFor> } | null = null;
+  const fetchFor = (title: FoundTitle) =>
+    listings.get(title.filmIds).then(async (answer) => ({ ...answer, status: await fetchSaved(answer.listings) }));
+  const prepare = (title: FoundTitle) => {
+    if (prepared?.title !== title) {
+      const ready = fetchFor(title);
+      ready.catch(() => undefined);
+      prepared = { title, ready };
+    }
+    return prepared.ready;
+  };
   live.watch((value) => {
     settings = value;
     applyUnderline(document, settings, underline);
@@ -150,8 +163,11 @@ export function watchHover(
       120,
     );
     try {
-      Object.assign(state, await listings.get(title.filmIds));
-      await loadSaved(state.listings);
+      const ready = prepare(title);
+      prepared = null; // used once: statuses change when the user saves
+      const { listings: found, festivals, status } = await ready;
+      Object.assign(state, { listings: found, festivals });
+      applySaved(status);
     } catch (error) {
       state.error = t('ui_couldNotLoadEvents', error instanceof Error ? error.message : String(error));
     }
@@ -181,7 +197,11 @@ export function watchHover(
       if (!hit || hit.title === current.title) return;
     }
     clearTimeout(openTimer);
-    if (hit && held) openTimer = setTimeout(() => void open(hit.title, hit.rect, false), settings.hoverDelay);
+    if (!hit) prepared = null; // asked again next time, in case a save changed the statuses
+    if (hit && held) {
+      void prepare(hit.title).catch(() => undefined);
+      openTimer = setTimeout(() => void open(hit.title, hit.rect, false), settings.hoverDelay);
+    }
   };
 
   const fromTouch = watchTouch(hits, card, (title, rect) => void open(title, rect, false), close, signal);

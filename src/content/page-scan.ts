@@ -68,20 +68,30 @@ export async function scanPage(
   let chars = 0;
   let limit = FIRST_BATCH_CHARS;
   let total = 0;
+  // One batch is matched while the next is collected; its titles are written before the next's.
+  let inflight: Promise<void> = Promise.resolve();
   const send = async (): Promise<void> => {
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
     chars = 0;
     limit = BATCH_CHARS;
-    const matches = await find(batch.map(({ window: { piece } }) => ({ text: piece.text, marks: piece.marks ?? [] })));
-    if (slicer.signal.aborted) throw slicer.signal.reason;
-    const titles: FoundTitle[] = [];
-    batch.forEach(({ block, window }, i) => titlesIn(block, ownedMatches(window, matches[i] ?? []), doc, titles));
-    if (titles.length > 0) {
-      total += titles.length;
-      sink.found(titles);
-    }
+    const request = find(batch.map(({ window: { piece } }) => ({ text: piece.text, marks: piece.marks ?? [] })));
+    const previous = inflight;
+    const done = (async () => {
+      const matches = await request;
+      await previous;
+      if (slicer.signal.aborted) throw slicer.signal.reason;
+      const titles: FoundTitle[] = [];
+      batch.forEach(({ block, window }, i) => titlesIn(block, ownedMatches(window, matches[i] ?? []), doc, titles));
+      if (titles.length > 0) {
+        total += titles.length;
+        sink.found(titles);
+      }
+    })();
+    done.catch(() => undefined); // awaited below or by the next batch; not an unhandled rejection meanwhile
+    inflight = done;
+    await previous;
   };
   for (const block of iterateBlocks(root, options)) {
     const tree = block.segments[0]?.node.getRootNode();
@@ -100,5 +110,6 @@ export async function scanPage(
     }
   }
   await send();
+  await inflight;
   return total;
 }
