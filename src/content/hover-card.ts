@@ -188,7 +188,8 @@ export function watchHover(
     render();
   };
 
-  const onPointer = (x: number, y: number, held: boolean) => {
+  /** `since`: when the pointer came to rest there; the hover delay counts from then, not from the next frame. */
+  const onPointer = (x: number, y: number, held: boolean, since = performance.now()) => {
     const hit = hits.at(x, y);
     if (card.isOpen && current) {
       const stay = card.contains(x, y) || hit?.title === current.title;
@@ -200,7 +201,8 @@ export function watchHover(
     if (!hit) prepared = null; // asked again next time, in case a save changed the statuses
     if (hit && held) {
       void prepare(hit.title).catch(() => undefined);
-      openTimer = setTimeout(() => void open(hit.title, hit.rect, false), settings.hoverDelay);
+      const wait = Math.max(0, settings.hoverDelay - (performance.now() - since));
+      openTimer = setTimeout(() => void open(hit.title, hit.rect, false), wait);
     }
   };
 
@@ -212,7 +214,7 @@ export function watchHover(
       cancelAnimationFrame(frame);
       pointer = { x: event.clientX, y: event.clientY };
       const held = keyHeldIn(keyToHold(settings), event);
-      frame = requestAnimationFrame(() => onPointer(event.clientX, event.clientY, held));
+      frame = requestAnimationFrame(() => onPointer(event.clientX, event.clientY, held, event.timeStamp));
     },
     { passive: true, signal },
   );
