@@ -1,0 +1,123 @@
+// Touch in Firefox (the engine of Firefox for Android): the dev build's Firefox package in
+// firefox-esr over WebDriver BiDi, tapped with touch pointer actions. The card's host sits on
+// <html> only while the card is open, so its presence tells open from closed.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFolder } from '../../scripts/browser.mjs';
+import { CARD_HOST } from './extension.ts';
+
+const FIREFOX = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].find(
+  (path): path is string => !!path && existsSync(path),
+);
+
+let browser: Browser;
+let server: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  if (!FIREFOX) throw new Error('No Firefox found: install firefox-esr or set FIREFOX_PATH.');
+  server = await serveFolder('demo');
+  browser = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath: FIREFOX,
+    headless: true,
+  });
+  await browser.installExtension(resolve(process.env.AFTERPARTY_DIST ?? 'dist', 'firefox'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function pointOf(page: Page, text: string): Promise<{ x: number; y: number }> {
+  const point = await page.evaluate((needle) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = (node as Text).data.indexOf(needle);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + needle.length);
+      node.parentElement?.scrollIntoView({ block: 'center' });
+      const rect = range.getClientRects()[0];
+      return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
+    }
+    return null;
+  }, text);
+  if (!point) throw new Error(`"${text}" is not on the page`);
+  return point;
+}
+
+const cardOpen = (page: Page) => page.evaluate((host) => document.querySelector(host) !== null, CARD_HOST);
+
+describe('touch in Firefox', () => {
+  it('opens the card on a tap on a title and closes it on a tap elsewhere', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 390, height: 844 });
+    await page.goto(server.url);
+    await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
+    expect(await cardOpen(page)).toBe(false);
+    const title = await pointOf(page, 'Fugitive Pieces house party');
+    await page.touchscreen.tap(title.x, title.y);
+    await page.waitForFunction((host) => document.querySelector(host) !== null, { timeout: 10_000 }, CARD_HOST);
+    // Beside the card: above it if there is room, else below it.
+    const card = await page.evaluate(
+      (host) => document.querySelector(host)!.getBoundingClientRect().toJSON(),
+      CARD_HOST,
+    );
+    const outside = card.top > 40 ? 20 : Math.min(834, card.bottom + 20);
+    await new Promise((done) => setTimeout(done, 500));
+    await page.touchscreen.tap(5, outside);
+    await page.waitForFunction((host) => document.querySelector(host) === null, { timeout: 5_000 }, CARD_HOST);
+    await page.close();
+  });
+
+  it('follows a link on a tap on a title inside it, and opens the card on a long press', async () => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 390, height: 844 });
+    await page.goto(server.url);
+    await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
+    await page.evaluate(() => {
+      const paragraph = [...document.querySelectorAll('p')].find((p) =>
+        p.textContent?.includes('Medicine for Melancholy'),
+      )!;
+      const walker = document.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        const at = node.data.indexOf('Medicine for Melancholy');
+        if (at < 0) continue;
+        const title = node.splitText(at);
+        title.splitText('Medicine for Melancholy'.length);
+        const link = document.createElement('a');
+        link.href = '#followed';
+        title.replaceWith(link);
+        link.append(title);
+        return;
+      }
+    });
+    await page.waitForFunction(
+      () =>
+        [...(CSS.highlights.get('afterparty-film') ?? [])].some((r) =>
+          (r as Range).startContainer.parentElement?.closest('a'),
+        ),
+      { timeout: 10_000 },
+    );
+    const title = await pointOf(page, 'Medicine for Melancholy');
+    await page.touchscreen.touchStart(title.x, title.y);
+    await new Promise((done) => setTimeout(done, 800));
+    await page.touchscreen.touchEnd();
+    await page.waitForFunction((host) => document.querySelector(host) !== null, { timeout: 10_000 }, CARD_HOST);
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction((host) => document.querySelector(host) === null, { timeout: 5_000 }, CARD_HOST);
+    // A tap follows the link, and no card opens (the mouse events it imitates are no hover).
+    const again = await pointOf(page, 'Medicine for Melancholy');
+    await page.touchscreen.tap(again.x, again.y);
+    await page.waitForFunction(() => location.hash === '#followed', { timeout: 5_000 });
+    await new Promise((done) => setTimeout(done, 800));
+    expect(await cardOpen(page)).toBe(false);
+    await page.close();
+  });
+});
