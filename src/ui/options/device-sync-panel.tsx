@@ -8,7 +8,7 @@ import { send } from '../../browser/send.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { SubscribeFeed } from './subscribe-feed.tsx';
 
-const kb = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
+const kb = (bytes: number) => Math.ceil(bytes / 1024);
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function DeviceSyncPanel() {
