@@ -13,6 +13,7 @@ import type { FoundTitle } from './page-scan.ts';
 import { HIGHLIGHT_NAME } from './title-highlights.ts';
 import type { TitleHits } from './title-hits.ts';
 import { watchTouch } from './touch-card.ts';
+import { onDataChange } from './forget-on-change.ts';
 
 const CLOSE_DELAY_MS = 250;
 
@@ -103,6 +104,12 @@ export function watchHover(
     settings = value;
     applyUnderline(document, settings, underline);
   });
+  // The plan changed elsewhere (the popup, another browser through sync): an open card shows
+  // the statuses as they are now, and the next one does not take what was prepared before.
+  onDataChange(() => {
+    prepared = null;
+    if (current) void loadSaved(current.listings).then(render);
+  }, signal);
 
   const close = () => {
     clearTimeout(openTimer);
