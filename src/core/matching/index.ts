@@ -5,3 +5,4 @@ export { lexiconFrom, type WordListText } from './lexicon.ts';
 export type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
 export { compileMatcher, compileMatcherWith } from './matcher.ts';
 export { normalizeTitle } from './normalize.ts';
+export { ShortForms, shortFormsOf } from './short-forms.ts';

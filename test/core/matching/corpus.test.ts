@@ -29,7 +29,7 @@ const DIR = join(import.meta.dirname, '../../fixtures/corpus');
 const LABEL = 'x-film';
 // The marks the corpus must meet; raised only once met.
 const PRECISION = 0.98;
-const RECALL = 0.965;
+const RECALL = 0.97;
 const CLASS_RECALL = 0.9;
 
 interface Label {
@@ -255,7 +255,8 @@ describe('labelled corpus', () => {
   it(`finds every hard class with recall of at least ${CLASS_RECALL}`, () => {
     for (const c of CLASSES) {
       const t = classes.get(c)!;
-      // Short forms are reported, not held to the mark: a title's later shortening is not yet read.
+      // Short forms are reported, not held to the mark: four labels, one of them a shortening
+      // with no full title before it on its page, which short-forms.ts leaves alone.
       if (c === 'short') continue;
       expect(t.labels, `labels of class ${c}`).toBeGreaterThanOrEqual(5);
       expect(recallOf(t), `${c}\n${report}`).toBeGreaterThanOrEqual(CLASS_RECALL);

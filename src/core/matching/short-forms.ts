@@ -1,0 +1,147 @@
+// A page that has named a film by a title of several words often goes on with its first word
+// alone: "Slumdog Millionaire ... the Slumdog crowd", "Triangle of Sadness ... the Triangle
+// party". The matcher reads one block at a time and cannot know that; this pass reads a page's
+// blocks in order, after the matcher, and finds those later mentions.
+//
+// Whether the word is everyday or not is not asked (no word list is complete: "triangle" is in
+// none of ours), so every short form needs the same evidence: set off by emphasis or quotes,
+// or capitalised in the middle of a sentence that is not a headline in title case. Kept free of
+// the matcher's modules: the content script runs it on every page.
+
+import type { TextBlock, TitleMatch } from './match-types.ts';
+
+// Title openings that are words of grammar, not a name the page could go on using (articles
+// of three letters or fewer are too short to count anyway).
+const FUNCTION_WORDS = new Set([
+  'eine',
+  'einer',
+  'eines',
+  'unos',
+  'unas',
+  'dans',
+  'pour',
+  'avec',
+  'sous',
+  'with',
+  'from',
+  'into',
+  'once',
+  'when',
+  'what',
+  'this',
+  'that',
+  'some',
+  'over',
+  'under',
+  'after',
+  'before',
+]);
+const LEAD = /^\p{L}{4,}$/u;
+const WORD_CHAR = /[\p{L}\p{N}*\-\u2010\u2011]/u;
+const WORDS = /\p{L}+/gu;
+const UPPER = /\p{Lu}/u;
+const LOWER = /\p{Ll}/u;
+const OPEN_QUOTES = /["'“‘„«‹]/u;
+const CLOSE_QUOTES = /["'”’»›]/u;
+/** Between a word and the next one of the same sentence. */
+const SAME_SENTENCE = /^[\s\u00a0,]+$/u;
+const SPACES = /^[\s\u00a0]+/u;
+
+interface Lead {
+  filmIds: string[];
+  /** Two films named on the page open with this word: it names neither alone. */
+  ambiguous: boolean;
+}
+
+/** The first word of a title of several words, folded, if a page could go on using it alone. */
+function leadOf(surface: string): string | null {
+  const words = surface.trim().split(/[\s\u00a0]+/u);
+  const first = words[0] ?? '';
+  if (words.length < 2 || !LEAD.test(first)) return null;
+  const folded = first.toLowerCase();
+  return FUNCTION_WORDS.has(folded) ? null : folded;
+}
+
+/** A headline in title case: capitals say nothing there. */
+function titleCase(text: string): boolean {
+  let counted = 0;
+  let lower = 0;
+  for (const [word] of text.matchAll(WORDS)) {
+    if (word.length < 3) continue;
+    counted++;
+    if (LOWER.test(word[0] ?? '')) lower++;
+  }
+  return lower * 3 < counted;
+}
+
+function evident(block: TextBlock, start: number, end: number, headline: () => boolean): boolean {
+  const { text } = block;
+  if (
+    (block.marks ?? []).some((m) => m.start <= start && m.end >= end && (!m.link || m.end - m.start <= end - start + 2))
+  )
+    return true;
+  if (OPEN_QUOTES.test(text[start - 1] ?? '') && CLOSE_QUOTES.test(text[end] ?? '')) return true;
+  // Capitalised mid-sentence: a word before it in the same sentence, and no headline.
+  const before = text.slice(0, start);
+  const gap = /[^\p{L}]*$/u.exec(before)?.[0] ?? '';
+  return gap.length < before.length && SAME_SENTENCE.test(gap) && !headline();
+}
+
+/**
+ * Reads a page's blocks in order. `next` gives the short forms in one block: the first words
+ * of titles named earlier on the page (or earlier in this block), found where the page's
+ * typography says they are meant as a title, never overlapping the block's own matches.
+ */
+export class ShortForms {
+  readonly #leads = new Map<string, Lead>();
+
+  /** The short forms in `block`, in text order; then learns the titles `matches` named. */
+  next(block: TextBlock, matches: readonly TitleMatch[]): TitleMatch[] {
+    const found: TitleMatch[] = [];
+    const own = matches.map((m) => ({ m, lead: leadOf(m.surface) }));
+    const known = (word: string, at: number): Lead | undefined => {
+      const lead = this.#leads.get(word);
+      if (lead) return lead;
+      const earlier = own.find((o) => o.lead === word && o.m.end <= at);
+      return earlier && { filmIds: earlier.m.filmIds, ambiguous: false };
+    };
+    if (this.#leads.size > 0 || own.some((o) => o.lead)) {
+      const { text } = block;
+      let headline: boolean | undefined;
+      const isHeadline = (): boolean => (headline ??= titleCase(text));
+      for (const hit of text.matchAll(WORDS)) {
+        const start = hit.index;
+        const end = start + hit[0].length;
+        const word = hit[0].toLowerCase();
+        const lead = word.length >= 4 ? known(word, start) : undefined;
+        if (!lead || lead.ambiguous) continue;
+        if (!UPPER.test(hit[0][0] ?? '') || !LOWER.test(hit[0])) continue;
+        if (WORD_CHAR.test(text[start - 1] ?? '') || WORD_CHAR.test(text[end] ?? '')) continue;
+        if (matches.some((m) => m.start < end && m.end > start)) continue;
+        // The next word capitalised: part of a longer name ("Triangle Shirtwaist", a misspelt
+        // title the matcher let go). Nothing after it in the block: a title broken by a line.
+        const rest = text.slice(end);
+        const spaces = SPACES.exec(rest)?.[0].length ?? 0;
+        if (spaces === rest.length || (spaces > 0 && UPPER.test(rest[spaces] ?? ''))) continue;
+        if (!evident(block, start, end, isHeadline)) continue;
+        found.push({ filmIds: lead.filmIds, start, end, surface: hit[0] });
+      }
+    }
+    for (const { m, lead } of own) {
+      if (!lead) continue;
+      const had = this.#leads.get(lead);
+      if (!had) this.#leads.set(lead, { filmIds: m.filmIds, ambiguous: false });
+      else if (had.filmIds.join() !== m.filmIds.join()) had.ambiguous = true;
+    }
+    return found;
+  }
+}
+
+/** The short forms of a whole page: one list per block, beside the matcher's `matches`. */
+export function shortFormsOf(
+  blocks: readonly TextBlock[],
+  matches: readonly (readonly TitleMatch[])[],
+): TitleMatch[][] {
+  const reader = new ShortForms();
+  return blocks.map((block, i) => reader.next(block, matches[i] ?? []));
+}
