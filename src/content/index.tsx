@@ -15,6 +15,7 @@ import { composedContains, MutationRescan } from './mutation-rescan.ts';
 import { NotThisFilm } from './not-this-film.tsx';
 import { answerPageFilms } from './page-films.ts';
 import { scanPage, type FindTitles, type FoundTitle, type ScanSink } from './page-scan.ts';
+import { withShortForms } from './short-form-find.ts';
 import { watchSiteSwitch } from './site-switch.ts';
 import { Slicer } from './slices.ts';
 import { TitleHighlights } from './title-highlights.ts';
@@ -41,7 +42,12 @@ async function start(signal: AbortSignal): Promise<void> {
   const [{ corrections }, initialSettings] = await Promise.all([send('getCorrections', {}), send('getSettings', {})]);
   if (signal.aborted) return;
   // The matcher is the background's, built once per data revision for every frame (docs/architecture.md).
-  const matcher: FindTitles = async (blocks) => (await send('findTitles', { blocks })).matches;
+  const matcher: FindTitles = async (blocks) => {
+    const asked = performance.now();
+    const { matches } = await send('findTitles', { blocks });
+    if (process.env.NODE_ENV !== 'production') performance.measure('afterparty:batch', { start: asked });
+    return matches;
+  };
   mark('scan-start');
   // The scans write what they find here; "Not this film" corrections are applied on the way in.
   const found = new FoundTitles(corrections);
@@ -62,13 +68,15 @@ async function start(signal: AbortSignal): Promise<void> {
   const cache = listingCache();
   forgetOnChange(cache, signal);
 
+  // Shortened titles are read over the whole page: one reader for the first scan and every rescan.
+  const find = withShortForms(matcher);
   let scanned = (): void => undefined;
   const initialScan = new Promise<void>((done) => (scanned = done));
   // Rescans wait for the first scan: a region it has not reached yet would be found twice.
   const rescans = new MutationRescan(
     async (roots) => (
       await initialScan,
-      rescan(roots, matcher, found, sink, signal).then(() => cache.prefetch(found.filmIds()))
+      rescan(roots, find, found, sink, signal).then(() => cache.prefetch(found.filmIds()))
     ),
     signal,
   );
@@ -122,7 +130,7 @@ async function start(signal: AbortSignal): Promise<void> {
   const card = watchHover(hits, cache, settings, signal, slots);
   answerPageFilms(found, signal);
 
-  await scanPage(document.body ?? document.documentElement, matcher, new Slicer(signal), sink);
+  await scanPage(document.body ?? document.documentElement, find, new Slicer(signal), sink);
   mark('scan-end');
   highlights.release();
   scanned();
