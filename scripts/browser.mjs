@@ -55,7 +55,11 @@ export async function serveFolder(folder) {
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => server.close(done)) };
 }
 
-/** Chromium with the unpacked extension in a fresh profile; resolves once its worker runs. */
+/**
+ * Chromium with the unpacked extension in a fresh profile; resolves once its worker runs.
+ * @param {{ extensionDir: string, headless?: boolean, executablePath?: string | null, lang?: string | null,
+ *   contextOptions?: Record<string, unknown>, extraArgs?: string[] }} options
+ */
 export async function launchWithExtension({
   extensionDir,
   headless = true,
