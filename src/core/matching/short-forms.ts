@@ -12,30 +12,12 @@ import type { TextBlock, TitleMatch } from './match-types.ts';
 
 // Title openings that are words of grammar, not a name the page could go on using (articles
 // of three letters or fewer are too short to count anyway).
-const FUNCTION_WORDS = new Set([
-  'eine',
-  'einer',
-  'eines',
-  'unos',
-  'unas',
-  'dans',
-  'pour',
-  'avec',
-  'sous',
-  'with',
-  'from',
-  'into',
-  'once',
-  'when',
-  'what',
-  'this',
-  'that',
-  'some',
-  'over',
-  'under',
-  'after',
-  'before',
-]);
+const FUNCTION_WORDS = new Set(
+  (
+    'eine einer eines unos unas dans pour avec sous with from into once when what this that some ' +
+    'over under after before'
+  ).split(' '),
+);
 const LEAD = /^\p{L}{4,}$/u;
 const WORD_CHAR = /[\p{L}\p{N}*\-\u2010\u2011]/u;
 const WORDS = /\p{L}+/gu;
@@ -47,6 +29,7 @@ const CLOSE_QUOTES = /["'”’»›]/u;
 const SAME_SENTENCE = /^[\s\u00a0,]+$/u;
 const SPACE = /[\s\u00a0]/u;
 const LETTER = /\p{L}/u;
+/** How far back the word before is looked for: a comma and spaces, never a paragraph. */
 const MAX_GAP = 8;
 
 interface Lead {
@@ -78,6 +61,8 @@ function titleCase(text: string): boolean {
 
 function evident(block: TextBlock, start: number, end: number, headline: () => boolean): boolean {
   const { text } = block;
+  // Emphasis around it; a link only when it holds the word alone (a cell, a teaser), since a
+  // link over a whole line is layout.
   if (
     (block.marks ?? []).some((m) => m.start <= start && m.end >= end && (!m.link || m.end - m.start <= end - start + 2))
   )

@@ -7,6 +7,7 @@ const films = [
   { id: 'detroit', title: 'Detroit Metal City', aliases: [], year: 2008, directors: [] },
   { id: 'detroit-2017', title: 'Detroit Rock', aliases: [], year: 2017, directors: [] },
   { id: 'wrestler', title: 'The Wrestler', aliases: [], year: 2008, directors: [] },
+  { id: 'before-sunrise', title: 'Before Sunrise', aliases: [], year: 1995, directors: [] },
 ];
 const matcher = compileMatcher(films);
 
@@ -51,6 +52,15 @@ describe('short forms of titles named earlier on the page', () => {
     expect(shorts([named, '“Triangle” was everywhere that week.'])).toEqual([['triangle', 'Triangle', 1]]);
   });
 
+  it('takes a link holding the word alone as emphasis, and not a link over the whole line', () => {
+    const named = 'Triangle of Sadness won the Palme.';
+    const line = 'Triangle was everywhere that week in Cannes.';
+    expect(shorts([named, { text: line, marks: [{ start: 0, end: line.length, link: true }] }])).toEqual([]);
+    expect(shorts([named, { text: line, marks: [{ start: 0, end: 8, link: true }] }])).toEqual([
+      ['triangle', 'Triangle', 1],
+    ]);
+  });
+
   it('reads no capitals in a headline in title case, and does mid-sentence in prose', () => {
     const named = 'Triangle of Sadness won the Palme.';
     expect(shorts([named, 'Why The Triangle Party Ended At Dawn'])).toEqual([]);
@@ -78,8 +88,9 @@ describe('short forms of titles named earlier on the page', () => {
     expect(shorts([one, later])).toEqual([['detroit', 'Detroit', 1]]);
   });
 
-  it('offers no short form for an article, and one for a title opening with a name', () => {
+  it('offers no short form for an article or a word of grammar, and one for a title opening with a name', () => {
     expect(shorts(['The Wrestler opened the night.', 'Then the The crowd left.'])).toEqual([]);
+    expect(shorts(['Before Sunrise opened the night.', 'Then the Before crowd left.'])).toEqual([]);
     expect(shorts(['The Wrestler opened the night.', 'Slumdog Millionaire closed it.', 'the Slumdog party'])).toEqual([
       ['slumdog', 'Slumdog', 2],
     ]);
