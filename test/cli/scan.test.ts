@@ -49,6 +49,17 @@ describe('afterparty scan', () => {
     expect(matches[0]?.start).toBe(text.indexOf('Happy'));
   });
 
+  it('prints a shortened title the page uses after naming it, and not the word before it', async () => {
+    const page = '<p>The Slumdog crowd was late.</p><p>Slumdog Millionaire won.</p><p>The Slumdog party ran on.</p>';
+    const { lines, out } = capture();
+    expect(await main(['scan', await file('short.html', page), '--feed', CATALOG], out)).toBe(0);
+    const matches = JSON.parse(lines.log.join('\n')) as PageMatch[];
+    expect(matches.map((m) => [m.filmId, m.surface, m.start])).toEqual([
+      ['slumdog-millionaire', 'Slumdog Millionaire', 28],
+      ['slumdog-millionaire', 'Slumdog', 57],
+    ]);
+  });
+
   it('accepts --feed before the page', async () => {
     const { lines, out } = capture();
     expect(await main(['scan', '--feed', CATALOG, await file('p.html', '<p>We saw Juno.</p>')], out)).toBe(0);
