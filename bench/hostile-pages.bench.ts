@@ -19,15 +19,40 @@ interface Row {
   withoutExtensionMs: number;
 }
 
+/**
+ * Evaluated over CDP, not page.evaluate: prototypes.html replaces the page's built-ins (Set
+ * among them), which Playwright's own helper script in the page relies on.
+ */
+async function evaluate<T>(page: Page, expression: string): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { result, exceptionDetails } = (await cdp.send('Runtime.evaluate', {
+      expression,
+      returnByValue: true,
+    })) as { result: { value: T }; exceptionDetails?: { text: string } };
+    if (exceptionDetails) throw new Error(`${expression}: ${exceptionDetails.text}`);
+    return result.value;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+async function until(page: Page, expression: string, timeout = 120_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await evaluate<boolean>(page, expression))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
 async function maxGapBetween(page: Page, start: number, end: number): Promise<number> {
-  return page.evaluate(
-    ([from, to]) => {
-      const gaps = (window as unknown as { heartbeat: { gaps: Array<{ end: number; gap: number }> } }).heartbeat.gaps;
+  return evaluate<number>(
+    page,
+    `(() => {
       let max = 0;
-      for (const g of gaps) if (g.end - g.gap >= from && g.end <= to + 20 && g.gap > max) max = g.gap;
+      for (const g of window.heartbeat.gaps) if (g.end - g.gap >= ${start} && g.end <= ${end} + 20 && g.gap > max) max = g.gap;
       return Math.round(max);
-    },
-    [start, end],
+    })()`,
   );
 }
 
@@ -47,20 +72,17 @@ async function measure(): Promise<Row[]> {
     for (const file of PAGES) {
       const page = await context.newPage();
       await page.goto(server.url + file);
-      await page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, undefined, {
-        timeout: 120_000,
-        polling: 200,
-      });
-      const [start, end] = await page.evaluate(() => [
-        performance.getEntriesByName('afterparty:scan-start')[0]!.startTime,
-        performance.getEntriesByName('afterparty:scan-end')[0]!.startTime,
-      ]);
+      await until(page, "performance.getEntriesByName('afterparty:scan-end').length > 0");
+      const [start, end] = await evaluate<[number, number]>(
+        page,
+        "[performance.getEntriesByName('afterparty:scan-start')[0].startTime, performance.getEntriesByName('afterparty:scan-end')[0].startTime]",
+      );
       const withExtensionMs = await maxGapBetween(page, start!, end!);
       await page.close();
 
       const bare = await plain.newPage();
       await bare.goto(server.url + file);
-      await bare.waitForFunction((until) => performance.now() > until + 100, end!, { polling: 100 });
+      await until(bare, `performance.now() > ${end} + 100`);
       const withoutExtensionMs = await maxGapBetween(bare, start!, end!);
       await bare.close();
       rows.push({ page: file, scanMs: Math.round(end! - start!), withExtensionMs, withoutExtensionMs });
