@@ -49,14 +49,19 @@ describe('afterparty scan', () => {
     expect(matches[0]?.start).toBe(text.indexOf('Happy'));
   });
 
-  it('prints a shortened title the page uses after naming it, and not the word before it', async () => {
-    const page = '<p>The Slumdog crowd was late.</p><p>Slumdog Millionaire won.</p><p>The Slumdog party ran on.</p>';
-    const { lines, out } = capture();
-    expect(await main(['scan', await file('short.html', page), '--feed', CATALOG], out)).toBe(0);
-    const matches = JSON.parse(lines.log.join('\n')) as PageMatch[];
-    expect(matches.map((m) => [m.filmId, m.surface, m.start])).toEqual([
+  it('prints a shortened title the page uses after naming it, and none once it used the word alone before', async () => {
+    const scan = async (page: string) => {
+      const { lines, out } = capture();
+      expect(await main(['scan', await file('short.html', page), '--feed', CATALOG], out)).toBe(0);
+      return (JSON.parse(lines.log.join('\n')) as PageMatch[]).map((m) => [m.filmId, m.surface, m.start]);
+    };
+    const named = '<p>Slumdog Millionaire won.</p><p>The Slumdog party ran on.</p>';
+    expect(await scan(named)).toEqual([
+      ['slumdog-millionaire', 'Slumdog Millionaire', 0],
+      ['slumdog-millionaire', 'Slumdog', 29],
+    ]);
+    expect(await scan(`<p>The Slumdog crowd was late.</p>${named}`)).toEqual([
       ['slumdog-millionaire', 'Slumdog Millionaire', 28],
-      ['slumdog-millionaire', 'Slumdog', 57],
     ]);
   });
 

@@ -33,7 +33,7 @@ describe('shortened titles on a page', () => {
     await page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, null, {
       timeout: 20_000,
     });
-    // Before the title is named and in lower case it is a word; after it, in title case, the film.
+    // After the title is named, in title case mid-sentence, the film; in lower case a word.
     expect(await highlighted(page)).toEqual(['1: Fugitive Pieces', '2: Fugitive']);
     await page.evaluate(() => {
       document.getElementById('later')!.innerHTML =

@@ -34,8 +34,26 @@ const MAX_GAP = 8;
 
 interface Lead {
   filmIds: string[];
-  /** Two films named on the page open with this word: it names neither alone. */
+  /**
+   * Two films named on the page open with this word, or the page used it on its own before
+   * naming the title (a city, a person): it names no film alone.
+   */
   ambiguous: boolean;
+}
+
+// A capitalised word of four letters or more: the only shape a short form or a name takes.
+const CAPITALISED = /\p{Lu}\p{Ll}{3,}(?![\p{L}\p{N}])/gu;
+
+const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** Does `text` use `word` capitalised before `at`, as a word of its own outside `matches`? */
+function usedAlone(text: string, matches: readonly TitleMatch[], word: string, at: number): boolean {
+  for (let i = text.indexOf(word); i >= 0 && i < at; i = text.indexOf(word, i + 1)) {
+    const end = i + word.length;
+    if (LETTER.test(text[i - 1] ?? '') || LETTER.test(text[end] ?? '')) continue;
+    if (!matches.some((m) => m.start <= i && m.end > i)) return true;
+  }
+  return false;
 }
 
 /** The first word of a title of several words, folded, if a page could go on using it alone. */
@@ -81,62 +99,52 @@ function evident(block: TextBlock, start: number, end: number, headline: () => b
  */
 export class ShortForms {
   readonly #leads = new Map<string, Lead>();
-  #cached: { size: number; re: RegExp } | undefined;
-
-  /**
-   * The known first words as one pattern: a regular expression finds a few literals in a
-   * megabyte far faster than a walk over every word (about 380 ms for 1 MB of prose, measured).
-   */
-  #finder(own: ReadonlyMap<string, unknown>): RegExp {
-    const words = [...own.keys()].filter((w) => !this.#leads.has(w));
-    if (words.length === 0 && this.#cached?.size === this.#leads.size) return this.#cached.re;
-    // Capitalised as a title is (the one case the evidence reads); letters only (LEAD), so
-    // nothing to escape.
-    const all = [...this.#leads.keys(), ...words].map((w) => w.charAt(0).toUpperCase() + w.slice(1));
-    const re = new RegExp(all.join('|'), 'gu');
-    if (words.length === 0) this.#cached = { size: this.#leads.size, re };
-    return re;
-  }
+  /** Capitalised words the page has used outside a title ("Detroit" the city, "Rachel" a person). */
+  readonly #alone = new Set<string>();
 
   /** The short forms in `block`, in text order; then learns the titles `matches` named. */
   next(block: TextBlock, matches: readonly TitleMatch[]): TitleMatch[] {
+    const { text } = block;
     const found: TitleMatch[] = [];
     // The titles this block names, by first word: each counts from the end of its first naming.
-    const own = new Map<string, TitleMatch>();
-    for (const m of matches) {
-      const lead = leadOf(m.surface);
-      if (lead && !own.has(lead)) own.set(lead, m);
-    }
-    if (this.#leads.size > 0 || own.size > 0) {
-      const { text } = block;
-      let headline: boolean | undefined;
-      const isHeadline = (): boolean => (headline ??= titleCase(text));
-      let next = 0; // the first of `matches` not yet behind the word
-      for (const hit of text.matchAll(this.#finder(own))) {
-        const start = hit.index;
-        const end = start + hit[0].length;
-        const word = hit[0].toLowerCase();
-        const named = own.get(word);
-        const lead = this.#leads.get(word) ?? (named && named.end <= start ? named : undefined);
-        if (!lead || ('ambiguous' in lead && lead.ambiguous)) continue;
-        if (WORD_CHAR.test(text[start - 1] ?? '') || WORD_CHAR.test(text[end] ?? '')) continue;
-        while (next < matches.length && matches[next]!.end <= start) next++;
-        if (next < matches.length && matches[next]!.start < end) continue;
-        // The next word capitalised: part of a longer name ("Triangle Shirtwaist", a misspelt
-        // title the matcher let go). Nothing after it in the block: a title broken by a line.
-        let after = end;
-        while (after < text.length && SPACE.test(text[after]!)) after++;
-        if (after === text.length || (after > end && UPPER.test(text[after]!))) continue;
-        if (!evident(block, start, end, isHeadline)) continue;
-        found.push({ filmIds: lead.filmIds, start, end, surface: hit[0] });
-      }
-    }
+    const own = new Map<string, Lead & { end: number }>();
     for (const m of matches) {
       const lead = leadOf(m.surface);
       if (!lead) continue;
-      const had = this.#leads.get(lead);
-      if (!had) this.#leads.set(lead, { filmIds: m.filmIds, ambiguous: false });
-      else if (had.filmIds.join() !== m.filmIds.join()) had.ambiguous = true;
+      const had = own.get(lead);
+      if (had) had.ambiguous ||= had.filmIds.join() !== m.filmIds.join();
+      else {
+        const alone = this.#alone.has(lead) || usedAlone(text, matches, capitalised(lead), m.start);
+        own.set(lead, { filmIds: m.filmIds, ambiguous: alone, end: m.end });
+      }
+    }
+    let headline: boolean | undefined;
+    const isHeadline = (): boolean => (headline ??= titleCase(text));
+    let next = 0; // the first of `matches` not yet behind the word
+    for (const hit of text.matchAll(CAPITALISED)) {
+      const start = hit.index;
+      const end = start + hit[0].length;
+      while (next < matches.length && matches[next]!.end <= start) next++;
+      if (next < matches.length && matches[next]!.start < end) continue;
+      if (WORD_CHAR.test(text[start - 1] ?? '')) continue;
+      const word = hit[0].toLowerCase();
+      // Used outside any title: a title opening with it later is no short form.
+      this.#alone.add(word);
+      const named = own.get(word);
+      const lead = this.#leads.get(word) ?? (named && named.end <= start ? named : undefined);
+      if (!lead || lead.ambiguous || WORD_CHAR.test(text[end] ?? '')) continue;
+      // The next word capitalised: part of a longer name ("Triangle Shirtwaist", a misspelt
+      // title the matcher let go). Nothing after it in the block: a title broken by a line.
+      let after = end;
+      while (after < text.length && SPACE.test(text[after]!)) after++;
+      if (after === text.length || (after > end && UPPER.test(text[after]!))) continue;
+      if (!evident(block, start, end, isHeadline)) continue;
+      found.push({ filmIds: lead.filmIds, start, end, surface: hit[0] });
+    }
+    for (const [word, { filmIds, ambiguous }] of own) {
+      const had = this.#leads.get(word);
+      if (!had) this.#leads.set(word, { filmIds, ambiguous });
+      else had.ambiguous ||= ambiguous || had.filmIds.join() !== filmIds.join();
     }
     return found;
   }

@@ -88,6 +88,16 @@ describe('short forms of titles named earlier on the page', () => {
     expect(shorts([one, later])).toEqual([['detroit', 'Detroit', 1]]);
   });
 
+  it('leaves a first word the page used on its own before naming the title (a city, a person)', () => {
+    const later = 'The Detroit fans brought earplugs.';
+    expect(shorts(['Detroit has a new venue.', 'Detroit Metal City screens there.', later])).toEqual([]);
+    expect(shorts(['In Detroit, Detroit Metal City sold out; the Detroit fans cheered.'])).toEqual([]);
+    // In lower case it was no name of its own.
+    expect(shorts(['A detroit-style pizza.', 'Detroit Metal City screens there.', later])).toEqual([
+      ['detroit', 'Detroit', 2],
+    ]);
+  });
+
   it('offers no short form for an article or a word of grammar, and one for a title opening with a name', () => {
     expect(shorts(['The Wrestler opened the night.', 'Then the The crowd left.'])).toEqual([]);
     expect(shorts(['Before Sunrise opened the night.', 'Then the Before crowd left.'])).toEqual([]);
