@@ -37,7 +37,7 @@ describe('shortened titles on a page', () => {
     expect(await highlighted(page)).toEqual(['1: Fugitive Pieces', '2: Fugitive']);
     await page.evaluate(() => {
       document.getElementById('later')!.innerHTML =
-        '<p>Later the Detroit crowd came in.</p><p>Detroit Metal City screened at midnight, and the Detroit fans brought earplugs.</p>';
+        '<p>Later the metal crowd came in.</p><p>Detroit Metal City screened at midnight, and the Detroit fans brought earplugs.</p>';
     });
     await page.waitForFunction(() => performance.getEntriesByName('afterparty:rescan-end').length > 0, null, {
       timeout: 20_000,
