@@ -20,7 +20,7 @@ export type ZoneChoice = (typeof ZONE_CHOICES)[number];
 export const TRAVEL_MODES = ['walking', 'transit', 'car'] as const;
 export type TravelMode = (typeof TRAVEL_MODES)[number];
 
-/** Minutes before the start, or "leave-by": when the user must leave the previous venue (src/core/plan/reminders.ts). */
+/** Minutes before the start, or "leave-by": when to leave the previous venue (src/core/plan/reminders.ts). */
 export const REMINDER_LEADS = ['off', '10', '30', '60', 'leave-by'] as const;
 export type ReminderLead = (typeof REMINDER_LEADS)[number];
 
