@@ -206,12 +206,30 @@ async function measure(): Promise<CatalogFigures[]> {
         const reply = (await chrome.runtime.sendMessage({ type: 'getFeeds', params: {} })) as {
           result?: { feeds: Array<{ title: string; filmCount: number }> };
         };
-        return reply.result?.feeds.some((f) => f.title === 'Bench catalog' && f.filmCount >= count) ?? false;
+        const status = (await chrome.runtime.sendMessage({ type: 'getSyncStatus', params: {} })) as {
+          result?: { running: boolean };
+        };
+        const stored = reply.result?.feeds.some((f) => f.title === 'Bench catalog' && f.filmCount >= count) ?? false;
+        return stored && status.result?.running === false;
       },
       films.length,
       { timeout: 180_000, polling: 500 },
     );
     await options.waitForTimeout(1_000); // the data revision's debounce, then the worker's recheck
+    // The worker's matcher knows the feed's titles: built before any page is timed.
+    await options.waitForFunction(
+      async (title) => {
+        const reply = (await chrome.runtime.sendMessage({
+          type: 'findTitles',
+          params: { blocks: [{ text: title }] },
+        })) as {
+          result?: { matches: unknown[][] };
+        };
+        return (reply.result?.matches[0]?.length ?? 0) > 0;
+      },
+      names[5]!,
+      { timeout: 120_000, polling: 500 },
+    );
     await options.close();
     await one('10,000-film feed', 12 + films.length);
     return figures;
