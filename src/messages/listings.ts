@@ -46,7 +46,9 @@ function validBlock(block: unknown): TextBlock | null {
 }
 
 export const listingSpecs: SpecsFor<ListingMessages> = {
-  getTitleIndex: { validate: noParams('getTitleIndex') },
+  // Extension pages only: content scripts match through findTitles, so a page process cannot
+  // dump the whole catalog in one request.
+  getTitleIndex: { privileged: true, validate: noParams('getTitleIndex') },
   getSchedule: { privileged: true, validate: noParams('getSchedule') },
   findTitles: {
     validate(params) {

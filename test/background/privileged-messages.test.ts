@@ -28,11 +28,9 @@ const CONTENT_SCRIPT_WRITES: Partial<Record<MessageName, string>> = {
  * listed here (a message added later included) must be privileged.
  */
 const CONTENT_SCRIPT_MESSAGES: Partial<Record<MessageName, string>> = {
-  getTitleIndex:
-    'every title and alias, for the popup; the content script no longer asks (findTitles), but what it gives is what findTitles can reveal title by title',
   findTitles:
     'the titles found in text the page sends: what the page shows anyway, checked against the catalog; at most 1,000,000 characters a request',
-  getListings: 'the events of films by key; the page holds the title index, so it could claim to have found any film',
+  getListings: 'the events of films by key; a page can claim to have found any film, so the bound is the listings',
   getCorrections: "the corrections for the sender frame's site and everywhere, never another site's",
   getSettings: 'the display settings the card and the underline follow; nothing private',
   getSiteSwitch: "whether the sender frame's own site is switched off, from the sender's URL, not params",
