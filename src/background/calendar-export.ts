@@ -1,6 +1,6 @@
 import { exportIcs, icsFileName } from '../core/ical/index.ts';
 import { plannedReminders } from '../core/plan/index.ts';
-import { eventsWithContext, loadSettings, readPlan, type AfterpartyDb } from '../db/index.ts';
+import { eventsWithContext, readReminderInputs, type AfterpartyDb } from '../db/index.ts';
 import { timeZoneResolver } from '../core/time/index.ts';
 
 /**
@@ -8,9 +8,8 @@ import { timeZoneResolver } from '../core/time/index.ts';
  * depends on the saved event before), so a calendar app reminds as Afterparty would.
  */
 async function reminderMinutes(db: AfterpartyDb): Promise<Map<string, number>> {
-  const [plan, settings] = await Promise.all([readPlan(db), loadSettings(db)]);
-  const remind = new Set(plan.saved.filter((s) => s.remind).map((s) => s.eventKey));
-  const planned = plannedReminders(plan.events, remind, settings.reminderLead, settings.travelMode);
+  const { events, remind, lead, mode } = await readReminderInputs(db);
+  const planned = plannedReminders(events, new Set(remind), lead, mode);
   return new Map(planned.map((r) => [r.eventKey, (r.start - r.at) / 60_000]));
 }
 

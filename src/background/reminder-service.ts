@@ -4,7 +4,7 @@
 // is granted the plan asks for no reminder, so nothing is recorded as shown that never was.
 import browser from 'webextension-polyfill';
 import { eventKeyOfAlarm, type Reminder } from '../core/plan/index.ts';
-import { loadReminderState, loadSettings, readPlan, saveReminderState, type AfterpartyDb } from '../db/index.ts';
+import { loadReminderState, readReminderInputs, saveReminderState, type AfterpartyDb } from '../db/index.ts';
 import { t } from '../browser/i18n.ts';
 import { notificationsAllowed } from '../browser/notifications.ts';
 import { FOCUS_EVENT_PARAM } from '../messages/plan.ts';
@@ -41,13 +41,8 @@ export function startReminders(db: AfterpartyDb): Reminders {
     loadState: () => loadReminderState(db),
     saveState: (state) => saveReminderState(db, state),
     async readPlan() {
-      const [plan, settings, allowed] = await Promise.all([readPlan(db), loadSettings(db), notificationsAllowed()]);
-      return {
-        events: plan.events,
-        remind: allowed ? plan.saved.filter((s) => s.remind).map((s) => s.eventKey) : [],
-        lead: settings.reminderLead,
-        mode: settings.travelMode,
-      };
+      const [inputs, allowed] = await Promise.all([readReminderInputs(db), notificationsAllowed()]);
+      return allowed ? inputs : { ...inputs, remind: [] };
     },
     clock: Date.now,
     words: {

@@ -24,7 +24,16 @@ export {
 } from './feed-stage.ts';
 export { dropLease, takeLease } from './leases.ts';
 export { listingsFor, liveFilm, liveFilms, schedule } from './queries.ts';
-export { eventsOfListedFilms, eventsWithContext, readPlan, savedStatus, setReminder, setSaved } from './plan.ts';
+export {
+  eventsOfListedFilms,
+  eventsWithContext,
+  readPlan,
+  readReminderInputs,
+  savedStatus,
+  setReminder,
+  setSaved,
+  type ReminderInputs,
+} from './plan.ts';
 export { loadReminderState, saveReminderState, type ReminderState } from './reminder-state.ts';
 export { addCorrection, allCorrections, correctionsFor, removeCorrection } from './corrections.ts';
 export {

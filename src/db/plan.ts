@@ -1,8 +1,10 @@
 // The user's plan: events saved as "going" or "interested". Written only by the user's own
 // clicks (card, popup); feed loading never opens the `saved` table.
 import { festivalKeyOf, type EventRow, type Plan, type SavedRow, type SaveStatus } from '../core/rows.ts';
+import type { ReminderLead, TravelMode } from '../core/settings.ts';
 import type { AfterpartyDb } from './database.ts';
 import { liveByKey } from './feed-slots.ts';
+import { loadSettings } from './settings.ts';
 
 async function findEvent(db: AfterpartyDb, key: string): Promise<EventRow | undefined> {
   return (await liveByKey(db, 'events', [key])).get(key) ?? (await db.userEvents.get(key));
@@ -62,6 +64,25 @@ export async function readPlan(db: AfterpartyDb): Promise<Plan> {
       db,
       saved.map((s) => s.eventKey),
     )),
+  };
+}
+
+/** What reminders are worked out from: the saved events, the keys with "Remind me" on, the lead and travel mode. */
+export interface ReminderInputs {
+  events: EventRow[];
+  remind: string[];
+  lead: ReminderLead;
+  mode: TravelMode;
+}
+
+/** The plan as reminders read it; `plan` when the caller has just read it, so it is not read twice. */
+export async function readReminderInputs(db: AfterpartyDb, plan?: Plan): Promise<ReminderInputs> {
+  const [{ saved, events }, settings] = await Promise.all([plan ?? readPlan(db), loadSettings(db)]);
+  return {
+    events,
+    remind: saved.filter((s) => s.remind).map((s) => s.eventKey),
+    lead: settings.reminderLead,
+    mode: settings.travelMode,
   };
 }
 

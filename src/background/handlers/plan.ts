@@ -1,8 +1,9 @@
 import { reminderViews, type ReminderView } from '../../core/plan/index.ts';
+import type { Plan } from '../../core/rows.ts';
 import {
   eventsOfListedFilms,
-  loadSettings,
   readPlan,
+  readReminderInputs,
   savedStatus,
   setReminder,
   setSaved,
@@ -31,15 +32,13 @@ export function planHandlers({
   clock?: () => number;
 }): HandlersFor<PlanMessages> {
   // Over the whole plan: a leave-by time depends on the saved event before.
-  const reminders = async (keys: string[]): Promise<Record<string, ReminderView>> => {
-    const [plan, settings, allowed] = await Promise.all([readPlan(db), loadSettings(db), notificationsAllowed()]);
-    const remind = new Set(plan.saved.filter((s) => s.remind).map((s) => s.eventKey));
-    const views = reminderViews(plan.events, remind, {
-      lead: settings.reminderLead,
-      mode: settings.travelMode,
-      allowed,
-      now: clock(),
-    });
+  const reminders = async (keys: string[], plan?: Plan): Promise<Record<string, ReminderView>> => {
+    if (keys.length === 0) return {};
+    const [{ events, remind, lead, mode }, allowed] = await Promise.all([
+      readReminderInputs(db, plan),
+      notificationsAllowed(),
+    ]);
+    const views = reminderViews(events, new Set(remind), { lead, mode, allowed, now: clock() });
     return Object.fromEntries(keys.filter((key) => views[key]).map((key) => [key, views[key]!]));
   };
   const shown = async (keys: string[], from?: SenderContext) => {
@@ -52,11 +51,18 @@ export function planHandlers({
     async getPlan() {
       await ready();
       const plan = await readPlan(db);
-      return { ...plan, reminders: await reminders(plan.saved.map((s) => s.eventKey)) };
+      return {
+        ...plan,
+        reminders: await reminders(
+          plan.saved.map((s) => s.eventKey),
+          plan,
+        ),
+      };
     },
     async getSavedStatus({ eventKeys }, from) {
-      const keys = await shown(eventKeys, from);
-      return { saved: await savedStatus(db, keys), reminders: await reminders(keys) };
+      const saved = await savedStatus(db, await shown(eventKeys, from));
+      // Only saved events have reminders: a card of events none saved reads nothing more.
+      return { saved, reminders: await reminders(Object.keys(saved)) };
     },
     async setReminder({ eventKey, remind }, from) {
       await ready();
