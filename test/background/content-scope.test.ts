@@ -6,34 +6,12 @@ import { loadDefaultFeed } from '../../src/background/default-feed.ts';
 import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import type { SiteRegistry } from '../../src/background/sites/site-registry.ts';
-import type { UserEventRow } from '../../src/core/rows.ts';
 import { setSaved } from '../../src/db/plan.ts';
 import { freshDb } from '../db/fake-db.ts';
+import { userEventRow } from '../db/user-event-row.ts';
 
 const fromContent = { extensionPage: false, pageUrl: 'https://evil.example/' };
 const fromPage = { extensionPage: true };
-
-const ownEvent = (id: string, filmKeys: string[]): UserEventRow => ({
-  key: `user/${id}`,
-  id,
-  feedId: 'user',
-  kind: 'party',
-  title: `Private ${id}`,
-  films: filmKeys,
-  filmKeys,
-  festival: null,
-  start: '2008-09-08T23:00:00-04:00',
-  end: null,
-  venue: null,
-  host: null,
-  access: 'invite',
-  url: null,
-  description: null,
-  source: null,
-  cancelled: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
 
 async function setup() {
   const db = freshDb();
@@ -41,8 +19,8 @@ async function setup() {
   const events = await db.events.toArray();
   const listed = events.find((e) => e.filmKeys.length > 0)!;
   const filmless = events.find((e) => e.filmKeys.length === 0)!;
-  const tied = ownEvent('tied', [listed.filmKeys[0]!]);
-  const alone = ownEvent('alone', []);
+  const tied = userEventRow('tied', [listed.filmKeys[0]!]);
+  const alone = userEventRow('alone', []);
   await db.userEvents.bulkPut([tied, alone]);
   for (const key of [listed.key, filmless.key, tied.key, alone.key]) await setSaved(db, key, 'going');
   const handlers = createHandlers({ db, ready: async () => undefined });

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { loadDefaultFeed } from '../../src/background/default-feed.ts';
 import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
-import type { UserEventRow } from '../../src/core/rows.ts';
 import { patchSettings } from '../../src/db/index.ts';
 import { setSaved } from '../../src/db/plan.ts';
 import { freshDb } from '../db/fake-db.ts';
+import { userEventRow } from '../db/user-event-row.ts';
 
 const fromContent = { extensionPage: false, pageUrl: 'https://evil.example/' };
 const fromPage = { extensionPage: true };
@@ -20,27 +20,7 @@ async function setup({ allowed = true, now = Date.parse('2007-09-01T12:00:00Z') 
   // the timed one is the user's own, tied to a listed film.
   const dateOnly = events.find((e) => e.filmKeys.length > 0 && e.start !== null && !e.start.includes('T'))!;
   const filmless = events.find((e) => e.filmKeys.length === 0)!;
-  const timed: UserEventRow = {
-    key: 'user/drinks',
-    id: 'drinks',
-    feedId: 'user',
-    kind: 'party',
-    title: 'Drinks',
-    films: dateOnly.filmKeys,
-    filmKeys: dateOnly.filmKeys,
-    festival: null,
-    start: '2007-09-08T23:00:00-04:00',
-    end: null,
-    venue: null,
-    host: null,
-    access: 'invite',
-    url: null,
-    description: null,
-    source: null,
-    cancelled: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  };
+  const timed = userEventRow('drinks', dateOnly.filmKeys, { title: 'Drinks', start: '2007-09-08T23:00:00-04:00' });
   await db.userEvents.put(timed);
   for (const e of [timed, dateOnly, filmless]) await setSaved(db, e.key, 'going');
   const handlers = createHandlers({
