@@ -5,25 +5,9 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { exportIcs } from '../../../src/core/ical/export.ts';
 import type { FeedEvent } from '../../../src/core/model.ts';
+import { plainEvent } from './plain-event.ts';
 
-const event = (key: string, start: string, extra: Partial<FeedEvent> = {}): FeedEvent & { key: string } => ({
-  id: key,
-  key,
-  kind: 'party',
-  title: `Party ${key}`,
-  films: [],
-  festival: null,
-  start,
-  end: null,
-  venue: null,
-  host: null,
-  access: 'unknown',
-  url: null,
-  description: null,
-  source: null,
-  cancelled: false,
-  ...extra,
-});
+const event = (key: string, start: string, extra: Partial<FeedEvent> = {}) => plainEvent(key, { start, ...extra });
 
 describe('VALARM in the export', () => {
   it('carries each reminder as a display alarm before the start', () => {

@@ -4,27 +4,10 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { exportIcs, geoValue } from '../../../src/core/ical/export.ts';
 import { importICalendar } from '../../../src/core/ical/import.ts';
-import type { FeedEvent, Venue } from '../../../src/core/model.ts';
+import type { Venue } from '../../../src/core/model.ts';
+import { plainEvent } from './plain-event.ts';
 
-function event(key: string, venue: Venue | null): FeedEvent & { key: string } {
-  return {
-    id: key,
-    key,
-    kind: 'party',
-    title: `Party ${key}`,
-    films: [],
-    festival: null,
-    start: '2007-09-10T21:00:00-04:00',
-    end: null,
-    venue,
-    host: null,
-    access: 'unknown',
-    url: null,
-    description: null,
-    source: null,
-    cancelled: false,
-  };
-}
+const event = (key: string, venue: Venue | null) => plainEvent(key, { venue });
 
 const NOW = Date.UTC(2026, 0, 1);
 
