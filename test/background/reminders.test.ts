@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import {
   createReminders,
   type ReminderAlarmsApi,
-  type ReminderEvent,
   type ReminderPlan,
   type ReminderState,
 } from '../../src/background/reminders.ts';
 import { plannedReminders, reminderAlarmName, eventKeyOfAlarm } from '../../src/core/plan/index.ts';
+import { planEvent as ev } from '../core/plan/plan-event.ts';
 
 const MIN = 60_000;
 const T0 = Date.parse('2007-09-10T18:00:00-04:00');
@@ -49,16 +49,6 @@ function world(plan: ReminderPlan) {
     });
   return { alarms, shown, clock, plan, reminders, state: () => stored };
 }
-
-const ev = (key: string, start: string | null, extra: Partial<ReminderEvent> = {}): ReminderEvent => ({
-  key,
-  title: key,
-  start,
-  end: null,
-  venue: null,
-  cancelled: false,
-  ...extra,
-});
 
 const party = ev('default/party', '2007-09-10T21:00:00-04:00');
 const basePlan = (): ReminderPlan => ({ events: [party], remind: ['default/party'], lead: '30', mode: 'transit' });

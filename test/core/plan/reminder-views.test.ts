@@ -1,16 +1,7 @@
 // What "Remind me" says for each saved event: when it notifies, or the one reason it will not.
 import { describe, expect, it } from 'vitest';
 import { reminderViews } from '../../../src/core/plan/index.ts';
-
-const ev = (key: string, start: string | null, extra: Record<string, unknown> = {}) => ({
-  key,
-  title: key,
-  start,
-  end: null,
-  venue: null,
-  cancelled: false,
-  ...extra,
-});
+import { planEvent as ev } from './plan-event.ts';
 
 const NOW = Date.parse('2007-09-10T12:00:00-04:00');
 const events = [
