@@ -8,15 +8,15 @@ import { ProblemList, YEAR_MAX, YEAR_MIN } from '../feed/index.ts';
 import { durationMinutes, kindFromCategories, multiLine, oneLine, urlFrom, venueFrom } from './fields.ts';
 import { dateString, isoFromTime } from './time.ts';
 import { BudgetOverrun, checkNesting, ICAL_BUDGET, metered, type BudgetPart, type IcalBudget } from './budget.ts';
-import { repairICalendar, UNREADABLE } from './repair.ts';
-
-// Its value names a physical line, which must not change an event's identity.
-const UNREADABLE_PROPERTY = UNREADABLE.toLowerCase();
+import { markedProperty, repairICalendar, UNREADABLE } from './repair.ts';
 import { zoneForTzid, type ZoneFallbacks } from './zones.ts';
 import { hashOf } from '../hash.ts';
 import { compileMatcher, type TitleSource } from '../matching/index.ts';
 import { isTimeZone, pad } from '../time/index.ts';
 import type { FeedEvent, Festival, Feed } from '../model.ts';
+
+// Its value names a physical line, which must not change an event's identity.
+const UNREADABLE_PROPERTY = UNREADABLE.toLowerCase();
 
 type Component = InstanceType<typeof ICAL.Component>;
 type Time = InstanceType<typeof ICAL.Time>;
@@ -311,10 +311,11 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
     if (unbounded) return problems.add(at, unbounded);
     const marks = vevent.getAllProperties(UNREADABLE_PROPERTY).map((p) => String(p.getFirstValue()));
     vevent.removeAllProperties(UNREADABLE_PROPERTY);
-    const fatal = marks.find((m) => !m.startsWith('DTSTART ') && !m.startsWith('RRULE '));
+    const marked = (name: string) => marks.find((m) => markedProperty(m) === name);
+    const fatal = marks.find((m) => !['DTSTART', 'RRULE'].includes(markedProperty(m)));
     if (fatal) return problems.add(at, `its ${fatal} could not be read; this event was skipped`);
-    const unreadable = marks.find((m) => m.startsWith('DTSTART '));
-    const rule = marks.find((m) => m.startsWith('RRULE '));
+    const unreadable = marked('DTSTART');
+    const rule = marked('RRULE');
     if (vevent.hasProperty('recurrence-id')) return void exceptions.push({ uid, component: vevent, at });
     if (masters.has(uid) || undated.has(uid))
       return problems.add(`${at}.UID`, `UID "${uid.slice(0, 60)}" is used twice; this event was skipped`);
@@ -372,11 +373,16 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
 
   const window = options.window ?? spanOf([...masters.values()], zone, exceptions);
   const events: FeedEvent[] = [];
+  // Dated and undated events share the budget; the first one over it says so, once.
+  let capped = false;
+  const room = (): boolean => {
+    if (events.length < budget.events) return true;
+    if (!capped) problems.add('', `the calendar has more than ${budget.events} events; only the first were read`);
+    capped = true;
+    return false;
+  };
   for (const draft of masters.values()) {
-    if (events.length >= budget.events) {
-      problems.add('', `the calendar has more than ${budget.events} events; only the first were read`);
-      break;
-    }
+    if (!room()) break;
     try {
       events.push(...readDraft(draft, reading, window, problems, budget.occurrencesPerEvent));
     } catch (error) {
@@ -398,7 +404,7 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
   }
 
   for (const { uid, component } of undated.values()) {
-    if (events.length >= budget.events) break;
+    if (!room()) break;
     events.push({ ...eventFields(component), id: safeId(uid), start: null, end: null });
   }
 

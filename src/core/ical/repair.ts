@@ -2,13 +2,22 @@
 // line it cannot read; real producers write such lines (Exchange's "BYDAY=MO, TU", Outlook's
 // "DTSTART:20220101" without VALUE=DATE, Apple's broken folds, two VCALENDARs in one file). Each
 // line is mended when its producer's intent is plain, else left out with a problem; one bad line
-// costs its own property (or, for DTSTART, RECURRENCE-ID and RRULE, its own event), never the file.
+// costs its own property (or, for DTSTART, RECURRENCE-ID and RRULE, a mark the import reads), never the file.
 // One pass, linear in the text.
 import ICAL from 'ical.js';
 import type { FeedProblem } from '../feed/index.ts';
 
-/** Put in a VEVENT whose DTSTART, RECURRENCE-ID or RRULE could not be read: the event is skipped. */
+/**
+ * Put in a VEVENT whose DTSTART, RECURRENCE-ID or RRULE could not be read, or that the file ends
+ * inside; the import decides what is left of the event (src/core/ical/import.ts).
+ */
 export const UNREADABLE = 'X-AFTERPARTY-UNREADABLE';
+
+/** The property an UNREADABLE mark names ("DTSTART (line 5)" → "DTSTART"). */
+export function markedProperty(mark: string): string {
+  const space = mark.indexOf(' ');
+  return space < 0 ? mark : mark.slice(0, space);
+}
 
 const DATE_PROPS = new Set(['DTSTART', 'DTEND', 'DUE', 'RECURRENCE-ID', 'EXDATE', 'RDATE']);
 /** Without one of these an event cannot be placed or repeated as its producer meant. */

@@ -166,6 +166,22 @@ describe('one bad part costs only its own event', () => {
     );
   });
 
+  it('undated events count against the events budget, and the cut is said once', () => {
+    const undated = (id: string) => `BEGIN:VEVENT\nUID:${id}\nSUMMARY:Undated ${id}\nEND:VEVENT`;
+    const text = cal([clean, undated('u1'), undated('u2'), undated('u3')].join('\n'));
+    const within = importICalendar(text, { budget: { events: 4 } });
+    const over = importICalendar(text, { budget: { events: 2 } });
+    if (!within.ok || !over.ok) throw new Error('not read');
+    // Positive control: with room for all four, all four are read and nothing is cut.
+    expect(within.feed.events).toHaveLength(4);
+    expect(within.problems.map((p) => p.message).join('\n')).not.toMatch(/only the first were read/);
+    expect(over.feed.events.map((e) => [e.id, e.start === null])).toEqual([
+      ['clean', false],
+      ['u1', true],
+    ]);
+    expect(over.problems.filter((p) => /more than 2 events; only the first were read/.test(p.message))).toHaveLength(1);
+  });
+
   it('an unreadable RDATE is left out, the event kept', () => {
     const { events, problems } = read(
       cal(`BEGIN:VEVENT\nUID:t\nDTSTART:20260910T190000Z\nRDATE;VALUE=TIME:083000\nEND:VEVENT`),
