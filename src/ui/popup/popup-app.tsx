@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { ReminderView } from '../../core/plan/index.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../core/settings.ts';
-import type { Plan, SaveStatus } from '../../core/rows.ts';
+import type { SaveStatus } from '../../core/rows.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { targetTabId } from '../../browser/target-tab.ts';
 import { PageEventOffer } from './page-event-offer.tsx';
@@ -12,6 +11,7 @@ import { ScheduleView } from './schedule-view.tsx';
 import { SiteToggle } from './site-toggle.tsx';
 import { SyncStatus } from './sync-status.tsx';
 import { send } from '../../browser/send.ts';
+import type { Result } from '../../messages/index.ts';
 import { askForNotifications } from '../../browser/notifications.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { applyTheme } from '../shared/theme.ts';
@@ -23,7 +23,8 @@ import { RemindersContext, type RemindersValue } from '../shared/reminder-toggle
 
 type PopupViewKey = 'page' | 'schedule' | 'saved';
 
-type PlanWithReminders = Plan & { reminders: Record<string, ReminderView> };
+// The saved events with each one's reminder, as the background answers them.
+type PlanWithReminders = Result<'getPlan'>;
 
 function usePlan(
   revision: number,
