@@ -100,3 +100,26 @@ export async function waitForCard(
   const cdp = session ?? (await page.context().newCDPSession(page));
   return pollCard(() => cardText(page, cdp), expected, timeout);
 }
+
+/**
+ * Opens `url` in a tab, then the popup page pointed at that tab (`?tab=`, as the toolbar popup
+ * would be), on "This page".
+ */
+export async function popupOnPage(context: BrowserContext, extensionId: string, url: string): Promise<Page> {
+  const site = await context.newPage();
+  await site.goto(url);
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  const tabId = await popup.evaluate(async (pageUrl) => {
+    const api = (
+      globalThis as unknown as {
+        chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
+      }
+    ).chrome;
+    return (await api.tabs.query({})).find((tab) => tab.url === pageUrl)?.id ?? null;
+  }, url);
+  if (tabId === null) throw new Error(`no tab shows ${url}`);
+  await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
+  await popup.getByRole('tab', { name: /^This page/ }).click();
+  return popup;
+}

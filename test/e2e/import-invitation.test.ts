@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
-import { cardText, startHarness, type Harness } from './extension.ts';
+import { cardText, popupOnPage, startHarness, type Harness } from './extension.ts';
 
 const TITLE = 'Dinner for Happy-Go-Lucky';
 const fixture = (name: string) => new URL(`../fixtures/invitations/${name}`, import.meta.url).pathname;
@@ -112,24 +112,7 @@ describe('importing an invitation file', () => {
 
 describe('a webcal: link on the page', () => {
   /** The popup's "This page" pointed at a tab showing `file`. */
-  async function thisPage(file: string): Promise<Page> {
-    const site = await harness.context.newPage();
-    await site.goto(`${pages.url}${file}`);
-    const popup = await harness.context.newPage();
-    await popup.goto(popupUrl());
-    const tabId = await popup.evaluate(async (url) => {
-      const api = (
-        globalThis as unknown as {
-          chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
-        }
-      ).chrome;
-      return (await api.tabs.query({})).find((tab) => tab.url === url)?.id ?? null;
-    }, `${pages.url}${file}`);
-    expect(tabId).not.toBeNull();
-    await popup.goto(`${popupUrl()}?tab=${tabId}`);
-    await popup.getByRole('tab', { name: /^This page/ }).click();
-    return popup;
-  }
+  const thisPage = (file: string) => popupOnPage(harness.context, harness.extensionId, `${pages.url}${file}`);
 
   it('is offered as "Subscribe in Afterparty", at its https address', async () => {
     const popup = await thisPage('calendar-link.html');

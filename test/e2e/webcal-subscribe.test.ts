@@ -7,9 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension } from '../../scripts/browser.mjs';
+import { popupOnPage } from './extension.ts';
 
 const CALENDAR = [
   'BEGIN:VCALENDAR',
@@ -66,24 +67,9 @@ afterAll(async () => {
   await new Promise((done) => server?.close(done));
 });
 
-async function popupOn(url: string): Promise<Page> {
-  const site = await context.newPage();
-  await site.goto(url);
-  const popup = await context.newPage();
-  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
-  const tabId = await popup.evaluate(
-    async (pageUrl) => (await chrome.tabs.query({})).find((tab) => tab.url === pageUrl)?.id ?? null,
-    url,
-  );
-  expect(tabId).not.toBeNull();
-  await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
-  await popup.getByRole('tab', { name: /^This page/ }).click();
-  return popup;
-}
-
 describe('Subscribe in Afterparty', () => {
   it('subscribes to a webcal: link over https; its events are in the schedule, its feed in options', async () => {
-    const popup = await popupOn(`${base}/page.html`);
+    const popup = await popupOnPage(context, extensionId, `${base}/page.html`);
     const offer = popup.getByRole('region', { name: 'Subscribe in Afterparty' });
     await offer.waitFor();
     expect(await offer.textContent()).toContain(`${base}/parties.ics`);
