@@ -8,30 +8,15 @@ import type { UserEventRow } from '../../src/core/rows.ts';
 import { readPlan, setSaved } from '../../src/db/plan.ts';
 import { insertFeed } from '../../src/db/feeds.ts';
 import { freshDb } from './fake-db.ts';
+import { userEventRow } from './user-event-row.ts';
 
-const userEvent: UserEventRow = {
-  key: 'user/karaoke',
-  id: 'karaoke',
-  feedId: 'user',
-  kind: 'party',
+const userEvent: UserEventRow = userEventRow('karaoke', ['default/medicine-for-melancholy'], {
   title: 'Press karaoke',
-  films: ['default/medicine-for-melancholy'],
-  filmKeys: ['default/medicine-for-melancholy'],
-  festival: null,
-  start: '2008-09-08T23:00:00-04:00',
-  end: null,
   venue: { name: 'A bar on Queen West', address: null },
-  host: null,
   access: 'public',
-  url: null,
-  description: null,
-  source: null,
-  cancelled: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
   timeZone: null,
   moved: false,
-};
+});
 
 async function seeded() {
   const db = freshDb();
