@@ -53,6 +53,16 @@ export interface InvitationRef {
   sequence: number;
 }
 
+/**
+ * A film the user added (from a page that names a film no feed lists): shaped like a feed's
+ * film, under the feed id "user", so every reader of films (the matcher, the card, the
+ * schedule) takes it as one. It holds only what the page or the user stated.
+ */
+export type UserFilmRow = FilmRow & {
+  createdAt: string;
+  updatedAt: string;
+};
+
 export interface Plan {
   saved: SavedRow[];
   /** The saved events still known (from feeds or the user's own), with their films and festivals. */
@@ -65,6 +75,10 @@ export const USER_FEED_ID = 'user';
 
 export function isUserEvent(event: { feedId: string }): boolean {
   return event.feedId === USER_FEED_ID;
+}
+
+export function isUserFilm(film: { feedId: string }): boolean {
+  return film.feedId === USER_FEED_ID;
 }
 
 /** The festival row key an event points at: feed events name a festival of their own feed. */

@@ -1,7 +1,15 @@
 // The one IndexedDB database. Every version(n) stays here with its upgrade, so a profile
 // created by any shipped release opens with its data intact.
 import Dexie, { type EntityTable } from 'dexie';
-import type { CorrectionRow, EventRow, FestivalRow, FilmRow, SavedRow, UserEventRow } from '../core/rows.ts';
+import type {
+  CorrectionRow,
+  EventRow,
+  FestivalRow,
+  FilmRow,
+  SavedRow,
+  UserEventRow,
+  UserFilmRow,
+} from '../core/rows.ts';
 import type { FeedSyncState, LeaseRow, StageJobRow, StoredReason } from './feed-sync-state.ts';
 
 export interface FeedRow {
@@ -36,6 +44,7 @@ export type AfterpartyDb = Dexie & {
   saved: EntityTable<SavedRow, 'eventKey'>;
   corrections: EntityTable<CorrectionRow, 'id'>;
   userEvents: EntityTable<UserEventRow, 'key'>;
+  userFilms: EntityTable<UserFilmRow, 'key'>;
   settings: EntityTable<SettingsRow, 'id'>;
   festivalsAlt: EntityTable<FestivalRow, 'key'>;
   filmsAlt: EntityTable<FilmRow, 'key'>;
@@ -75,6 +84,10 @@ export function openDatabase(
     eventsAlt: 'key, feedId, *filmKeys, start',
     stageJobs: 'feedId',
     leases: 'name',
+  });
+  // v5: the user's own films (src/db/user-films.ts). A new table only: v4 data is kept as it is.
+  db.version(5).stores({
+    userFilms: 'key',
   });
   return db;
 }

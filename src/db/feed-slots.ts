@@ -44,7 +44,8 @@ export async function liveSlots(db: AfterpartyDb): Promise<Map<string, Slot>> {
 /**
  * Runs `read` on the table `name` of both slots and keeps, of what it found, the rows of each
  * feed's live slot: a generation being staged, or a feed switched off or being removed, is
- * never seen. Pass `slots` to read several tables against the same feeds.
+ * never seen. Films include the user's own. Pass `slots` to read several tables against the
+ * same feeds.
  */
 export async function readLive<N extends RowTable>(
   db: AfterpartyDb,
@@ -57,6 +58,11 @@ export async function readLive<N extends RowTable>(
   for (const slot of ['a', 'b'] as const) {
     const rows = await read(slotTables(db, slot)[name] as unknown as Table<RowOf<N>, string>);
     for (const row of rows) if (row && live.get(row.feedId) === slot) out.push(row);
+  }
+  // The user's own films (user-films.ts) are films like a feed's, always live: every reader of
+  // films (the matcher, the card, the schedule, the plan) takes them from here.
+  if (name === 'films') {
+    for (const row of await read(db.userFilms as unknown as Table<RowOf<N>, string>)) if (row) out.push(row);
   }
   return out;
 }
