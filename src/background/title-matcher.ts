@@ -2,7 +2,7 @@
 // of every tab: a frame that compiled its own spent hundreds of milliseconds and megabytes on a
 // 10,000-film catalog before its first scan (docs/architecture.md, "Performance").
 import { capTitles, compileMatcher, type Matcher, type TitleSource } from '../core/matching/index.ts';
-import { listFeeds, liveFilms, type AfterpartyDb } from '../db/index.ts';
+import { listFeeds, listUserFilms, liveFilms, type AfterpartyDb } from '../db/index.ts';
 
 export interface TitleMatcherCache {
   /** The matcher over the live catalog, built on first use after a change. */
@@ -17,14 +17,15 @@ export interface TitleMatcherCache {
   recheck(): Promise<void>;
 }
 
-/** What the live catalog depends on: each feed's live slot and what was stored in it. */
+/** What the live catalog depends on: each feed's live slot and what was stored in it, and the user's own films. */
 async function catalogPrint(db: AfterpartyDb): Promise<string> {
-  const feeds = await listFeeds(db);
-  return JSON.stringify(
+  const [feeds, own] = await Promise.all([listFeeds(db), listUserFilms(db)]);
+  return JSON.stringify([
     feeds
       .map((f) => [f.id, f.filmCount, f.updated, f.sync ?? null])
       .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
-  );
+    own.map((f) => [f.key, f.updatedAt]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+  ]);
 }
 
 /** Every live title and alias, capped across feeds (the feeds left partly out say so, sync/title-cap.ts). */

@@ -46,7 +46,7 @@ export {
   type InvitationChange,
   type InvitationOutcome,
 } from './user-events.ts';
-export { addUserFilm, FilmInUseError, listUserFilms, removeUserFilm, userEventsNaming } from './user-films.ts';
+export { addUserFilm, listUserFilms, removeUserFilm } from './user-films.ts';
 export { clearCache, makeBackup, restoreBackup, type Backup, type RestoreCounts } from './backup.ts';
 export { loadSettings, patchSettings } from './settings.ts';
 export { applySyncChanges, readSyncData } from './device-sync.ts';

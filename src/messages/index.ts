@@ -12,6 +12,7 @@ import { settingsSpecs, type SettingsMessages } from './settings.ts';
 import { isPlainObject } from '../core/guards.ts';
 import { type MessageSpec, type SpecsFor } from './spec.ts';
 import { userEventSpecs, type UserEventMessages } from './user-events.ts';
+import { userFilmSpecs, type UserFilmMessages } from './user-films.ts';
 
 export type { FeedStatus } from './feeds.ts';
 
@@ -22,6 +23,7 @@ export interface Messages
     SettingsMessages,
     PlanMessages,
     UserEventMessages,
+    UserFilmMessages,
     CorrectionMessages,
     SiteMessages,
     AddEventMessages,
@@ -44,6 +46,7 @@ const specs: SpecsFor<Messages> = {
   ...settingsSpecs,
   ...planSpecs,
   ...userEventSpecs,
+  ...userFilmSpecs,
   ...correctionSpecs,
   ...siteSpecs,
   ...addEventSpecs,

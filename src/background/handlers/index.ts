@@ -14,6 +14,7 @@ import type { TitleMatcherCache } from '../title-matcher.ts';
 import type { Sync } from '../sync/engine.ts';
 import type { HandlersFor } from './types.ts';
 import { userEventHandlers } from './user-events.ts';
+import { userFilmHandlers } from './user-films.ts';
 
 export type Handlers = HandlersFor<Messages>;
 
@@ -42,6 +43,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...settingsHandlers(deps),
     ...planHandlers(deps),
     ...userEventHandlers(deps),
+    ...userFilmHandlers(deps),
     ...correctionHandlers(deps),
     ...siteHandlers(() => deps.sites ?? sharedSiteRegistry(deps.db)),
     ...addEventHandlers(deps),
