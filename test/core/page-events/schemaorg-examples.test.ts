@@ -30,13 +30,12 @@ describe("schema.org's event examples", () => {
     expect(counts.every((n) => n > 20)).toBe(true);
   });
 
-  // Measured on the examples of schemaorg/schemaorg at cc71c8e (2026-08-20). The issue counted
-  // 65 JSON-LD events on another snapshot; this one holds 49 by the same rule (a node typed Event or a
-  // subtype, once per @id). Misses left: nameless nodes with nothing to title them by (a TV episode
-  // with no name, a Course with no name), and 1754 dates
-  // outside the feed format's years.
+  // Measured on the examples of schemaorg/schemaorg at cc71c8e (2026-08-20): the 53 examples with
+  // events and the 65 JSON-LD events the issue counted, once the data/issue-*-examples.txt files
+  // (pending extensions since merged) and the pending ConferenceEvent and PerformingArtsEvent
+  // are in. The two JSON-LD starts not read are dates in 1754, outside the feed format's years.
   const targets: Record<Format, Tally> = {
-    jsonld: { events: 49, found: 43, withStart: 29, startRight: 27, extra: 0 },
+    jsonld: { events: 65, found: 57, withStart: 36, startRight: 34, extra: 0 },
     microdata: { events: 24, found: 24, withStart: 23, startRight: 23, extra: 0 },
     rdfa: { events: 31, found: 30, withStart: 27, startRight: 27, extra: 0 },
   };

@@ -6,12 +6,13 @@ import { Window } from 'happy-dom';
 import { snapshotPage } from '../../../src/content/page-snapshot.ts';
 import type { PageEventDraft } from '../../../src/core/page-events/index.ts';
 
-// Event and every subtype, from schema.org's type hierarchy (release 30.0).
+// Event and every subtype, from schema.org's type hierarchy (release 30.0), with the two the
+// pending extensions add (ConferenceEvent, PerformingArtsEvent: data/ext/pending/issue-4495.ttl, 4468.ttl).
 export const SDO_EVENT_TYPES = new Set(
   (
-    'BusinessEvent ChildrensEvent ComedyEvent CourseInstance CoverArtEvent DanceEvent DeliveryEvent ' +
+    'BusinessEvent ChildrensEvent ComedyEvent ConferenceEvent CourseInstance CoverArtEvent DanceEvent DeliveryEvent ' +
     'EducationEvent Event EventSeries ExhibitionEvent Festival FoodEvent Hackathon LiteraryEvent MusicEvent ' +
-    'PublicationEvent BroadcastEvent OnDemandEvent SaleEvent ScreeningEvent SocialEvent SportsEvent ' +
+    'PerformingArtsEvent PublicationEvent BroadcastEvent OnDemandEvent SaleEvent ScreeningEvent SocialEvent SportsEvent ' +
     'TheaterEvent UserBlocks UserCheckins UserComments UserDownloads UserInteraction UserLikes ' +
     'UserPageVisits UserPlays UserPlusOnes UserTweets VisualArtsEvent'
   ).split(' '),
