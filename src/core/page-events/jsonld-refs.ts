@@ -35,16 +35,23 @@ function isReference(value: unknown): value is JsonRecord {
   return isPlainObject(value) && typeof own(value, '@id') === 'string' && Object.keys(value).length === 1;
 }
 
+// Properties whose value is another node, so a bare string naming a node's @id means that node
+// ("superEvent": "http://…/olympic-games"). Elsewhere a string stays a string: an event's `url`
+// is often its own @id, and must stay a link.
+const NODE_VALUED = new Set(['superEvent', 'subEvent', 'location', 'organizer', 'performer', 'workPresented']);
+
 /** A copy of `node` whose bare references are replaced by the nodes they name, `depth` levels down. */
 export function dereference(node: JsonRecord, ids: IdIndex, depth = 3): JsonRecord {
   if (ids.size === 0 || depth <= 0) return node;
-  const resolve = (value: unknown): unknown => {
-    const target = isReference(value) ? ids.get(own(value, '@id') as string) : undefined;
-    if (target) return dereference(target, ids, depth - 1);
-    return isPlainObject(value) ? dereference(value, ids, depth - 1) : value;
-  };
   const copy: JsonRecord = {};
   for (const key of Object.keys(node).slice(0, 200)) {
+    const byId = NODE_VALUED.has(key);
+    const resolve = (value: unknown): unknown => {
+      const id = isReference(value) ? (own(value, '@id') as string) : byId && typeof value === 'string' ? value : null;
+      const target = id === null ? undefined : ids.get(id);
+      if (target) return dereference(target, ids, depth - 1);
+      return isPlainObject(value) ? dereference(value, ids, depth - 1) : value;
+    };
     const value = node[key];
     // Defined as data, never assigned: a key may be "__proto__" in the page's JSON.
     Object.defineProperty(copy, key, {

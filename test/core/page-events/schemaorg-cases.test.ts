@@ -88,6 +88,33 @@ describe('@id references in @graph', () => {
     expect(events[1]).toMatchObject({ title: 'Fest 2026', titleFrom: 'parent', venue: { name: 'TIFF Lightbox' } });
     expect(events).toHaveLength(2);
   });
+
+  it('follows a superEvent written as the bare @id of a node, but keeps a url that is an @id a link (eg-0313)', () => {
+    const events = eventsOf('#eg-0313', 'jsonld');
+    // The rowing event has no name: titled after the Rio games it names by @id.
+    expect(events.map((e) => [e.title, e.titleFrom, e.start, e.venue?.name ?? null])).toEqual([
+      ['The Rio 2016 Summer Olympics', 'name', '2016-08-05', null],
+      ['The Rio 2016 Summer Olympics', 'parent', '2016-08-06', 'Lagoa Stadium'],
+      ['The London 2012 Summer Olympics', 'name', '2012-07-27', null],
+    ]);
+    const page = (url: string) =>
+      readPageEvents(
+        {
+          url: 'https://x.example/',
+          title: 'X',
+          jsonLd: [
+            JSON.stringify([
+              { '@id': 'https://x.example/e', '@type': 'Event', name: 'E', startDate: '2026-01-02', url },
+              { '@id': 'https://x.example/p', '@type': 'Place', name: 'Hall' },
+            ]),
+          ],
+          microdata: [],
+        },
+        { matcher: null, festivals: [] },
+      );
+    expect(page('https://x.example/e')[0]!.url).toBe('https://x.example/e');
+    expect(page('https://x.example/p')[0]!.url).toBe('https://x.example/p');
+  });
 });
 
 describe('Event by additionalType, and subtypes not ending in "Event"', () => {
@@ -155,7 +182,7 @@ describe('RDFa Lite', () => {
 });
 
 describe('a screening ties to its film', () => {
-  const screening = (work: object) =>
+  const screening = (work: object | string) =>
     readPageEvents(
       {
         url: 'https://cinema.example/',
@@ -184,7 +211,30 @@ describe('a screening ties to its film', () => {
   });
 
   it('not by a title inside a longer name: "YPF 2" is another film (positive control: "YPF" is this one)', () => {
-    expect(screening({ '@type': 'Movie', name: 'YPF 2' })).toMatchObject({ films: [], unknownFilms: ['YPF 2'] });
+    expect(screening({ '@type': 'Movie', name: 'YPF 2' })).toMatchObject({
+      films: [],
+      unknownFilms: [{ title: 'YPF 2', aliases: [], year: null, directors: [] }],
+    });
     expect(screening({ '@type': 'Movie', name: 'YPF' })).toMatchObject({ films: ['default/young-people-fucking'] });
+  });
+
+  it('a film not in the listings is offered with only what the page says of it: other names, year, directors', () => {
+    const work = {
+      '@type': 'Movie',
+      name: 'A Film Nobody Lists',
+      alternateName: ['Nobody Lists', 'A Film Nobody Lists'],
+      datePublished: '2026-03-01',
+      director: [{ '@type': 'Person', name: 'Ana Ruiz' }, 'Ben Okri'],
+    };
+    expect(screening(work).unknownFilms).toEqual([
+      { title: 'A Film Nobody Lists', aliases: ['Nobody Lists'], year: 2026, directors: ['Ana Ruiz', 'Ben Okri'] },
+    ]);
+    // A year the page does not give, or gives out of any film's range, is none.
+    expect(screening({ '@type': 'Movie', name: 'Lost', dateCreated: '0999' }).unknownFilms).toEqual([
+      { title: 'Lost', aliases: [], year: null, directors: [] },
+    ]);
+    expect(screening({ '@type': 'Movie', name: 'Lost', copyrightYear: 1999 }).unknownFilms[0]?.year).toBe(1999);
+    // A work given by its name alone.
+    expect(screening('Lost').unknownFilms).toEqual([{ title: 'Lost', aliases: [], year: null, directors: [] }]);
   });
 });
