@@ -68,7 +68,8 @@ function summary(path: string, drafts: PageEventDraft[], skipped: SkippedEvent[]
       : 'no start';
     const status = d.pageStatus === 'scheduled' ? '' : ` [${d.pageStatus}]`;
     lines.push(`  ${d.title}${TITLE_FROM[d.titleFrom]}${status}: ${when}${d.venue ? `, ${d.venue.name}` : ''}`);
-    if (feed && d.unknownFilms.length > 0) lines.push(`    films not in the feed: ${d.unknownFilms.join(', ')}`);
+    if (feed && d.unknownFilms.length > 0)
+      lines.push(`    films not in the feed: ${d.unknownFilms.map((f) => f.title).join(', ')}`);
   }
   for (const s of skipped)
     lines.push(`  skipped ${s.types.join('/') || 'node'}${s.name ? ` "${s.name}"` : ''}: ${REASONS[s.reason]}`);

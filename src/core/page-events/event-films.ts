@@ -4,14 +4,18 @@
 // description are searched like any page text.
 
 import type { Matcher, TitleMatch } from '../matching/index.ts';
+import type { Film } from '../model.ts';
 import { isPlainObject, own, type JsonRecord } from '../guards.ts';
-import { list, text, TEXT_MAX } from './jsonld-values.ts';
+import { first, list, text, TEXT_MAX } from './jsonld-values.ts';
+
+/** A film as the page describes it (its work's name, other names, year, directors): nothing added. */
+export type PageFilm = Omit<Film, 'id'>;
 
 export interface EventFilms {
   /** Film keys. */
   films: string[];
-  /** Films the page names (workPresented) that the catalog does not know. */
-  unknownFilms: string[];
+  /** Films the page names (workPresented) that the catalog does not know, as the page describes them. */
+  unknownFilms: PageFilm[];
 }
 
 // What may surround a title in a work's name without making it another title: quotes,
@@ -27,6 +31,34 @@ function namesOf(work: unknown): string[] {
   return [own(work, 'name'), ...list(own(work, 'alternateName'), 5), ...list(own(work, 'alternativeHeadline'), 2)]
     .map((n) => text(n, TEXT_MAX.title))
     .filter((n): n is string => n !== null);
+}
+
+// The years a feed's film may have (core/feed/items.ts): a page's film outside them gets none.
+const YEAR = /^(\d{4})(?:$|-)/;
+const YEAR_MIN = 1870;
+const YEAR_MAX = 2100;
+
+function yearOf(work: JsonRecord): number | null {
+  for (const key of ['datePublished', 'dateCreated', 'copyrightYear']) {
+    const value = first(own(work, key));
+    const digits = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    const year = Number(YEAR.exec(digits)?.[1]);
+    if (year >= YEAR_MIN && year <= YEAR_MAX) return year;
+  }
+  return null;
+}
+
+function directorsOf(work: JsonRecord): string[] {
+  const names = list(own(work, 'director'), 20).map((d) => text(isPlainObject(d) ? own(d, 'name') : d, TEXT_MAX.name));
+  return [...new Set(names.filter((n): n is string => n !== null))];
+}
+
+/** What the page says of a film: its first name is the title, the others aliases. */
+function pageFilm(work: unknown, names: string[]): PageFilm {
+  const [title, ...others] = names as [string, ...string[]];
+  const aliases = [...new Set(others)].filter((name) => name !== title);
+  if (!isPlainObject(work)) return { title, aliases, year: null, directors: [] };
+  return { title, aliases, year: yearOf(work), directors: directorsOf(work) };
 }
 
 function filmsNamed(matcher: Matcher | null, names: string[]): string[] {
@@ -55,14 +87,14 @@ export function filmsOf(
   matcher: Matcher | null,
 ): EventFilms {
   const works = [...list(own(node, 'workPresented'), 10), ...list(own(node, 'workFeatured'), 10)]
-    .map(namesOf)
-    .filter((names) => names.length > 0);
+    .map((work) => ({ work, names: namesOf(work) }))
+    .filter(({ names }) => names.length > 0);
   if (works.length === 0) return { films: filmsInText(matcher, [title, description]), unknownFilms: [] };
   const films = new Set<string>();
-  const unknownFilms: string[] = [];
-  for (const names of works) {
+  const unknownFilms: PageFilm[] = [];
+  for (const { work, names } of works) {
     const found = filmsNamed(matcher, names);
-    if (found.length === 0) unknownFilms.push(names[0]!);
+    if (found.length === 0) unknownFilms.push(pageFilm(work, names));
     for (const key of found) films.add(key);
   }
   return { films: [...films], unknownFilms };

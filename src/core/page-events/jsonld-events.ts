@@ -20,7 +20,7 @@ import {
   type EventStatus,
 } from './jsonld-values.ts';
 import { dereference, indexIds } from './jsonld-refs.ts';
-import { filmsOf } from './event-films.ts';
+import { filmsOf, type PageFilm } from './event-films.ts';
 import { pageStatusOf, type PageStatus } from './event-status.ts';
 import { titleOf, type TitleSource } from './event-titles.ts';
 import { microdataToJsonLd, type MicrodataItem } from './microdata-events.ts';
@@ -55,8 +55,8 @@ export interface PageEventDraft {
   titleFrom: TitleSource;
   /** Film keys, from workPresented or the title matcher. */
   films: string[];
-  /** Films the page names (workPresented) that the catalog does not know. */
-  unknownFilms: string[];
+  /** Films the page names (workPresented) that the catalog does not know, as the page describes them. */
+  unknownFilms: PageFilm[];
   festival: string | null;
   start: string | null;
   end: string | null;

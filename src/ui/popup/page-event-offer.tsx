@@ -3,7 +3,7 @@
 // several (a festival's programme page), a choice of each and "Add all". The injected snapshot only
 // reads text (src/content/page-snapshot.ts); parsing and film matching happen here.
 import { useEffect, useState } from 'preact/hooks';
-import { readPageEvents, type PageEventDraft, type PageSnapshot } from '../../core/page-events/index.ts';
+import { readPageEvents, type PageEventDraft, type PageFilm, type PageSnapshot } from '../../core/page-events/index.ts';
 import { compileMatcher } from '../../core/matching/index.ts';
 import { inputFromDraft } from '../../core/user-event-input.ts';
 import { t } from '../../browser/i18n.ts';
@@ -15,7 +15,14 @@ import { localZone, whenText } from '../shared/when-text.ts';
 
 type Found =
   | { status: 'loading' }
-  | { status: 'done'; drafts: PageEventDraft[]; films: Map<string, string>; zones: Map<string, string> }
+  | {
+      status: 'done';
+      drafts: PageEventDraft[];
+      films: Map<string, string>;
+      zones: Map<string, string>;
+      /** Read again, against the catalog as it is now, once the user added a film the page names. */
+      retie: () => Promise<Found>;
+    }
   | { status: 'failed'; error: string };
 
 /** The reply came from a page's renderer, which a hostile page may have compromised: shape only. */
@@ -34,9 +41,7 @@ function askPageEvents(): Promise<PageSnapshot | null> {
   return readTopFrame({ files: ['page-snapshot.js'] }, asSnapshot);
 }
 
-async function findPageEvents(): Promise<Found> {
-  const snapshot = await askPageEvents();
-  if (!snapshot) return { status: 'done', drafts: [], films: new Map(), zones: new Map() };
+async function readDrafts(snapshot: PageSnapshot): Promise<Found> {
   const [{ films }, { festivals }] = await Promise.all([send('getTitleIndex', {}), send('getSchedule', {})]);
   const drafts = readPageEvents(snapshot, { matcher: films.length > 0 ? compileMatcher(films) : null, festivals });
   return {
@@ -44,7 +49,17 @@ async function findPageEvents(): Promise<Found> {
     drafts,
     films: new Map(films.map((f) => [f.id, f.title])),
     zones: new Map(festivals.map((f) => [f.key, f.timeZone])),
+    retie: () => readDrafts(snapshot),
   };
+}
+
+async function findPageEvents(): Promise<Found> {
+  const snapshot = await askPageEvents();
+  if (!snapshot) {
+    const none: Found = { status: 'done', drafts: [], films: new Map(), zones: new Map(), retie: async () => none };
+    return none;
+  }
+  return readDrafts(snapshot);
 }
 
 const TITLE_HINTS = {
@@ -61,12 +76,15 @@ interface OfferProps {
   zone: string;
   state: AddState;
   onAdd: () => void;
+  onAddFilm: (film: PageFilm) => void;
+  /** Titles of the films being added, and why an add failed. */
+  filmStates: Map<string, AddState>;
   /** Whether "Add all" takes it; undefined when the page has a single event. */
   chosen?: boolean;
   onChoose: (chosen: boolean) => void;
 }
 
-function Offer({ draft, filmTitles, zone, state, onAdd, chosen, onChoose }: OfferProps) {
+function Offer({ draft, filmTitles, zone, state, onAdd, onAddFilm, filmStates, chosen, onChoose }: OfferProps) {
   const input = inputFromDraft(draft, localZone());
   return (
     <li class="slot-plain page-event">
@@ -88,7 +106,33 @@ function Offer({ draft, filmTitles, zone, state, onAdd, chosen, onChoose }: Offe
         {draft.floating && <p class="hint">{t('events_floating', localZone())}</p>}
         {draft.venue && <div>{[draft.venue.name, draft.venue.address].filter(Boolean).join(' — ')}</div>}
         {filmTitles.length > 0 && <p class="slot-films">{t('events_forFilms', filmTitles.join(', '))}</p>}
-        {draft.unknownFilms.length > 0 && <p class="hint">{t('events_unknownFilms', draft.unknownFilms.join(', '))}</p>}
+        {draft.unknownFilms.length > 0 && (
+          <>
+            <p class="hint">{t('events_unknownFilms', draft.unknownFilms.map((f) => f.title).join(', '))}</p>
+            <div class="ap-actions">
+              {draft.unknownFilms.map((film) => {
+                const filmState = filmStates.get(film.title) ?? 'idle';
+                return (
+                  <span key={film.title}>
+                    <button
+                      type="button"
+                      class="ap-button"
+                      disabled={filmState === 'adding'}
+                      onClick={() => onAddFilm(film)}
+                    >
+                      {t('films_addToMine', film.title)}
+                    </button>
+                    {typeof filmState === 'object' && (
+                      <span class="error" role="alert">
+                        {t('films_couldNotAdd', filmState.error)}
+                      </span>
+                    )}
+                  </span>
+                );
+              })}
+            </div>
+          </>
+        )}
         {draft.status === 'cancelled' && <p class="ap-clash">{t('events_pageCancelled')}</p>}
         {draft.status === 'moved' && <p class="ap-clash">{t('events_pageMoved')}</p>}
         <div class="ap-actions">
@@ -116,8 +160,27 @@ function Offer({ draft, filmTitles, zone, state, onAdd, chosen, onChoose }: Offe
   );
 }
 
-function PageEventList({ found }: { found: Extract<Found, { status: 'done' }> }) {
+type Done = Extract<Found, { status: 'done' }>;
+
+function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Found) => void }) {
   const { drafts } = found;
+  const [filmStates, setFilmStates] = useState<Map<string, AddState>>(new Map());
+  const setFilmState = (title: string, state: AddState) => setFilmStates((all) => new Map(all).set(title, state));
+  // Each film added, by the title the page gave it, so the user sees it was taken.
+  const [addedFilms, setAddedFilms] = useState<string[]>([]);
+  const addFilm = async (film: PageFilm) => {
+    setFilmState(film.title, 'adding');
+    try {
+      await send('addUserFilm', { film });
+      // The page is read again against the catalog with the film in it: every event that names
+      // it ties to it through the matcher, as one naming a feed's film does.
+      onRetied(await found.retie());
+      setFilmState(film.title, 'added');
+      setAddedFilms((all) => (all.includes(film.title) ? all : [...all, film.title]));
+    } catch (error) {
+      setFilmState(film.title, { error: error instanceof Error ? error.message : String(error) });
+    }
+  };
   const [states, setStates] = useState<AddState[]>(() => drafts.map(() => 'idle'));
   // A programme page lists dozens: every event is chosen until the user unticks it.
   const [chosen, setChosen] = useState<boolean[]>(() => drafts.map(() => true));
@@ -142,6 +205,11 @@ function PageEventList({ found }: { found: Extract<Found, { status: 'done' }> })
   return (
     <section class="page-films page-events" aria-label={t('events_onPage')}>
       <h2 class="day-heading">{t('events_onPage')}</h2>
+      {addedFilms.map((title) => (
+        <p key={title} role="status">
+          {t('films_addedToMine', title)}
+        </p>
+      ))}
       {several && (
         <div class="ap-actions">
           <button type="button" class="ap-button" disabled={pending.length === 0} onClick={() => void addChosen()}>
@@ -159,6 +227,8 @@ function PageEventList({ found }: { found: Extract<Found, { status: 'done' }> })
             zone={(draft.festival && found.zones.get(draft.festival)) || localZone()}
             state={states[i]!}
             onAdd={() => void add(i)}
+            onAddFilm={(film) => void addFilm(film)}
+            filmStates={filmStates}
             chosen={several ? chosen[i] : undefined}
             onChoose={(on) => setChosen((all) => all.map((c, j) => (j === i ? on : c)))}
           />
@@ -183,5 +253,5 @@ export function PageEventOffer() {
       </p>
     );
   if (found.drafts.length === 0) return null;
-  return <PageEventList found={found} />;
+  return <PageEventList found={found} onRetied={setFound} />;
 }

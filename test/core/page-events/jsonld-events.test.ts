@@ -90,7 +90,7 @@ describe('events read from publisher-shaped pages', () => {
       festival: 'default/tiff-2008',
       start: '2008-09-14T00:30:00-04:00',
       films: ['default/jcvd'],
-      unknownFilms: ['A Film Nobody Lists'],
+      unknownFilms: [{ title: 'A Film Nobody Lists', aliases: [], year: null, directors: [] }],
     });
   });
 
