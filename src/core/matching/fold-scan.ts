@@ -159,11 +159,8 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
   let h = HASH_SEED;
   let wFlags = 0;
   let odd = false;
-
-  const close = (): void => {
-    t.push(wStart, wEnd, wFold, n, vocabulary.find(units, wFold, n, h), wFlags);
-    open = false;
-  };
+  // A word is closed in place (t.push, open = false) rather than by a closure: variables a
+  // closure captures live in a heap context, and this loop reads them on every unit.
 
   for (let i = 0; i < len;) {
     const c = text.charCodeAt(i);
@@ -191,18 +188,35 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
       units[n++] = u;
       h = Math.imul(h ^ u, 0x01000193);
       if (u === 0x2a) wFlags |= STAR;
+      // The rest of the word in a tight loop: most units of a page are letters. A surrogate or
+      // a character not yet learnt is K_UNKNOWN here, and goes round the outer loop.
+      while (end < len) {
+        const d = text.charCodeAt(end);
+        if (KIND[d] !== K_WORD) break;
+        const v = UNIT[d] as number;
+        units[n++] = v;
+        h = Math.imul(h ^ v, 0x01000193);
+        if (v === 0x2a) wFlags |= STAR;
+        end++;
+      }
       wEnd = end;
       lastSpace = false;
       lastInToken = true;
     } else if (kind === K_SPACE) {
-      if (open) close();
+      if (open) {
+        t.push(wStart, wEnd, wFold, n, vocabulary.find(units, wFold, n, h), wFlags);
+        open = false;
+      }
       if (n === 0 || !lastSpace) {
         units[n++] = 0x20;
         lastSpace = true;
         lastInToken = false;
       }
     } else if (kind === K_GAP) {
-      if (open) close();
+      if (open) {
+        t.push(wStart, wEnd, wFold, n, vocabulary.find(units, wFold, n, h), wFlags);
+        open = false;
+      }
       const u = UNIT[c] as number;
       units[n++] = u;
       if (u !== 0x2d) odd = true;
@@ -228,7 +242,10 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
         const cp = folded.codePointAt(j) as number;
         const width = cp > 0xffff ? 2 : 1;
         if (cp === 0x20) {
-          if (open) close();
+          if (open) {
+            t.push(wStart, wEnd, wFold, n, vocabulary.find(units, wFold, n, h), wFlags);
+            open = false;
+          }
           if (n === 0 || !lastSpace) {
             units[n++] = 0x20;
             lastSpace = true;
@@ -256,7 +273,10 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
           wEnd = end;
           lastInToken = true;
         } else {
-          if (open) close();
+          if (open) {
+            t.push(wStart, wEnd, wFold, n, vocabulary.find(units, wFold, n, h), wFlags);
+            open = false;
+          }
           const from = n;
           let hu = HASH_SEED;
           for (let w = 0; w < width; w++) {
@@ -277,7 +297,7 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
     }
     i = end;
   }
-  if (open) close();
+  if (open) t.push(wStart, wEnd, wFold, n, vocabulary.find(units, wFold, n, h), wFlags);
   return true;
 }
 
