@@ -20,6 +20,9 @@ import type { Tokens } from './tokenize.ts';
 const OPEN_QUOTES = new Set(["'", '"', '‘', '“', '„', '‚', '«', '‹', '「', '『', '‛', '‟', '`']);
 const CLOSE_QUOTES = new Set(["'", '"', '’', '”', '“', '‘', '»', '›', '」', '』']);
 const SPACED_QUOTES = new Set(['«', '‹', '»', '›']); // French: « Crash »
+// ASCII characters that may open a quote, or be the space before a « (see quoted).
+const ASCII_QUOTE_OR_SPACE = new Uint8Array(0x80);
+for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x22, 0x27, 0x60]) ASCII_QUOTE_OR_SPACE[c] = 1;
 const TRAILING_PUNCT = new Set(['.', ',', '!', '?', ';', ':']); // 'Crash.' with US quotes
 const SENTENCE_ENDS = new Set(['.', '!', '?', '…', ':', '•', '·', '|']);
 const SKIPPED_BEFORE = new Set([...OPEN_QUOTES, ...CLOSE_QUOTES, '(', '[', '{', '¿', '¡', '*', '_']);
@@ -140,8 +143,13 @@ export class EvidenceContext {
     const text = this.text;
     let j = this.startOf(k) - 1;
     const stop = Math.max(-1, j - MAX_LOOKBEHIND);
-    while (j > stop && (SPACE.test(text[j] ?? '') || SKIPPED_BEFORE.has(text[j] ?? '') || SYMBOL.test(text[j] ?? '')))
+    while (j > stop) {
+      const c = text.charCodeAt(j);
+      // A letter or digit is none of what is looked past.
+      if (c < 0x80 && ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39))) break;
+      if (!(SPACE.test(text[j] ?? '') || SKIPPED_BEFORE.has(text[j] ?? '') || SYMBOL.test(text[j] ?? ''))) break;
       j--;
+    }
     if (j < 0 || j === stop) return true;
     const c = text[j] ?? '';
     if (SENTENCE_ENDS.has(c)) return true;
@@ -172,7 +180,16 @@ export class EvidenceContext {
   /** Are tokens k and k + 1 parts of one name (space or hyphen between)? */
   private joined(k: number): boolean {
     if (k + 1 >= this.view.count) return false;
-    return NAME_GAP.test(this.text.slice(this.endOf(k), this.startOf(k + 1)));
+    const from = this.endOf(k);
+    const to = this.startOf(k + 1);
+    // One space or hyphen, as most gaps are, by its code; a letter or digit, no join at all.
+    if (to - from === 1) {
+      const c = this.text.charCodeAt(from);
+      if (c === 0x20 || c === 0x2d) return true;
+    }
+    const c = this.text.charCodeAt(from);
+    if (c < 0x80 && !(c === 0x20 || c === 0x2d || (c >= 0x09 && c <= 0x0d))) return false;
+    return NAME_GAP.test(this.text.slice(from, to));
   }
 
   /** Italics, a link or a citation around exactly the title (give or take punctuation). */
@@ -249,6 +266,14 @@ export class EvidenceContext {
   private quoted(first: number, end: number): boolean {
     const text = this.text;
     let open = this.startOf(first) - 1;
+    // Most words follow a space with no « before it, or an ASCII character that is neither a
+    // quote nor a space: no quote opens there.
+    if (open < 0) return false;
+    const before = text.charCodeAt(open);
+    if (before === 0x20) {
+      const guillemet = open > 0 ? text.charCodeAt(open - 1) : 0;
+      if (guillemet !== 0xab && guillemet !== 0x2039) return false;
+    } else if (before < 0x80 && !ASCII_QUOTE_OR_SPACE[before]) return false;
     if (SPACE.test(text[open] ?? '') && SPACED_QUOTES.has(text[open - 1] ?? '')) open--;
     if (!OPEN_QUOTES.has(text[open] ?? '') || WORD.test(text[open - 1] ?? '')) return false;
     let close = this.endOf(end - 1);

@@ -22,7 +22,7 @@ const LOWER = /\p{Ll}/u;
 const CASED = /[\p{Lu}\p{Lt}\p{Ll}]/u;
 const SPACE = /[\s\u00a0]/u;
 const APOSTROPHE = /^['’ʼ]$/u;
-const OPEN_QUOTES = /["'“‘„«‹]/u;
+const SPACE_OR_QUOTE = /[\s\u00a0"'“‘„«‹]/u;
 // What ends or opens a phrase in a list, a programme line or a caption.
 const SEPARATOR = /[;·|•\t]|\p{S}/u;
 const DASH = /\p{Pd}/u;
@@ -30,13 +30,57 @@ const PHRASE_END = /[,;.!?:)\]·|•"'”’»›]|\p{S}/u;
 const YEAR = /^(?:1[89]|20)\d\d$/u;
 // A person's name as credited: capitalised words ("Lee Chang-dong", "Justine Triet").
 const NAME = /^\p{Lu}[\p{L}'’.-]*(?:[\s\u00a0]+\p{Lu}[\p{L}'’.-]*){0,3}$/u;
-const HYPHEN = /^[-\u2010\u2011]$/u;
 const LIST_NUMBER = /^\d{1,3}$/u;
 const CLOCK = /(?:^|[^\d:.])\d{1,2}[:.h]\d\d(?:\s?[ap]\.?m\.?)?$/iu;
 const MAX_BRACKET = 80;
 
+// Char-code tests for the common ASCII case; other characters go to the expressions above.
+const isAsciiSpace = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
+const isAsciiAlnum = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+
+/** Is `text[i]` a space (SPACE), reading ASCII by its code? False past either end. */
+function spaceAt(text: string, i: number): boolean {
+  if (i < 0 || i >= text.length) return false;
+  const c = text.charCodeAt(i);
+  return c < 0x80 ? isAsciiSpace(c) : SPACE.test(text[i] as string);
+}
+
+/** Is `text[from, to)` one hyphen (HYPHEN)? */
+function hyphenBetween(text: string, from: number, to: number): boolean {
+  if (to - from !== 1) return false;
+  const c = text.charCodeAt(from);
+  return c === 0x2d || c === 0x2010 || c === 0x2011;
+}
+
+/** Is `text[from, to)` one or more spaces only? */
+function spacesBetween(text: string, from: number, to: number): boolean {
+  if (to <= from) return false;
+  for (let i = from; i < to; i++) if (!spaceAt(text, i)) return false;
+  return true;
+}
+
+// The words SEQUEL opens with, folded: the regular expression runs only after one of them.
+const SEQUEL_WORDS = new Set(['part', 'chapter', 'vol', 'volume']);
+
 /** Case of the word spanning `text[start, end)`: capitalised, all capitals, lower case, or uncased. */
 export function caseOf(text: string, start: number, end: number): Case {
+  // ASCII by char codes, as most words of a page are; anything else the general way.
+  let head: Case = 'none';
+  let letters = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return caseOfCodePoints(text, start, end);
+    if (c >= 0x61 && c <= 0x7a) return head === 'none' ? 'lower' : 'title';
+    if (c >= 0x41 && c <= 0x5a) {
+      letters++;
+      head = 'title';
+    }
+  }
+  return head === 'title' && letters > 1 ? 'caps' : head;
+}
+
+function caseOfCodePoints(text: string, start: number, end: number): Case {
   let head: Case = 'none';
   let letters = 0;
   for (const c of text.slice(start, end)) {
@@ -189,8 +233,8 @@ export function cued(
 ): boolean {
   if (!upper(text, view, first)) return false;
   // "Drive-in screenings": a word hyphenated to its neighbour is part of a compound.
-  if (end < view.count && HYPHEN.test(text.slice(endAt(view, end - 1), startAt(view, end)))) return false;
-  if (first > 0 && HYPHEN.test(text.slice(endAt(view, first - 1), startAt(view, first)))) return false;
+  if (end < view.count && hyphenBetween(text, endAt(view, end - 1), startAt(view, end))) return false;
+  if (first > 0 && hyphenBetween(text, endAt(view, first - 1), startAt(view, first))) return false;
   for (let k = first + 1; k < end; k++) {
     if (caseAt(text, view, k) === 'lower' && !minor.has(view.word(k))) return false;
   }
@@ -200,7 +244,9 @@ export function cued(
     filmWord(view, first) ||
     filmVerb(text, view, end) ||
     filmAfter(text, view, end) ||
-    SEQUEL.test(text.slice(endAt(view, end - 1), endAt(view, end - 1) + 20)) ||
+    (end < view.count &&
+      SEQUEL_WORDS.has(view.word(end)) &&
+      SEQUEL.test(text.slice(endAt(view, end - 1), endAt(view, end - 1) + 20))) ||
     possessive(text, view, first) ||
     credited(text, endAt(view, end - 1), entry) ||
     numbered(text, view, first) ||
@@ -232,7 +278,10 @@ const FILM_AFTER = 4;
 function filmAfter(text: string, view: TokenView, end: number): boolean {
   const last = Math.min(view.count, end + FILM_AFTER);
   for (let k = end; k < last; k++) {
-    if (/[.!?;:]/u.test(text.slice(endAt(view, k - 1), startAt(view, k)))) return false;
+    for (let i = endAt(view, k - 1), stop = startAt(view, k); i < stop; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3b || c === 0x3a) return false;
+    }
     if (FILM_WORDS.has(view.word(k))) return true;
   }
   return false;
@@ -242,17 +291,24 @@ function filmAfter(text: string, view: TokenView, end: number): boolean {
 function possessive(text: string, view: TokenView, first: number): boolean {
   const p = first - 1;
   if (p < 0) return false;
-  const gap = text.slice(endAt(view, p), startAt(view, first));
-  if (view.word(p) === 's' && p >= 1 && /^[\s\u00a0]+$/u.test(gap)) {
+  const from = endAt(view, p);
+  const to = startAt(view, first);
+  if (view.word(p) === 's' && p >= 1 && spacesBetween(text, from, to)) {
     return APOSTROPHE.test(text.slice(endAt(view, p - 1), startAt(view, p))) && upper(text, view, p - 1);
   }
-  return /^['’][\s\u00a0]+$/u.test(gap) && view.word(p).endsWith('s') && upper(text, view, p);
+  const mark = text.charCodeAt(from);
+  return (
+    (mark === 0x27 || mark === 0x2019) &&
+    spacesBetween(text, from + 1, to) &&
+    view.word(p).endsWith('s') &&
+    upper(text, view, p)
+  );
 }
 
 /** "Amour (Michael Haneke, 2012)", "Spotlight [2015]": a year or credits in brackets after `stop`. */
 function credited(text: string, stop: number, entry: boolean): boolean {
   let i = stop;
-  while (i < text.length && SPACE.test(text[i] ?? '')) i++;
+  while (spaceAt(text, i)) i++;
   const open = text[i];
   if (open !== '(' && open !== '[') return false;
   // Only so far: a page of "Crash (" with no closing bracket must not cost a scan per title.
@@ -272,7 +328,10 @@ function credited(text: string, stop: number, entry: boolean): boolean {
 /** "1. Parasite", "10) Shoplifters": a ranked or numbered entry. */
 function numbered(text: string, view: TokenView, first: number): boolean {
   const p = first - 1;
-  if (p < 0 || !LIST_NUMBER.test(view.word(p))) return false;
+  if (p < 0) return false;
+  const digit = text.charCodeAt(startAt(view, p));
+  if (digit < 0x80 && !(digit >= 0x30 && digit <= 0x39)) return false;
+  if (!LIST_NUMBER.test(view.word(p))) return false;
   if (!/^[.)][\s\u00a0]+$/u.test(text.slice(endAt(view, p), startAt(view, first)))) return false;
   // The number opens its phrase ("Top 5: 1. Parasite", not "in chapter 3. Parasite won"),
   // or follows the entry before it ("1. PAST LIVES 2. AFTERSUN").
@@ -301,8 +360,17 @@ function alone(text: string, view: TokenView, marks: readonly TextSpan[], first:
 /** Does a phrase open at `offset`: the block's start, a colon, a separator or a spaced dash before it? */
 function opensPhrase(text: string, offset: number): Opener {
   let j = offset - 1;
-  while (j >= 0 && (SPACE.test(text[j] ?? '') || OPEN_QUOTES.test(text[j] ?? ''))) j--;
+  for (; j >= 0; j--) {
+    const code = text.charCodeAt(j);
+    if (code < 0x80 ? !(isAsciiSpace(code) || code === 0x22 || code === 0x27) : !SPACE_OR_QUOTE.test(text[j] as string))
+      break;
+  }
   if (j < 0) return 'block';
+  const code = text.charCodeAt(j);
+  // A letter (but the m of "9pm") opens nothing; a digit may only end a clock time.
+  if (isAsciiAlnum(code) && code !== 0x6d && code !== 0x4d) {
+    return code <= 0x39 && CLOCK.test(text.slice(Math.max(0, j - 9), j + 1)) ? 'list' : null;
+  }
   const c = text[j] ?? '';
   // "Best Film: Amour", not the colon of a clock time ("18:00").
   if (c === ':') return j + 1 < offset && SPACE.test(text[j + 1] ?? '') ? 'list' : null;
@@ -320,7 +388,7 @@ function opensPhrase(text: string, offset: number): Opener {
  */
 function closesPhrase(text: string, offset: number, opener: Exclude<Opener, null>): boolean {
   let i = offset;
-  while (i < text.length && SPACE.test(text[i] ?? '')) i++;
+  while (spaceAt(text, i)) i++;
   if (i >= text.length) return true;
   const c = text[i] ?? '';
   if (opener === 'comma') return c === ',' || SEPARATOR.test(c);
