@@ -8,10 +8,11 @@ import { ImportInvitation } from '../ui/popup/import-invitation.tsx';
 import { t, uiLocale } from '../browser/i18n.ts';
 import { adoptEventStyle } from '../ui/shared/page-style.ts';
 import { SitesPanel } from '../ui/options/sites-panel.tsx';
+import { UserFilmsPanel } from '../ui/options/user-films-panel.tsx';
 
 // The page's sections, in order: feeds; "Import an invitation" (the popup's component); sites
-// (curated, added, disabled); display settings; corrections; sync between browsers; the user's
-// data. The others are panels in src/ui/options/.
+// (curated, added, disabled); display settings; the user's own films; corrections; sync between
+// browsers; the user's data. The others are panels in src/ui/options/.
 function Options() {
   return (
     <main>
@@ -20,6 +21,7 @@ function Options() {
       <ImportInvitation />
       <SitesPanel />
       <DisplaySettings />
+      <UserFilmsPanel />
       <CorrectionsPanel />
       <DeviceSyncPanel />
       <DataPanel />
