@@ -1,5 +1,5 @@
-// Backing up and restoring the user's own data (saved events, corrections, own events,
-// settings) as one JSON file. A restore checks the whole file before it writes anything and
+// Backing up and restoring the user's own data (saved events, corrections, own events, own
+// films, settings) as one JSON file. A restore checks the whole file before it writes anything and
 // then replaces the user's tables in one transaction: a bad file changes nothing.
 // Feed tables are not in a backup: they are rebuilt from the feeds.
 import { isPlainObject } from '../core/guards.ts';
@@ -7,9 +7,11 @@ import { readSettings, type Settings } from '../core/settings.ts';
 import { loadSettings } from './settings.ts';
 import type { AfterpartyDb } from './database.ts';
 import { syncStateOf } from './feed-slots.ts';
-import type { CorrectionRow, SavedRow, UserEventRow } from '../core/rows.ts';
+import { USER_FEED_ID, type CorrectionRow, type SavedRow, type UserEventRow, type UserFilmRow } from '../core/rows.ts';
 import { checkUserEventInput } from '../core/user-event-input.ts';
+import { checkUserFilmInput } from '../core/user-film-input.ts';
 import { userEventRow as toUserEventRow } from './user-events.ts';
+import { userFilmRow as toUserFilmRow } from './user-films.ts';
 
 export const BACKUP_FORMAT = 'afterparty-backup';
 export const BACKUP_VERSION = 1;
@@ -22,6 +24,8 @@ export interface Backup {
   saved: SavedRow[];
   corrections: CorrectionRow[];
   userEvents: UserEventRow[];
+  /** The films the user added; absent from files made before: read as none. */
+  userFilms: UserFilmRow[];
   settings: Settings;
   /**
    * Addresses of the feeds subscribed by hand, as sync carries them; a restore lists the ones
@@ -32,13 +36,15 @@ export interface Backup {
 }
 
 export async function makeBackup(db: AfterpartyDb, now = new Date()): Promise<Backup> {
-  return db.transaction('r', [db.saved, db.corrections, db.userEvents, db.settings, db.feeds], async () => ({
+  const tables = [db.saved, db.corrections, db.userEvents, db.userFilms, db.settings, db.feeds];
+  return db.transaction('r', tables, async () => ({
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     exportedAt: now.toISOString(),
     saved: await db.saved.toArray(),
     corrections: await db.corrections.toArray(),
     userEvents: await db.userEvents.toArray(),
+    userFilms: await db.userFilms.toArray(),
     settings: await loadSettings(db),
     feeds: (await db.feeds.toArray()).filter((feed) => !feed.builtIn && feed.url).map((feed) => feed.url as string),
   }));
@@ -102,6 +108,9 @@ const correctionRow: Check<CorrectionRow> = (v, path) => {
 // subscribed again yet (a backup holds no feeds).
 const USER_EVENT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const FEED_KEY = /^(?!user\/)[^/\s]+\/\S+$/;
+// An own film's key: an event may name one (user-films.ts), which the same backup or a later
+// sync brings; until then the event's readers, which look films up, show it without.
+const OWN_FILM_KEY = new RegExp(`^${USER_FEED_ID}/[A-Za-z0-9_-]{1,100}$`);
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
 
 // What addUserEvent's checks would clean a link into could still lead somewhere else: a file
@@ -125,7 +134,7 @@ const userEventRow: Check<UserEventRow> = (v, path) => {
   const o = obj(v, path);
   const id = typeof o.id === 'string' && USER_EVENT_ID.test(o.id) ? o.id : fail(`${path}.id`, 'must be an event id');
   const films = list(key)(o.filmKeys ?? o.films ?? [], `${path}.filmKeys`);
-  const bad = films.find((film) => !FEED_KEY.test(film));
+  const bad = films.find((film) => !FEED_KEY.test(film) && !OWN_FILM_KEY.test(film));
   if (bad !== undefined) fail(`${path}.filmKeys`, `holds "${bad.slice(0, 80)}", which is not a film key`);
   const festival = strOrNull(o.festival ?? null, `${path}.festival`);
   if (festival !== null && !FEED_KEY.test(festival)) fail(`${path}.festival`, 'must be a festival key');
@@ -140,6 +149,27 @@ const userEventRow: Check<UserEventRow> = (v, path) => {
   const [createdAt, updatedAt] = [instant(o.createdAt, `${path}.createdAt`), instant(o.updatedAt, `${path}.updatedAt`)];
   return toUserEventRow(id, input, { films: input.films, festival: input.festival }, createdAt, updatedAt);
 };
+
+// An own film goes through addUserFilm's checks (checkUserFilmInput, a feed film's limits and
+// cleaning); its key and feed are forced to the user's.
+const userFilmRow: Check<UserFilmRow> = (v, path) => {
+  const o = obj(v, path);
+  const id = typeof o.id === 'string' && USER_EVENT_ID.test(o.id) ? o.id : fail(`${path}.id`, 'must be a film id');
+  const { title, aliases, year, directors } = o;
+  const input = checkUserFilmInput({ title, aliases, year, directors });
+  if (typeof input === 'string') return fail(path, `is not a valid film (${input})`);
+  return toUserFilmRow(id, input, instant(o.createdAt, `${path}.createdAt`), instant(o.updatedAt, `${path}.updatedAt`));
+};
+
+/** One own film from outside (another device's sync storage), checked like a backup's; or why not. */
+export function readUserFilmRow(value: unknown): UserFilmRow | string {
+  try {
+    return userFilmRow(value, 'the film');
+  } catch (error) {
+    if (error instanceof BackupError) return error.message;
+    throw error;
+  }
+}
 
 /** One own event from outside (another device's sync storage), checked like a backup's; or why not. */
 export function readUserEventRow(value: unknown): UserEventRow | string {
@@ -168,6 +198,7 @@ export function readBackup(document: unknown): Backup | string {
       saved: list(savedRow)(o.saved, 'saved'),
       corrections: list(correctionRow)(o.corrections, 'corrections'),
       userEvents: list(userEventRow)(o.userEvents, 'userEvents'),
+      userFilms: o.userFilms === undefined ? [] : list(userFilmRow)(o.userFilms, 'userFilms'),
       // Settings are forgiving like everywhere else: a bad field takes its default.
       settings: readSettings(o.settings),
       feeds: o.feeds === undefined ? [] : list(feedAddress)(o.feeds, 'feeds'),
@@ -182,6 +213,7 @@ export interface RestoreCounts {
   saved: number;
   corrections: number;
   userEvents: number;
+  userFilms: number;
   /** The backup's feeds not subscribed here: offered to the user, who allows each origin. */
   feedsToSubscribe: string[];
 }
@@ -190,12 +222,13 @@ export interface RestoreCounts {
 export async function restoreBackup(db: AfterpartyDb, document: unknown): Promise<RestoreCounts> {
   const backup = readBackup(document);
   if (typeof backup === 'string') throw new Error(backup);
-  await db.transaction('rw', [db.saved, db.corrections, db.userEvents, db.settings], async () => {
-    await Promise.all([db.saved.clear(), db.corrections.clear(), db.userEvents.clear()]);
+  await db.transaction('rw', [db.saved, db.corrections, db.userEvents, db.userFilms, db.settings], async () => {
+    await Promise.all([db.saved.clear(), db.corrections.clear(), db.userEvents.clear(), db.userFilms.clear()]);
     await Promise.all([
       db.saved.bulkPut(backup.saved),
       db.corrections.bulkPut(backup.corrections),
       db.userEvents.bulkPut(backup.userEvents),
+      db.userFilms.bulkPut(backup.userFilms),
       db.settings.put({ id: 'display', value: backup.settings }),
     ]);
   });
@@ -204,6 +237,7 @@ export async function restoreBackup(db: AfterpartyDb, document: unknown): Promis
     saved: backup.saved.length,
     corrections: backup.corrections.length,
     userEvents: backup.userEvents.length,
+    userFilms: backup.userFilms.length,
     feedsToSubscribe: [...new Set(backup.feeds)].filter((url) => !subscribed.has(url)),
   };
 }

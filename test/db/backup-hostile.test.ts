@@ -88,10 +88,14 @@ describe('restoring own events from a backup file', () => {
     expect(await listUserEvents(db)).toEqual([]);
   });
 
-  it('refuses ids and links that are not keys: an id with a slash, a film of "user", a festival of no feed', () => {
+  it('refuses ids and links that are not keys: an id with a slash, a "user" film that is no own film\'s key, a festival of no feed', () => {
+    // Positive control: an own film's key is a film key (src/db/user-films.ts).
+    expect(readBackup(file({ ...good(), filmKeys: ['user/party-2'] }))).toMatchObject({
+      userEvents: [{ filmKeys: ['user/party-2'] }],
+    });
     for (const bad of [
       { ...good(), id: '../default/x' },
-      { ...good(), filmKeys: ['user/party-2'] },
+      { ...good(), filmKeys: ['user/../default/x'] },
       { ...good(), filmKeys: ['no-feed'] },
       { ...good(), festival: 'tiff-2007' },
     ]) {

@@ -7,6 +7,10 @@ import { clearCache, makeBackup, readBackup, restoreBackup } from '../../src/db/
 import type { UserEventRow } from '../../src/core/rows.ts';
 import { readPlan, setSaved } from '../../src/db/plan.ts';
 import { insertFeed } from '../../src/db/feeds.ts';
+import { listingsFor } from '../../src/db/queries.ts';
+import { addUserEvent } from '../../src/db/user-events.ts';
+import { addUserFilm } from '../../src/db/user-films.ts';
+import type { UserEventInput } from '../../src/core/user-event-input.ts';
 import { freshDb } from './fake-db.ts';
 import { userEventRow } from './user-event-row.ts';
 
@@ -17,6 +21,11 @@ const userEvent: UserEventRow = userEventRow('karaoke', ['default/medicine-for-m
   timeZone: null,
   moved: false,
 });
+
+function inputOf(row: UserEventRow): UserEventInput {
+  const { key: _k, id: _i, feedId: _f, filmKeys: _fk, createdAt: _c, updatedAt: _u, invitation: _inv, ...fields } = row;
+  return { ...fields, timeZone: row.timeZone ?? null, moved: row.moved ?? false };
+}
 
 async function seeded() {
   const db = freshDb();
@@ -42,11 +51,51 @@ describe('backup and restore', () => {
     const file = JSON.parse(JSON.stringify(await makeBackup(db, new Date('2026-02-01T00:00:00Z'))));
     expect(file).toMatchObject({ format: 'afterparty-backup', version: 1, exportedAt: '2026-02-01T00:00:00.000Z' });
     const other = freshDb();
-    expect(await restoreBackup(other, file)).toEqual({ saved: 2, corrections: 1, userEvents: 1, feedsToSubscribe: [] });
+    expect(await restoreBackup(other, file)).toEqual({
+      saved: 2,
+      corrections: 1,
+      userEvents: 1,
+      userFilms: 0,
+      feedsToSubscribe: [],
+    });
     expect(await other.saved.count()).toBe(2);
     expect(await other.userEvents.get('user/karaoke')).toEqual(userEvent);
     expect((await other.settings.get('display'))?.value).toMatchObject({ theme: 'dark' });
     expect(await makeBackup(other, new Date('2026-02-01T00:00:00Z'))).toEqual(file);
+  });
+
+  it("keeps the user's own films, and the own events that name them, through the same checks", async () => {
+    const { db } = await seeded();
+    const { film } = await addUserFilm(db, {
+      title: 'A Film Nobody Lists',
+      aliases: ['Nobody'],
+      year: 2026,
+      directors: [],
+    });
+    const named = await addUserEvent(db, { ...inputOf(userEvent), films: [film.key] });
+    expect(named.filmKeys).toEqual([film.key]);
+    const file = JSON.parse(JSON.stringify(await makeBackup(db)));
+    expect(file.userFilms).toEqual([film]);
+    const other = freshDb();
+    await loadDefaultFeed(other);
+    expect(await restoreBackup(other, file)).toMatchObject({ userEvents: 2, userFilms: 1 });
+    const { listings } = await listingsFor(other, [film.key]);
+    expect(listings.map((l) => [l.film.title, l.events.map((e) => e.key)])).toEqual([[film.title, [named.key]]]);
+    // A file from before own films were kept restores with none (positive control above).
+    const { userFilms: _films, ...older } = file;
+    expect(await restoreBackup(freshDb(), older)).toMatchObject({ userFilms: 0 });
+    // Checked like a film added by hand: a bad one refuses the whole file, which changes nothing.
+    const bad = { ...file, userFilms: [{ ...film, title: '', year: 12 }] };
+    await expect(restoreBackup(other, bad)).rejects.toThrow(
+      /userFilms\[0\] is not a valid film \(film\.title: title is empty/,
+    );
+    const badId = { ...file, userFilms: [{ ...film, id: '../default/up' }] };
+    await expect(restoreBackup(other, badId)).rejects.toThrow(/userFilms\[0\]\.id must be a film id/);
+    expect(await other.userFilms.toArray()).toEqual([film]);
+    // Its key and feed are the user's, whatever the file says.
+    const moved = { ...file, userFilms: [{ ...film, key: 'default/up', feedId: 'default' }] };
+    await restoreBackup(other, moved);
+    expect(await other.userFilms.toArray()).toEqual([film]);
   });
 
   it('keeps the addresses of subscribed feeds, which a restore offers where they are missing', async () => {

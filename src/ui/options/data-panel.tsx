@@ -24,7 +24,7 @@ export function DataPanel() {
   const backup = async () => {
     const data = await send('exportBackup', {});
     download(`afterparty-backup-${data.exportedAt.slice(0, 10)}.json`, `${JSON.stringify(data, null, 2)}\n`);
-    report(false, t('ui_backupDone', data.saved.length, data.userEvents.length));
+    report(false, t('ui_backupDone', data.saved.length, data.userEvents.length, data.userFilms.length));
   };
 
   const restore = async (input: HTMLInputElement) => {
@@ -39,7 +39,7 @@ export function DataPanel() {
       return report(true, t('ui_restoreNotJson'));
     }
     const counts = await send('restoreBackup', { backup: document });
-    report(false, t('ui_restoreDone', counts.saved, counts.corrections, counts.userEvents));
+    report(false, t('ui_restoreDone', counts.saved, counts.corrections, counts.userEvents, counts.userFilms));
     setFeeds(counts.feedsToSubscribe);
   };
 
