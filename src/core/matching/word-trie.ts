@@ -26,6 +26,11 @@ export class WordTrie<Name> {
   private edges = 0;
   /** The root's children by word id (see indexRoot): most walks start there, so no hashing. */
   private rootChildren: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /**
+   * By word id (see indexRoot): 1 for a word on some edge below the root. Most page words are
+   * on none, and a lookup in the edge table is a cache miss: they are turned away here.
+   */
+  private inner: Uint8Array<ArrayBuffer> = new Uint8Array(0);
 
   /** `expected`: about how many edges to hold, so the tables are sized once. */
   constructor(
@@ -44,7 +49,7 @@ export class WordTrie<Name> {
   }
 
   child(node: number, word: number): number {
-    if (word < 0) return -1;
+    if (word < 0 || (word < this.inner.length && this.inner[word] === 0 && node !== this.root)) return -1;
     const slots = this.slots;
     const mask = this.mask;
     for (let s = (Math.imul(node, 0x9e3779b1) ^ Math.imul(word, 0x85ebca77)) & mask; ; s = (s + 1) & mask) {
@@ -61,13 +66,22 @@ export class WordTrie<Name> {
       : this.child(this.root, word);
   }
 
-  /** Indexes the root's children by word id, for `rootChild`; call once every word is inserted. */
+  /**
+   * Indexes by word id the root's children (for `rootChild`) and the words below the root (for
+   * `child`); call once every word is inserted.
+   */
   indexRoot(vocabularySize: number): void {
     const children = new Int32Array(vocabularySize).fill(-1);
     for (let c = this.firstChild[this.root] as number; c >= 0; c = this.nextSibling[c] as number) {
       children[this.edgeWord[c] as number] = c;
     }
     this.rootChildren = children;
+    const inner = new Uint8Array(vocabularySize);
+    for (let node = 1; node < this.nodeCount; node++) {
+      const word = this.edgeWord[node] as number;
+      if (children[word] !== node) inner[word] = 1;
+    }
+    this.inner = inner;
   }
 
   /** The word on the edge into `node`. */
@@ -110,6 +124,7 @@ export class WordTrie<Name> {
     this.nextSibling[node] = this.firstChild[parent] as number;
     this.firstChild[parent] = node;
     this.childCount[parent] = (this.childCount[parent] as number) + 1;
+    if (parent !== this.root && word < this.inner.length) this.inner[word] = 1;
     if ((this.edges + 1) * 2 > this.mask + 1) this.growEdges();
     this.placeEdge(parent, word, node);
     this.edges++;
