@@ -10,6 +10,8 @@ export interface Accepted {
   end: number;
   typo: boolean;
   article: boolean;
+  /** filmIds are one name's, in catalog order already (see buildTitleIndex). */
+  ordered: boolean;
 }
 
 export class Candidates {
@@ -62,13 +64,20 @@ export class Candidates {
       for (let k = start; k < end && free; k++) free = taken[k] === 0;
       if (free) {
         taken.fill(1, start, end);
-        const match: Accepted = { filmIds: [], start, end, typo: ranks[first]! % 2 ** 33 >= 2 ** 32, article: false };
-        for (let i = g; i < next; i++) {
-          const name = this.names[order[i]!]!;
-          match.article ||= name.article;
-          for (const id of name.filmIds) if (!match.filmIds.includes(id)) match.filmIds.push(id);
+        const typo = ranks[first]! % 2 ** 33 >= 2 ** 32;
+        const one = this.names[first]!;
+        if (next === g + 1) {
+          // One name, as most spans have: its films as they are, copied for the caller to keep.
+          chosen.push({ filmIds: one.filmIds.slice(), start, end, typo, article: one.article, ordered: true });
+        } else {
+          const match: Accepted = { filmIds: [], start, end, typo, article: false, ordered: false };
+          for (let i = g; i < next; i++) {
+            const name = this.names[order[i]!]!;
+            match.article ||= name.article;
+            for (const id of name.filmIds) if (!match.filmIds.includes(id)) match.filmIds.push(id);
+          }
+          chosen.push(match);
         }
-        chosen.push(match);
       }
       g = next;
     }

@@ -57,12 +57,21 @@ export class TokenTable {
   flags = new Uint8Array(256);
   units = new Uint16Array(1024);
   vocabulary: Vocabulary | null = null;
-  private strings = new Map<number, string>();
+  /**
+   * Strings made for words outside the vocabulary, by token; valid where `made` holds the
+   * current block's number, so a new block forgets them without clearing anything.
+   */
+  private strings: string[] = [];
+  private made = new Int32Array(256);
+  private block = 1;
 
   reset(vocabulary: Vocabulary, textLength: number): void {
     this.count = 0;
     this.vocabulary = vocabulary;
-    if (this.strings.size > 0) this.strings.clear();
+    if (++this.block === 0x7fffffff) {
+      this.made.fill(0);
+      this.block = 1;
+    }
     if (this.units.length < textLength + 64) this.units = new Uint16Array(textLength * 2 + 64);
   }
 
@@ -90,6 +99,7 @@ export class TokenTable {
     this.foldStarts = i32(this.foldStarts);
     this.foldEnds = i32(this.foldEnds);
     this.ids = i32(this.ids);
+    this.made = i32(this.made);
     const f = new Uint8Array(size);
     f.set(this.flags);
     this.flags = f;
@@ -106,11 +116,10 @@ export class TokenTable {
   word(k: number): string {
     const id = this.ids[k] as number;
     if (id >= 0) return (this.vocabulary as Vocabulary).words[id] as string;
-    let s = this.strings.get(k);
-    if (s === undefined) {
-      s = unitsToString(this.units, this.foldStarts[k] as number, this.foldEnds[k] as number);
-      this.strings.set(k, s);
-    }
+    if (this.made[k] === this.block) return this.strings[k] as string;
+    const s = unitsToString(this.units, this.foldStarts[k] as number, this.foldEnds[k] as number);
+    this.strings[k] = s;
+    this.made[k] = this.block;
     return s;
   }
 

@@ -79,6 +79,10 @@ function cleanMarks(marks: unknown, length: number): TextSpan[] {
 const exact: number[] = [];
 const typo: TrieHit[] = [];
 const candidates = new Candidates();
+/** The block's words that tell films sharing a title apart (CLUE), in text order. */
+const clueAt: number[] = [];
+/** The first of clueAt that may still be near a match: matches are ordered by start. */
+let clueFrom = 0;
 
 function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): TitleMatch[] {
   const text = typeof block?.text === 'string' ? block.text : '';
@@ -91,6 +95,8 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
   const budget = { censored: CENSORED_STEPS_PER_BLOCK };
   exact.length = 0;
   typo.length = 0;
+  clueAt.length = 0;
+  clueFrom = 0;
   const ids = t.ids;
   const flags = t.flags;
   const roles = index.roles;
@@ -101,6 +107,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
   for (let k = 0; k < count; k++) {
     const id = ids[k]!;
     const role = id >= 0 ? roles[id]! : 0;
+    if ((role & CLUE) !== 0) clueAt.push(k);
     const star = (flags[k]! & STAR) !== 0;
     if (anyStart || star || (role & ROOT) !== 0) walkExact(trie, index.ends, t, k, budget, exact);
     // A typo walk needs an exact first word, an exact second word, or one long word.
@@ -164,7 +171,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
     const start = t.starts[first]!;
     const end = t.ends[m.end - 1]!;
     const filmIds =
-      m.filmIds.length > 1
+      m.filmIds.length > 1 && !m.ordered
         ? m.filmIds.sort((a, b) => (index.filmOrder.get(a) ?? 0) - (index.filmOrder.get(b) ?? 0))
         : m.filmIds;
     return { filmIds: orderByClues(index, filmIds, t.ids, m), start, end, surface: text.slice(start, end) };
@@ -266,23 +273,25 @@ function typoHere(
  * keep catalog order.
  */
 function orderByClues(index: TitleIndex, filmIds: string[], ids: Int32Array, m: Accepted): string[] {
-  if (filmIds.length < 2) return filmIds;
-  const distance = new Map<string, number>();
+  if (filmIds.length < 2 || clueFrom >= clueAt.length) return filmIds;
+  let distance: Map<string, number> | null = null;
   const from = Math.max(0, m.start - CLUE_WINDOW);
   const to = Math.min(table.count, m.end + CLUE_WINDOW);
-  for (let k = from; k < to; k++) {
+  while (clueFrom < clueAt.length && clueAt[clueFrom]! < from) clueFrom++;
+  for (let c = clueFrom; c < clueAt.length; c++) {
+    const k = clueAt[c]!;
+    if (k >= to) break;
     if (k >= m.start && k < m.end) continue;
-    const id = ids[k]!;
-    if (id < 0 || (index.roles[id]! & CLUE) === 0) continue;
-    const pointed = index.clues.get(id);
+    const pointed = index.clues.get(ids[k]!);
     if (!pointed) continue;
     const gap = k < m.start ? m.start - k : k - m.end + 1;
     for (const id of pointed) {
-      if (filmIds.includes(id) && gap < (distance.get(id) ?? Infinity)) distance.set(id, gap);
+      if (filmIds.includes(id) && gap < (distance?.get(id) ?? Infinity)) (distance ??= new Map()).set(id, gap);
     }
   }
-  if (distance.size === 0) return filmIds;
-  const near = (id: string): number => distance.get(id) ?? Number.MAX_SAFE_INTEGER;
+  if (!distance) return filmIds;
+  const found = distance;
+  const near = (id: string): number => found.get(id) ?? Number.MAX_SAFE_INTEGER;
   return [...filmIds].sort((a, b) => near(a) - near(b));
 }
 

@@ -253,6 +253,9 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
     }
   }
   addShortNames(trie, names, shorts);
+  // Each name's films in catalog order, so that a match of one name need not sort them.
+  const inOrder = (a: string, b: string): number => filmOrder.get(a)! - filmOrder.get(b)!;
+  for (const name of names) if (name.filmIds.length > 1) name.filmIds.sort(inOrder);
   const clues = cluesFor(films, names, vocabulary, lexicon);
   const typoPath = new Uint8Array(trie.nodeCount);
   for (let i = 0; i < names.length; i++) {
