@@ -4,7 +4,7 @@
 import type { LocalData, RowChange } from '../core/device-sync/index.ts';
 import { USER_FEED_ID } from '../core/rows.ts';
 import { DEFAULT_SETTINGS, validateSettingsPatch } from '../core/settings.ts';
-import { readUserEventRow } from './backup.ts';
+import { readUserEventRow, readUserFilmRow } from './backup.ts';
 import type { AfterpartyDb } from './database.ts';
 import { listFeeds } from './feeds.ts';
 import { loadSettings } from './settings.ts';
@@ -13,10 +13,11 @@ const SETTINGS_ID = 'display';
 
 export async function readSyncData(db: AfterpartyDb): Promise<LocalData> {
   const [tables, feeds] = await Promise.all([
-    db.transaction('r', [db.saved, db.corrections, db.userEvents, db.settings], async () => ({
+    db.transaction('r', [db.saved, db.corrections, db.userEvents, db.userFilms, db.settings], async () => ({
       saved: await db.saved.toArray(),
       corrections: await db.corrections.toArray(),
       userEvents: await db.userEvents.toArray(),
+      userFilms: await db.userFilms.toArray(),
       settings: await loadSettings(db),
     })),
     listFeeds(db),
@@ -33,7 +34,7 @@ type TableChange = Exclude<RowChange, { kind: 'feed' }>;
  */
 export async function applySyncChanges(db: AfterpartyDb, changes: TableChange[]): Promise<string[]> {
   const problems: string[] = [];
-  await db.transaction('rw', [db.saved, db.corrections, db.userEvents, db.settings], async () => {
+  await db.transaction('rw', [db.saved, db.corrections, db.userEvents, db.userFilms, db.settings], async () => {
     const settings: Record<string, unknown> = { ...(await loadSettings(db)) };
     let settingsChanged = false;
     for (const change of changes) {
@@ -52,6 +53,16 @@ export async function applySyncChanges(db: AfterpartyDb, changes: TableChange[])
           if (change.row) await db.corrections.put(change.row);
           else await db.corrections.delete(change.id);
           break;
+        case 'film': {
+          if (change.value === null) {
+            await db.userFilms.delete(`${USER_FEED_ID}/${change.id}`);
+            break;
+          }
+          const row = readUserFilmRow(change.value);
+          if (typeof row === 'string') problems.push(row);
+          else await db.userFilms.put(row);
+          break;
+        }
         case 'event': {
           if (change.value === null) {
             await db.userEvents.delete(`${USER_FEED_ID}/${change.id}`);

@@ -13,6 +13,10 @@ import {
   type AfterpartyDb,
 } from '../../src/db/index.ts';
 import { setSaved } from '../../src/db/plan.ts';
+import { listingsFor, liveFilms } from '../../src/db/queries.ts';
+import { addUserEvent } from '../../src/db/user-events.ts';
+import { addUserFilm, removeUserFilm } from '../../src/db/user-films.ts';
+import type { UserEventInput } from '../../src/core/user-event-input.ts';
 import { freshDb } from '../db/fake-db.ts';
 
 /** A storage area kept in memory, copying values in and out as the browser's does (structured clone). */
@@ -110,6 +114,11 @@ const ownEvent = (id: string, description: string): UserEventRow => ({
   moved: false,
 });
 
+function inputOf(row: UserEventRow): UserEventInput {
+  const { key: _k, id: _i, feedId: _f, filmKeys: _fk, createdAt: _c, updatedAt: _u, invitation: _inv, ...fields } = row;
+  return { ...fields, timeZone: row.timeZone ?? null, moved: row.moved ?? false };
+}
+
 describe('device sync between two browsers', () => {
   it('carries saves, own events, settings and feed addresses over, and shows them at once', async () => {
     const sync = memoryArea();
@@ -154,6 +163,52 @@ describe('device sync between two browsers', () => {
     await a.deviceSync.runNow();
     expect(sync.writes).toBeGreaterThan(writes[0]!);
     expect(a.local.writes).toBeGreaterThan(writes[1]!);
+  });
+
+  it('carries an own film and the own event naming it over; a removal untied on one device is untied on the other', async () => {
+    const sync = memoryArea();
+    const a = await device(sync);
+    const b = await device(sync);
+    const { film } = await addUserFilm(a.db, {
+      title: 'A Film Nobody Lists',
+      aliases: ['Nobody'],
+      year: 2026,
+      directors: [],
+    });
+    const event = await addUserEvent(a.db, { ...inputOf(ownEvent('late', 'Late show')), films: [film.key] });
+    expect(event.filmKeys).toEqual([film.key]);
+    await a.deviceSync.runNow();
+    expect(JSON.stringify(sync.items)).toContain(`"m:${film.id}"`);
+    await b.deviceSync.runNow();
+    const there = await b.db.userFilms.get(film.key);
+    expect(there).toEqual({ ...film, updatedAt: there?.updatedAt });
+    // The other device's card and matcher read it as a film, with the event tied to it.
+    const { listings } = await listingsFor(b.db, [film.key]);
+    expect(listings.map((l) => [l.film.title, l.events.map((e) => e.key)])).toEqual([[film.title, [event.key]]]);
+    expect((await liveFilms(b.db)).map((f) => f.key)).toContain(film.key);
+
+    await removeUserFilm(a.db, film.key, { untie: true });
+    await a.deviceSync.runNow();
+    await b.deviceSync.runNow();
+    expect(await b.db.userFilms.count()).toBe(0);
+    expect((await b.db.userEvents.get(event.key))?.filmKeys).toEqual([]);
+    // Positive control: the event itself is still there, on both devices.
+    expect((await b.db.userEvents.get(event.key))?.title).toBe(event.title);
+    expect(await a.db.userEvents.count()).toBe(1);
+  });
+
+  it('refuses an own film from sync storage that fails the checks, and keeps the rest', async () => {
+    const sync = memoryArea();
+    const a = await device(sync);
+    const b = await device(sync);
+    await addUserFilm(a.db, { title: 'Good Film', aliases: [], year: null, directors: [] });
+    await a.deviceSync.runNow();
+    // Another device (or a hostile extension with storage access) wrote a film with a bad year.
+    const [key] = Object.keys(sync.items);
+    (sync.items[key!] as Record<string, unknown[]>)['m:bad'] = [Date.UTC(2026, 9, 1).toString(36), { t: 'Bad', y: 12 }];
+    await b.deviceSync.runNow();
+    expect((await b.db.userFilms.toArray()).map((f) => f.title)).toEqual(['Good Film']);
+    expect((await b.deviceSync.status()).skipped.join(' ')).toMatch(/year must be a whole number/);
   });
 
   it('carries a deletion back, and keeps the reminder switch each device set for itself', async () => {

@@ -70,8 +70,8 @@ function order(a: [string, Version], b: [string, Version]): number {
 }
 
 /**
- * The items to store, in kind order (settings, feeds, saved, corrections, own events), and what
- * did not fit. A record over one item's size, or past the total, stays local and is reported.
+ * The items to store, in kind order (settings, feeds, saved, corrections, own films, own
+ * events), and what did not fit. A record over one item's size, or past the total, stays local and is reported.
  */
 export function planItems(merged: Map<string, Version>, limits: SyncLimits = SYNC_LIMITS): SyncPlan {
   const items: SyncPlan['items'] = {};

@@ -1,18 +1,22 @@
 // What syncs between a person's browsers, as records: one id and one compact value per saved
-// status, correction, own event, changed setting and subscribed feed. The listings cache never
+// status, correction, own film, own event, changed setting and subscribed feed. The listings cache never
 // syncs: each device fetches its feeds itself.
 import { isPlainObject } from '../guards.ts';
-import type { CorrectionRow, SavedRow, SaveStatus, UserEventRow } from '../rows.ts';
+import type { CorrectionRow, SavedRow, SaveStatus, UserEventRow, UserFilmRow } from '../rows.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../settings.ts';
 
-export type RecordKind = 'setting' | 'feed' | 'saved' | 'correction' | 'event';
+export type RecordKind = 'setting' | 'feed' | 'saved' | 'correction' | 'film' | 'event';
 
-/** The id's prefix names its kind; the order is the order space is given out when the quota is short. */
+/**
+ * The id's prefix names its kind; the order is the order space is given out when the quota is
+ * short. Own films come before own events: an event that syncs without its film shows without it.
+ */
 export const KIND_PREFIX: Readonly<Record<RecordKind, string>> = {
   setting: 's:',
   feed: 'f:',
   saved: 'v:',
   correction: 'c:',
+  film: 'm:',
   event: 'e:',
 };
 export const KINDS = Object.keys(KIND_PREFIX) as RecordKind[];
@@ -26,6 +30,7 @@ export interface LocalData {
   saved: SavedRow[];
   corrections: CorrectionRow[];
   userEvents: UserEventRow[];
+  userFilms: UserFilmRow[];
   settings: Settings | Record<string, unknown>;
   /** Addresses of the feeds subscribed by hand (the built-in feed is everywhere already). */
   feedUrls: string[];
@@ -84,6 +89,32 @@ function expandEvent(value: Record<string, unknown>, id: string, t: number): Rec
   return { ...row, id, updatedAt: iso(t) };
 }
 
+/** An own film in the same one-letter fields, without what its id and change time give. */
+const FILM_CODES: Readonly<Record<string, string>> = {
+  title: 't',
+  aliases: 'a',
+  year: 'y',
+  directors: 'd',
+  createdAt: 'C',
+};
+const FILM_FIELDS = Object.fromEntries(Object.entries(FILM_CODES).map(([field, code]) => [code, field]));
+const DERIVED_FILM_FIELDS = new Set(['key', 'feedId', 'id', 'updatedAt']);
+
+function compactFilm(row: UserFilmRow): Record<string, unknown> {
+  const value: Record<string, unknown> = {};
+  for (const [field, v] of Object.entries(row)) {
+    if (DERIVED_FILM_FIELDS.has(field) || isEmpty(v)) continue;
+    value[FILM_CODES[field] ?? field] = v;
+  }
+  return value;
+}
+
+function expandFilm(value: Record<string, unknown>, id: string, t: number): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) row[FILM_FIELDS[key] ?? key] = v;
+  return { aliases: [], year: null, directors: [], ...row, id, updatedAt: iso(t) };
+}
+
 const sameJson = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
 /**
@@ -101,6 +132,7 @@ export function recordsOf(data: LocalData): Map<string, unknown> {
   for (const row of data.saved) records.set(KIND_PREFIX.saved + row.eventKey, STATUS_CODE[row.status]);
   // A correction's id is made of all it says (site, film, text: db/corrections.ts), so the id is the record.
   for (const row of data.corrections) records.set(KIND_PREFIX.correction + row.id, 1);
+  for (const row of data.userFilms) records.set(KIND_PREFIX.film + row.id, compactFilm(row));
   for (const row of data.userEvents) records.set(KIND_PREFIX.event + row.id, compactEvent(row));
   return records;
 }
@@ -111,6 +143,8 @@ export type RowChange =
   | { kind: 'feed'; url: string; subscribed: boolean }
   | { kind: 'saved'; eventKey: string; row: SavedRow | null }
   | { kind: 'correction'; id: string; row: CorrectionRow | null }
+  /** `value` is unchecked: the database checks it like a backup's film before writing it. */
+  | { kind: 'film'; id: string; value: Record<string, unknown> | null }
   /** `value` is unchecked: the database checks it like a backup's event before writing it. */
   | { kind: 'event'; id: string; value: Record<string, unknown> | null };
 
@@ -150,6 +184,10 @@ export function rowChangeOf(id: string, value: unknown, t: number): RowChange | 
       if (!row) return `unreadable correction ${id.slice(0, 80)}`;
       return { kind, id: rest, row: gone ? null : row };
     }
+    case 'film':
+      if (gone) return { kind, id: rest, value: null };
+      if (!isPlainObject(value)) return `film ${rest.slice(0, 80)} is not an object`;
+      return { kind, id: rest, value: expandFilm(value, rest, t) };
     case 'event':
       if (gone) return { kind, id: rest, value: null };
       if (!isPlainObject(value)) return `event ${rest.slice(0, 80)} is not an object`;

@@ -21,6 +21,7 @@ const empty = (): LocalData => ({
   saved: [],
   corrections: [],
   userEvents: [],
+  userFilms: [],
   settings: { ...DEFAULT_SETTINGS },
   feedUrls: [],
 });

@@ -99,6 +99,7 @@ describe('laying records out in storage.sync', () => {
       saved: keys.map((k) => ({ eventKey: k, status: 'going', savedAt: 'x' })),
       corrections: [],
       userEvents: [],
+      userFilms: [],
       settings: { ...DEFAULT_SETTINGS },
       feedUrls: [],
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { recordsOf, rowChangeOf } from '../../../src/core/device-sync/index.ts';
-import type { UserEventRow } from '../../../src/core/rows.ts';
+import { planItems, recordsOf, rowChangeOf } from '../../../src/core/device-sync/index.ts';
+import type { UserEventRow, UserFilmRow } from '../../../src/core/rows.ts';
 import { DEFAULT_SETTINGS } from '../../../src/core/settings.ts';
 
 const row = {
@@ -29,7 +29,26 @@ const row = {
   seats: 4,
 } as unknown as UserEventRow;
 
-const data = { saved: [], corrections: [], userEvents: [row], settings: { ...DEFAULT_SETTINGS }, feedUrls: [] };
+const film = {
+  key: 'user/f1',
+  id: 'f1',
+  feedId: 'user',
+  title: 'A Film Nobody Lists',
+  aliases: [],
+  year: 2026,
+  directors: ['Ana Ruiz'],
+  createdAt: '2026-09-01T09:00:00.000Z',
+  updatedAt: '2026-09-01T09:00:00.000Z',
+} satisfies UserFilmRow;
+
+const data = {
+  saved: [],
+  corrections: [],
+  userEvents: [row],
+  userFilms: [film],
+  settings: { ...DEFAULT_SETTINGS },
+  feedUrls: [],
+};
 
 describe('own events as records', () => {
   it('are written in short field names without what the id or the change time gives', () => {
@@ -71,5 +90,41 @@ describe('own events as records', () => {
     expect(rowChangeOf('e:u1', 'text', t)).toBe('event u1 is not an object');
     expect(rowChangeOf('v:default/x', 'maybe', t)).toMatch(/unknown saved status/);
     expect(rowChangeOf('c:not json', 1, t)).toMatch(/unreadable correction/);
+  });
+});
+
+describe('own films as records', () => {
+  it('are written in one-letter fields without empty ones or what the id gives, and read back whole', () => {
+    const value = recordsOf(data).get('m:f1');
+    expect(value).toEqual({ t: 'A Film Nobody Lists', y: 2026, d: ['Ana Ruiz'], C: '2026-09-01T09:00:00.000Z' });
+    const t = Date.parse('2026-09-02T08:00:00.000Z');
+    expect(rowChangeOf('m:f1', value, t)).toEqual({
+      kind: 'film',
+      id: 'f1',
+      value: {
+        title: 'A Film Nobody Lists',
+        aliases: [],
+        year: 2026,
+        directors: ['Ana Ruiz'],
+        createdAt: '2026-09-01T09:00:00.000Z',
+        id: 'f1',
+        updatedAt: '2026-09-02T08:00:00.000Z',
+      },
+    });
+    expect(rowChangeOf('m:f1', null, t)).toEqual({ kind: 'film', id: 'f1', value: null });
+    expect(rowChangeOf('m:f1', 'text', t)).toBe('film f1 is not an object');
+  });
+
+  it('come before own events when space is given out: an event may arrive without its film, not the reverse', () => {
+    const records = recordsOf(data);
+    const merged = new Map(
+      ['e:u1', 'm:f1'].map((id) => [id, { t: Date.parse('2026-09-02Z'), v: records.get(id) ?? null }]),
+    );
+    const roomy = planItems(merged);
+    expect(Object.keys(Object.values(roomy.items)[0] ?? {})).toEqual(['m:f1', 'e:u1']);
+    // Room for the film alone: the film goes, the event stays local and is said.
+    const tight = planItems(merged, { quotaBytes: roomy.bytes - 10, quotaBytesPerItem: 8_192, maxItems: 512 });
+    expect(Object.keys(Object.values(tight.items)[0] ?? {})).toEqual(['m:f1']);
+    expect(tight.stayedLocal).toEqual([{ id: 'e:u1', kind: 'event', deleted: false, reason: 'full' }]);
   });
 });
