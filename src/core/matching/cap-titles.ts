@@ -2,6 +2,8 @@
 // 20 MB of titles cost each page 13 s and 600 MB. The index is capped across all feeds, well
 // above the 10,000-film benchmark catalog (one title and a few aliases each).
 
+import { USER_FEED_ID } from '../rows.ts';
+
 export const TITLE_LIMITS = { names: 50_000, characters: 2_000_000 };
 
 export type TitleLimit = 'titles' | 'characters';
@@ -14,7 +16,10 @@ interface Named {
 }
 
 export interface CappedTitles<F> {
-  /** Films whose title and aliases fit, feed by feed in feed-id order ("default" first), each feed in key order. */
+  /**
+   * Films whose title and aliases fit: the user's own, then feed by feed in feed-id order
+   * ("default" first), each in key order.
+   */
   kept: F[];
   /** Feeds with a film left out, and which limit left it out. */
   cut: Map<string, TitleLimit>;
@@ -22,7 +27,8 @@ export interface CappedTitles<F> {
 
 /** Keeps films, titles and aliases counted together, until a limit is reached; the rest are cut. */
 export function capTitles<F extends Named>(films: readonly F[], limits = TITLE_LIMITS): CappedTitles<F> {
-  const rank = (film: F) => (film.feedId === 'default' ? '' : film.feedId);
+  // The user's own films first: a handful added by hand, and no feed's warning would tell of one cut.
+  const rank = (film: F) => (film.feedId === USER_FEED_ID ? '' : film.feedId === 'default' ? '\u0000' : film.feedId);
   const ordered = [...films].sort((a, b) => compare(rank(a), rank(b)) || compare(a.key, b.key));
   const kept: F[] = [];
   const cut = new Map<string, TitleLimit>();

@@ -27,6 +27,13 @@ describe('capTitles', () => {
     ]);
   });
 
+  it("keeps the user's own films first, before the built-in feed, since no feed's warning would tell of one cut", () => {
+    const films = [film('default', 1), film('fa', 1), film('user', 1), film('default', 2)];
+    const { kept, cut } = capTitles(films, { names: 3, characters: 1_000 });
+    expect(kept.map((f) => f.key)).toEqual(['user/000001', 'default/000001', 'default/000002']);
+    expect([...cut]).toEqual([['fa', 'titles']]);
+  });
+
   it('cuts past the characters, and every film after the first cut is out', () => {
     const long = { ...film('fa', 1), title: 'x'.repeat(900) };
     const { kept, cut } = capTitles([film('default', 1), long, film('fb', 1)], { names: 100, characters: 500 });
