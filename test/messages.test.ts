@@ -45,6 +45,8 @@ describe('changesData', () => {
     'updateUserEvent',
     'deleteUserEvent',
     'importInvitation',
+    'addUserFilm',
+    'removeUserFilm',
     'addCorrection',
     'removeCorrection',
     'setSiteDisabled',
