@@ -217,11 +217,15 @@ function typoAhead(index: TitleIndex, typos: TypoIndex, t: TokenTable, k: number
 
 /** May page word j be a typo at all: long enough, near some title word, not an everyday word? */
 function mistypable(typos: TypoIndex, t: TokenTable, j: number): boolean {
-  return (
+  const id = t.ids[j]!;
+  const known = id >= 0 && id < typos.typable.length ? typos.typable[id]! : 0;
+  if (known !== 0) return known === 2;
+  const answer =
     t.length(j) >= 3 &&
-    typos.filter.possible(t.units, t.foldStarts[j]!, t.foldEnds[j]!, t.ids[j]!) &&
-    !typos.common.has(t.word(j))
-  );
+    typos.filter.possible(t.units, t.foldStarts[j]!, t.foldEnds[j]!, id) &&
+    !typos.common.has(t.word(j));
+  if (id >= 0 && id < typos.typable.length) typos.typable[id] = answer ? 2 : 1;
+  return answer;
 }
 
 /** Is page word j one edit from catalog word `word`? (Sharing a deletion, they may be two apart.) */
