@@ -83,19 +83,66 @@ const MAX_WORDS = 40;
 const NUMBER = /^\p{N}+$/u;
 const LETTERS = /^\p{L}+$/u;
 
-function evidenceFor(words: readonly string[], lexicon: Lexicon): EvidenceLevel {
+// What the index asks of a catalog word, learnt once per distinct word (WordFacts): titles
+// share most of their words.
+const KNOWN = 1;
+const COMMON = 2;
+const NUMERIC = 4;
+const CENSORED = 8;
+
+class WordFacts {
+  private facts = new Uint8Array(1024);
+
+  constructor(
+    private readonly vocabulary: Vocabulary,
+    private readonly lexicon: Lexicon,
+  ) {}
+
+  of(id: number): number {
+    if (id >= this.facts.length) {
+      const grown = new Uint8Array(Math.max(id + 1, this.facts.length * 2));
+      grown.set(this.facts);
+      this.facts = grown;
+    }
+    let f = this.facts[id]!;
+    if (f === 0) {
+      const w = this.vocabulary.words[id]!;
+      f = KNOWN;
+      if (this.lexicon.common.has(w)) f |= COMMON;
+      if (NUMBER.test(w)) f |= NUMERIC;
+      if (isCensored(w)) f |= CENSORED;
+      this.facts[id] = f;
+    }
+    return f;
+  }
+}
+
+function evidenceFor(ids: readonly number[], words: readonly string[], facts: WordFacts): EvidenceLevel {
   let letters = 0;
   let numbers = true;
   let common = true;
-  for (const w of words) {
-    letters += w.length;
-    if (numbers && !NUMBER.test(w)) numbers = false;
-    if (common && !lexicon.common.has(w)) common = false;
+  for (let i = 0; i < ids.length; i++) {
+    letters += words[i]!.length;
+    const f = facts.of(ids[i]!);
+    if ((f & NUMERIC) === 0) numbers = false;
+    if ((f & COMMON) === 0) common = false;
   }
   if (letters <= 1 || numbers) return 'marked';
   // "the others arrived late": a title of everyday words, however long, is prose until the page shows otherwise.
   if (common) return 'word';
   return words.length === 1 ? 'name' : 'none';
+}
+
+/**
+ * Each name's word ids (by name id; none for the short names added last), handed from
+ * buildTitleIndex to buildTypoIndex so that it need not hash the words again; taken once.
+ */
+const handedIds = new WeakMap<TitleIndex, number[][]>();
+
+export function takeNameIds(index: TitleIndex): number[][] | undefined {
+  const ids = handedIds.get(index);
+  handedIds.delete(index);
+  return ids;
 }
 
 interface Spelling {
@@ -210,11 +257,12 @@ const sameGaps = (a: readonly string[], b: readonly string[], length: number): b
 export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon): TitleIndex {
   const vocabulary = new Vocabulary();
   // About three words a title, a third of films with an alias.
-  const trie = new WordTrie<TitleName>(vocabulary, Array.isArray(films) ? films.length * 4 : 0);
+  const trie = new WordTrie<TitleName>(vocabulary, Array.isArray(films) ? films.length * 2 : 0);
   const names: TitleName[] = [];
   const nameIds: number[][] = [];
   const shorts: Array<[string, number]> = [];
   const filmOrder = new Map<string, number>();
+  const facts = new WordFacts(vocabulary, lexicon);
   for (const film of Array.isArray(films) ? films : []) {
     if (!film || typeof film.id !== 'string') continue;
     if (!filmOrder.has(film.id)) filmOrder.set(film.id, filmOrder.size);
@@ -224,7 +272,7 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
       if (typeof title !== 'string') continue;
       const variants = nameVariants(title, vocabulary);
       const spelt = variants[0]?.ids ?? [];
-      if (spelt.length > 1) for (const id of spelt) if (isCensored(vocabulary.words[id]!)) shorts.push([film.id, id]);
+      if (spelt.length > 1) for (const id of spelt) if ((facts.of(id) & CENSORED) !== 0) shorts.push([film.id, id]);
       for (const { ids, gaps } of variants) {
         const node = trie.insert(ids, gaps);
         const here = trie.names[node];
@@ -234,8 +282,8 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
           continue;
         }
         const words = ids.map((id) => vocabulary.words[id]!);
-        const evidence = evidenceFor(words, lexicon);
-        const censored = words.some(isCensored);
+        const evidence = evidenceFor(ids, words, facts);
+        const censored = ids.some((id) => (facts.of(id) & CENSORED) !== 0);
         const name: TitleName = {
           id: names.length,
           filmIds: [film.id],
@@ -274,7 +322,9 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
     for (const name of trie.names[node] ?? []) ends[node]! |= LEVEL_BITS[name.evidence] | (name.typo ? TYPO_END : 0);
   }
   trie.indexRoot(vocabulary.size);
-  return { vocabulary, trie, names, roles, typoPath, ends, filmOrder, clues, lexicon };
+  const index: TitleIndex = { vocabulary, trie, names, roles, typoPath, ends, filmOrder, clues, lexicon };
+  handedIds.set(index, nameIds);
+  return index;
 }
 
 // Shorter titles are too close to other words and titles for a typo to be trusted.

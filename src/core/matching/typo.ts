@@ -2,7 +2,7 @@
 // word exact, so the exact words drive trie walks and only one word per title is compared
 // with a bounded edit distance: the cost stays near that of exact matching.
 
-import { TAILS, type TitleIndex, type TitleName } from './title-index.ts';
+import { TAILS, takeNameIds, type TitleIndex, type TitleName } from './title-index.ts';
 import { isCensored } from './tokenize.ts';
 import { childrenFor, gapOpen, type Budget, type TrieHit, type WordSeq } from './trie-walk.ts';
 import { TypoFilter } from './typo-filter.ts';
@@ -24,6 +24,11 @@ export interface TypoIndex {
   readonly singleMaxLength: number;
   /** Every title word a typo may hit, for a quick "no" (typo-filter.ts). */
   readonly filter: TypoFilter;
+  /**
+   * Per vocabulary id, filled as words are met: 0 not yet asked, 1 no, 2 yes to "may this page
+   * word be a typo at all" (matcher.ts's mistypable), which depends on the word alone.
+   */
+  readonly typable: Uint8Array;
 }
 
 const MIN_LETTERS = 12;
@@ -81,21 +86,30 @@ export function buildTypoIndex(index: TitleIndex): TypoIndex {
   const single = new Map<string, TitleName[]>();
   const filter = new TypoFilter();
   let singleMaxLength = 0;
+  const handed = takeNameIds(index);
+  // By vocabulary id: 0 not yet asked, 1 no, 2 yes to typoTarget.
+  const targets = new Uint8Array(vocabulary.size);
+  const target = (id: number, word: string): boolean => {
+    if (id < 0 || id >= targets.length) return typoTarget(word);
+    if (targets[id] === 0) targets[id] = typoTarget(word) ? 2 : 1;
+    return targets[id] === 2;
+  };
   for (const name of index.names) {
     if (!name.typo) continue;
+    const ids = handed?.[name.id] ?? name.words.map((w) => vocabulary.idOf(w));
+    const firstTarget = target(ids[0] as number, name.words[0] ?? '');
     for (let i = 0; i < name.words.length; i++) {
       const word = name.words[i] as string;
       // The first word of a longer title counts only when the tails trie holds it.
-      if (typoTarget(word) && (i > 0 || name.words.length === 1 || typoTarget(name.words[0] ?? '')))
-        filter.add(word, vocabulary.idOf(word));
+      if (target(ids[i] as number, word) && (i > 0 || name.words.length === 1 || firstTarget))
+        filter.add(word, ids[i] as number);
     }
     const first = name.words[0] ?? '';
     if (name.words.length > 1) {
-      if (typoTarget(first)) {
-        const rest = name.words.slice(1).map((w) => vocabulary.idOf(w));
-        tails.addName(tails.insert(rest, name.gaps.slice(1)), name);
+      if (firstTarget) {
+        tails.addName(tails.insert(ids.slice(1), name.gaps.slice(1)), name);
       }
-    } else if (typoTarget(first)) {
+    } else if (firstTarget) {
       for (const key of [first, ...deletions(first)]) {
         const list = single.get(key);
         if (!list) single.set(key, [name]);
@@ -107,7 +121,16 @@ export function buildTypoIndex(index: TitleIndex): TypoIndex {
   for (let c = tails.firstChild[tails.root] as number; c >= 0; c = tails.nextSibling[c] as number) {
     roles[tails.edgeWord[c] as number]! |= TAILS;
   }
-  return { trie, forward: typoPath, tails, single, singleMaxLength, filter, common: index.lexicon.common };
+  return {
+    trie,
+    forward: typoPath,
+    tails,
+    single,
+    singleMaxLength,
+    filter,
+    common: index.lexicon.common,
+    typable: new Uint8Array(vocabulary.size),
+  };
 }
 
 // For nodes with many children: each eligible key of 4+ letters under itself and its deletions.
