@@ -88,8 +88,8 @@ export async function readReminderInputs(db: AfterpartyDb, plan?: Plan): Promise
 
 /**
  * The keys, among these, of events a card can show: a live feed event or one of the user's
- * own, tied to at least one film some enabled feed lists. What content scripts may read or
- * save is confined to these (src/background/handlers/plan.ts).
+ * own, tied to at least one film some enabled feed lists or the user added. What content
+ * scripts may read or save is confined to these (src/background/handlers/plan.ts).
  */
 export async function eventsOfListedFilms(db: AfterpartyDb, keys: string[]): Promise<Set<string>> {
   const unique = [...new Set(keys)];
