@@ -5,6 +5,7 @@ import type { SaveStatus } from '../core/rows.ts';
 import type { ReminderView } from '../core/plan/index.ts';
 import { t } from '../browser/i18n.ts';
 import { send } from '../browser/send.ts';
+import type { CardProps } from '../ui/card/card.tsx';
 import { CardHost } from './card-host.tsx';
 import { isKey, keyHeldIn } from './held-key.ts';
 import type { LiveSettings } from './live-settings.ts';
@@ -20,6 +21,14 @@ const CLOSE_DELAY_MS = 250;
 export interface ListingSource {
   /** Listings already fetched, or a request for them. */
   get(filmIds: string[]): Promise<{ listings: Listing[]; festivals: FestivalRow[] }>;
+}
+
+/** The card's content: a title's listings, or why they could not be read. */
+interface Shown {
+  title: FoundTitle;
+  listings: Listing[];
+  festivals: FestivalRow[];
+  error: string | null;
 }
 
 /** What the content script adds to each film in the card (see CardProps): "Not this film", "Add an event". */
@@ -66,13 +75,7 @@ export function watchHover(
   let settings: Settings = live.current;
   let saved = new Map<string, SaveStatus>();
   let reminders = new Map<string, ReminderView>();
-  let current: {
-    title: FoundTitle;
-    rect: DOMRect;
-    listings: Listing[];
-    festivals: FestivalRow[];
-    error: string | null;
-  } | null = null;
+  let current: Shown | null = null;
   let openTimer: ReturnType<typeof setTimeout> | undefined;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
   let frame = 0;
@@ -94,12 +97,22 @@ export function watchHover(
     listings.get(title.filmIds).then(async (answer) => ({ ...answer, status: await fetchSaved(answer.listings) }));
   const prepare = (title: FoundTitle) => {
     if (prepared?.title !== title) {
-      const ready = fetchFor(title);
-      ready.catch(() => undefined);
-      prepared = { title, ready };
+      const entry = { title, ready: fetchFor(title) };
+      prepared = entry;
+      // Drawn while the delay runs, so that when it ends the card is only attached and placed.
+      entry.ready.then(
+        ({ listings: shown, festivals, status }) => {
+          if (prepared !== entry || card.isOpen || !worthShowing(shown, null, false)) return;
+          applySaved(status);
+          card.prerender(propsOf({ title, listings: shown, festivals, error: null }));
+        },
+        () => undefined,
+      );
     }
     return prepared.ready;
   };
+  const worthShowing = (shown: Listing[], error: string | null, focus: boolean) =>
+    error !== null || focus || settings.showFilmsWithoutListings || shown.some((l) => l.events.length > 0);
   live.watch((value) => {
     settings = value;
     applyUnderline(document, settings, underline);
@@ -126,37 +139,28 @@ export function watchHover(
         current && ((current.error = error instanceof Error ? error.message : String(error)), render()),
     );
 
-  const render = () => {
-    if (!current) return;
-    const title = current.title;
-    card.update({
-      listings: current.listings,
-      festivals: current.festivals,
-      surface: title.surface,
-      error: current.error,
-      settings,
-      saved,
-      onSave: (eventKey, status) => void afterChange(send('setSaved', { eventKey, status })),
-      // The card cannot ask for the notifications permission (a content script has no
-      // permissions API): without it the reminder is stored and the card says where to allow it.
-      reminders: {
-        views: reminders,
-        onRemind: (eventKey, remind) => void afterChange(send('setReminder', { eventKey, remind })),
-      },
-      onClose: close,
-      filmActions: slots.filmActions && ((film) => slots.filmActions?.(film, title)),
-    });
-  };
+  const propsOf = (state: Shown): CardProps => ({
+    listings: state.listings,
+    festivals: state.festivals,
+    surface: state.title.surface,
+    error: state.error,
+    settings,
+    saved,
+    onSave: (eventKey, status) => void afterChange(send('setSaved', { eventKey, status })),
+    // The card cannot ask for the notifications permission (a content script has no
+    // permissions API): without it the reminder is stored and the card says where to allow it.
+    reminders: {
+      views: reminders,
+      onRemind: (eventKey, remind) => void afterChange(send('setReminder', { eventKey, remind })),
+    },
+    onClose: close,
+    filmActions: slots.filmActions && ((film) => slots.filmActions?.(film, state.title)),
+  });
+  const render = () => current && card.update(propsOf(current));
 
   const open = async (title: FoundTitle, rect: DOMRect, focus: boolean) => {
     clearTimeout(closeTimer);
-    const state = {
-      title,
-      rect,
-      listings: [] as Listing[],
-      festivals: [] as FestivalRow[],
-      error: null as string | null,
-    };
+    const state: Shown = { title, listings: [], festivals: [], error: null };
     current = state;
     // Prefetched listings answer at once; a slow answer shows "loading" meanwhile.
     const loading = setTimeout(
@@ -180,19 +184,13 @@ export function watchHover(
     }
     clearTimeout(loading);
     if (current !== state) return;
-    const nothingListed = state.error === null && state.listings.every((l) => l.events.length === 0);
-    if (nothingListed && !settings.showFilmsWithoutListings && !focus) {
+    if (!worthShowing(state.listings, state.error, focus)) {
       current = null;
       card.close();
       return;
     }
     // Always re-anchored: the card may still be open on the title hovered before.
-    card.show(
-      rect,
-      { listings: [], festivals: [], surface: title.surface, error: null, settings, onClose: close },
-      { focus: focus && !card.hasFocus },
-    );
-    render();
+    card.show(rect, propsOf(state), { focus: focus && !card.hasFocus });
   };
 
   /** `since`: when the pointer came to rest there; the hover delay counts from then, not from the next frame. */
@@ -242,7 +240,6 @@ export function watchHover(
       if (!event.isTrusted || !card.isOpen || !current) return;
       const rect = current.title.range.getClientRects()[0];
       if (!rect || rect.bottom < 0 || rect.top > window.innerHeight) return close();
-      current.rect = rect;
       card.move(rect);
     },
     { passive: true, capture: true, signal },

@@ -2,6 +2,8 @@
 // on hover. Its whole life hangs on one AbortSignal, so teardown (the user switching the
 // site off, the extension updating) is a single abort().
 import { send } from '../browser/send.ts';
+import type { TitleMatch } from '../core/matching/index.ts';
+import type { Result } from '../messages/index.ts';
 import { AddEventButton } from './add-event-button.tsx';
 import { keyToHold } from '../core/settings.ts';
 import { firstText } from './first-text.ts';
@@ -16,7 +18,7 @@ import { NotThisFilm } from './not-this-film.tsx';
 import { answerPageFilms } from './page-films.ts';
 import { scanPage, type FindTitles, type FoundTitle, type ScanSink } from './page-scan.ts';
 import { withShortForms } from './short-form-find.ts';
-import { watchSiteSwitch } from './site-switch.ts';
+import { SiteSwitch } from './site-switch.ts';
 import { Slicer } from './slices.ts';
 import { TitleHighlights } from './title-highlights.ts';
 import { TitleHits } from './title-hits.ts';
@@ -35,23 +37,88 @@ function mark(name: string): void {
   }
 }
 
-async function start(signal: AbortSignal): Promise<void> {
+async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () => void): Promise<void> {
   if (!('highlights' in CSS)) return; // No Custom Highlight API: nothing we can underline without touching the page.
   mark('start');
-  // Settings first: with "underline only with the key" no highlight may be registered before it is held.
-  const [{ corrections }, initialSettings] = await Promise.all([send('getCorrections', {}), send('getSettings', {})]);
-  if (signal.aborted) return;
-  // The matcher is the background's, built once per data revision for every frame (docs/architecture.md).
+  // The scan starts at once: its first batch carries the frame's questions (site switch,
+  // settings, corrections; beginScan), which were two round trips before it. Nothing is
+  // stored or painted until their answers are applied: the first batch's titles wait for them.
+  const answerSwitch = siteSwitch.ask();
+  let answered!: (reply: Result<'beginScan'>) => void;
+  let failed!: (reason: unknown) => void;
+  const setup = new Promise<Result<'beginScan'>>((resolve, reject) => ((answered = resolve), (failed = reject)));
+  let configured!: () => void;
+  let refused!: (reason: unknown) => void;
+  const ready = new Promise<void>((resolve, reject) => ((configured = resolve), (refused = reject)));
+  ready.catch(() => undefined); // awaited by the batches; a stopped run's are dropped with it
+  let asked = false;
   const matcher: FindTitles = async (blocks) => {
-    const asked = performance.now();
-    const { matches } = await send('findTitles', { blocks });
-    if (process.env.NODE_ENV !== 'production') performance.measure('afterparty:batch', { start: asked });
+    const at = performance.now();
+    let matches: TitleMatch[][];
+    if (!asked) {
+      asked = true;
+      const reply = await send('beginScan', { blocks }).catch((error: unknown) => {
+        failed(error);
+        throw error;
+      });
+      answered(reply);
+      await ready; // rejects on a switched-off site
+      matches = reply.disabled ? [] : reply.matches;
+    } else {
+      await ready;
+      ({ matches } = await send('findTitles', { blocks }));
+    }
+    if (process.env.NODE_ENV !== 'production') performance.measure('afterparty:batch', { start: at });
     return matches;
   };
+  // Shortened titles are read over the whole page: one reader for the first scan and every rescan.
+  const slicer = new Slicer(signal);
+  const find = withShortForms(matcher, slicer);
+
+  // Filled in once the first reply is in: the store (with the corrections), its prefetch and
+  // what the scans write into; shadow roots met before then are kept for it.
+  let live: {
+    found: FoundTitles;
+    highlights: TitleHighlights;
+    cache: ReturnType<typeof listingCache>;
+    sink: ScanSink;
+  } | null = null;
+  const roots: ShadowRoot[] = [];
+  let scanned = (): void => undefined;
+  const initialScan = new Promise<void>((done) => (scanned = done));
+  // Rescans wait for the first scan: a region it has not reached yet would be found twice.
+  const rescans = new MutationRescan(async (changed) => {
+    await initialScan;
+    if (!live) return;
+    const { found, highlights, cache, sink } = live;
+    await rescan(changed, find, found, sink, signal);
+    await cache.prefetch(highlights.filmIds());
+  }, signal);
+  // Watching starts before the scan: what changes while we scan is rescanned afterwards.
+  rescans.watch(document);
   mark('scan-start');
+  const scanning = scanPage(document.body ?? document.documentElement, find, slicer, {
+    found: (titles) => live?.sink.found(titles),
+    shadowRoot: (root) => (live ? live.sink.shadowRoot?.(root) : roots.push(root)),
+  }).then(async () => {
+    if (!asked) await matcher([]); // the text went before a batch was sent: the questions still need asking
+  });
+  scanning.catch(() => undefined); // awaited below once the setup is in
+  signal.addEventListener('abort', () => failed(signal.reason), { once: true });
+
+  const reply = await setup;
+  if (reply.disabled) {
+    mark('site-off');
+    refused(new Error('Afterparty is switched off on this site'));
+    // Switched off (which stops this run), unless it was switched on again while we asked.
+    if (!answerSwitch(true) && !siteSwitch.disabled) relaunch();
+    return;
+  }
+  answerSwitch(false);
+  if (signal.aborted) return refused(signal.reason);
   // The scans write what they find here; "Not this film" corrections are applied on the way in.
-  const found = new FoundTitles(corrections);
-  const settings = new LiveSettings(initialSettings, signal);
+  const found = new FoundTitles(reply.corrections);
+  const settings = new LiveSettings(reply.settings, signal);
   let keyHeld = false;
   const shown = () => !settings.current.underlineOnlyWithKey || keyHeld;
   const highlights = new TitleHighlights(document, found, signal, { shown: shown() });
@@ -68,18 +135,6 @@ async function start(signal: AbortSignal): Promise<void> {
   const cache = listingCache();
   forgetOnChange(cache, signal);
 
-  // Shortened titles are read over the whole page: one reader for the first scan and every rescan.
-  const find = withShortForms(matcher);
-  let scanned = (): void => undefined;
-  const initialScan = new Promise<void>((done) => (scanned = done));
-  // Rescans wait for the first scan: a region it has not reached yet would be found twice.
-  const rescans = new MutationRescan(
-    async (roots) => (
-      await initialScan,
-      rescan(roots, find, found, sink, signal).then(() => cache.prefetch(found.filmIds()))
-    ),
-    signal,
-  );
   let first = true;
   const sink: ScanSink = {
     found: (titles) => {
@@ -97,8 +152,8 @@ async function start(signal: AbortSignal): Promise<void> {
       rescans.watch(root);
     },
   };
-  // Watching starts before the scan: what changes while we scan is rescanned afterwards.
-  rescans.watch(document);
+  live = { found, highlights, cache, sink };
+  for (const root of roots) sink.shadowRoot?.(root);
 
   const hide = (filmKey: string, surface: string, everywhere: boolean) =>
     send('addCorrection', { filmKey, surface, everywhere }).then(
@@ -129,12 +184,13 @@ async function start(signal: AbortSignal): Promise<void> {
   };
   const card = watchHover(hits, cache, settings, signal, slots);
   answerPageFilms(found, signal);
+  configured();
 
-  await scanPage(document.body ?? document.documentElement, find, new Slicer(signal), sink);
+  await scanning;
   mark('scan-end');
   highlights.release();
   scanned();
-  await cache.prefetch(found.filmIds());
+  await cache.prefetch(highlights.filmIds());
 }
 
 /** Rescans changed regions: their titles are replaced once the new ones are found, so nothing flickers. */
@@ -178,7 +234,7 @@ if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
     run?.abort();
     const controller = new AbortController();
     run = controller;
-    start(controller.signal).catch((error: unknown) => {
+    start(controller.signal, siteSwitch, launch).catch((error: unknown) => {
       if (!controller.signal.aborted) console.warn('Afterparty:', error instanceof Error ? error.message : error);
     });
   };
@@ -186,11 +242,7 @@ if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
     run?.abort();
     run = null;
   };
+  const siteSwitch = new SiteSwitch((disabled) => (disabled ? stop() : launch()));
   // A frame without text (an ad slot, a blank iframe) asks the background nothing until text arrives.
-  void firstText(document, new AbortController().signal).then(() =>
-    watchSiteSwitch(location.hostname, (disabled) => (disabled ? stop() : launch())).then(
-      (disabled) => disabled || launch(),
-      () => launch(),
-    ),
-  );
+  void firstText(document, new AbortController().signal).then(launch);
 }

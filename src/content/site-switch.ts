@@ -3,30 +3,45 @@ import { send } from '../browser/send.ts';
 import { DATA_REVISION_KEY } from '../messages/data-revision.ts';
 
 /**
- * The user's per-site off switch. The background answers for the frame the message comes
- * from (getSiteSwitch): the list lives where pages cannot write it, so a page cannot switch
- * Afterparty off or on for itself or another site. A data-revision bump (the switch flipped
- * in the popup or the options page) asks again; `onChange` hears a flip while the page is
- * open. `_site` is not read: the answer is for the sender's frame, whatever the page claims.
+ * The user's per-site off switch, as this frame knows it. The background answers for the frame
+ * the message comes from: the list lives where pages cannot write it, so a page cannot switch
+ * Afterparty off or on for itself or another site. The first answer comes with the first scan's
+ * (beginScan); a data-revision bump (the switch flipped in the popup or the options page) asks
+ * again (getSiteSwitch), and `onChange` hears every flip.
  */
-export async function watchSiteSwitch(_site: string, onChange: (disabled: boolean) => void): Promise<boolean> {
-  let asked = 0;
-  let disabled = false;
-  ext.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local' || !(DATA_REVISION_KEY in changes)) return;
-    const ask = ++asked;
-    send('getSiteSwitch', {}).then(
-      (answer) => {
-        if (ask !== asked || answer.disabled === disabled) return;
-        disabled = answer.disabled;
-        onChange(disabled);
-      },
-      () => undefined,
-    );
-  });
-  const ask = ++asked;
-  const answer = await send('getSiteSwitch', {});
-  // A flip heard meanwhile has the newer answer.
-  if (ask === asked) disabled = answer.disabled;
-  return disabled;
+export class SiteSwitch {
+  #asked = 0;
+  #disabled = false;
+
+  constructor(private readonly onChange: (disabled: boolean) => void) {
+    ext.storage.onChanged.addListener((changes, area) => {
+      if (area !== 'local' || !(DATA_REVISION_KEY in changes)) return;
+      const answer = this.ask();
+      send('getSiteSwitch', {}).then(
+        ({ disabled }) => answer(disabled),
+        () => undefined,
+      );
+    });
+  }
+
+  /**
+   * Starts a question; the function it returns takes the answer and says whether it was kept:
+   * it is dropped when a later question was asked meanwhile, since that one's answer is newer.
+   */
+  ask(): (disabled: boolean) => boolean {
+    const ask = ++this.#asked;
+    return (disabled) => {
+      if (ask !== this.#asked) return false;
+      if (disabled !== this.#disabled) {
+        this.#disabled = disabled;
+        this.onChange(disabled);
+      }
+      return true;
+    };
+  }
+
+  /** The latest answer; false until one says otherwise. */
+  get disabled(): boolean {
+    return this.#disabled;
+  }
 }

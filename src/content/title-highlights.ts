@@ -159,6 +159,17 @@ export class TitleHighlights {
     this.#registered = next;
   }
 
+  /**
+   * The films of the titles registered now: all of them on a page of up to MAX_REGISTERED
+   * titles, else those near the viewport. What the listings prefetch asks for: every film of
+   * the 2 MB bench article was thousands of listings, a reply that alone blocked the page.
+   */
+  filmIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const title of this.#registered) for (const id of title.filmIds) ids.add(id);
+    return ids;
+  }
+
   dispose(): void {
     clearTimeout(this.#timer);
     this.#observer.disconnect();

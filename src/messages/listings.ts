@@ -1,5 +1,6 @@
 import type { TextBlock, TextSpan, TitleMatch, TitleSource, WordListText } from '../core/matching/index.ts';
-import type { EventRow, FestivalRow, FilmRow, Listing } from '../core/rows.ts';
+import type { CorrectionRow, EventRow, FestivalRow, FilmRow, Listing } from '../core/rows.ts';
+import type { Settings } from '../core/settings.ts';
 import { isPlainObject } from '../core/guards.ts';
 import { noParams, type SpecsFor } from './spec.ts';
 
@@ -11,6 +12,17 @@ export interface ListingMessages {
    * the background, built once per data revision, so a frame pays nothing for the catalog.
    */
   findTitles: { params: { blocks: TextBlock[] }; result: { matches: TitleMatch[][] } };
+  /**
+   * A frame's first batch with everything its scan needs, in one round trip: whether its site
+   * is switched off (then nothing is matched), the display settings, the corrections for its
+   * site, and the batch's titles. The site is the sender's, never from params.
+   */
+  beginScan: {
+    params: { blocks: TextBlock[] };
+    result:
+      | { disabled: true }
+      | { disabled: false; settings: Settings; corrections: CorrectionRow[]; matches: TitleMatch[][] };
+  };
   /** Events for the films found on a page, with their festivals for time zones. */
   getListings: {
     params: { filmKeys: string[] };
@@ -45,27 +57,30 @@ function validBlock(block: unknown): TextBlock | null {
   return { text: block.text, marks };
 }
 
+function validBlocks(name: string) {
+  return (params: unknown): { blocks: TextBlock[] } | string => {
+    if (!isPlainObject(params) || !Array.isArray(params.blocks)) return `${name} needs {blocks: {text, marks?}[]}`;
+    if (params.blocks.length > MAX_FIND_BLOCKS) return `${name} accepts at most ${MAX_FIND_BLOCKS} blocks`;
+    const blocks: TextBlock[] = [];
+    let chars = 0;
+    for (const item of params.blocks as unknown[]) {
+      const block = validBlock(item);
+      if (!block) return `${name}: every block must be {text: string, marks?: {start, end, link?}[]}`;
+      chars += block.text.length;
+      if (chars > MAX_FIND_CHARS) return `${name} accepts at most ${MAX_FIND_CHARS} characters`;
+      blocks.push(block);
+    }
+    return { blocks };
+  };
+}
+
 export const listingSpecs: SpecsFor<ListingMessages> = {
   // Extension pages only: content scripts match through findTitles, so a page process cannot
   // dump the whole catalog in one request.
   getTitleIndex: { privileged: true, validate: noParams('getTitleIndex') },
   getSchedule: { privileged: true, validate: noParams('getSchedule') },
-  findTitles: {
-    validate(params) {
-      if (!isPlainObject(params) || !Array.isArray(params.blocks)) return 'findTitles needs {blocks: {text, marks?}[]}';
-      if (params.blocks.length > MAX_FIND_BLOCKS) return `findTitles accepts at most ${MAX_FIND_BLOCKS} blocks`;
-      const blocks: TextBlock[] = [];
-      let chars = 0;
-      for (const item of params.blocks as unknown[]) {
-        const block = validBlock(item);
-        if (!block) return 'findTitles: every block must be {text: string, marks?: {start, end, link?}[]}';
-        chars += block.text.length;
-        if (chars > MAX_FIND_CHARS) return `findTitles accepts at most ${MAX_FIND_CHARS} characters`;
-        blocks.push(block);
-      }
-      return { blocks };
-    },
-  },
+  findTitles: { validate: validBlocks('findTitles') },
+  beginScan: { validate: validBlocks('beginScan') },
   getListings: {
     validate(params) {
       if (!isPlainObject(params) || !Array.isArray(params.filmKeys)) return 'getListings needs {filmKeys: string[]}';

@@ -30,6 +30,8 @@ const CONTENT_SCRIPT_WRITES: Partial<Record<MessageName, string>> = {
 const CONTENT_SCRIPT_MESSAGES: Partial<Record<MessageName, string>> = {
   findTitles:
     'the titles found in text the page sends: what the page shows anyway, checked against the catalog; at most 1,000,000 characters a request',
+  beginScan:
+    "findTitles for a frame's first batch, with the sender frame's own site switch (nothing matched when off), the display settings and its site's corrections",
   getListings: 'the events of films by key; a page can claim to have found any film, so the bound is the listings',
   getCorrections: "the corrections for the sender frame's site and everywhere, never another site's",
   getSettings: 'the display settings the card and the underline follow; nothing private',

@@ -55,6 +55,29 @@ describe('shortened titles in the content script’s scan', () => {
     expect(batches).toBeGreaterThan(1);
   });
 
+  it('reads the same when the pass yields to the page after every block', async () => {
+    let pauses = 0;
+    const slicer = new Slicer(new AbortController().signal, 0);
+    const pause = slicer.pause.bind(slicer);
+    slicer.pause = () => (pauses++, pause());
+    expect(
+      await scan(
+        page,
+        withShortForms(
+          answering(() => 0),
+          slicer,
+        ),
+      ),
+    ).toEqual([
+      'f/slumdog: Slumdog Millionaire',
+      'f/slumdog: Slumdog',
+      'f/triangle: Triangle of Sadness',
+      'f/triangle: Triangle',
+    ]);
+    // It did yield: once per block at least, with a slice of no time.
+    expect(pauses).toBeGreaterThanOrEqual(6);
+  });
+
   it('finds no first word alone without the pass, and none before the whole title', async () => {
     expect(
       await scan(

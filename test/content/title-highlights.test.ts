@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FoundTitles } from '../../src/content/found-titles.ts';
 import type { FoundTitle } from '../../src/content/page-scan.ts';
-import { HIGHLIGHT_NAME, TitleHighlights } from '../../src/content/title-highlights.ts';
+import { HIGHLIGHT_NAME, MAX_REGISTERED, TitleHighlights } from '../../src/content/title-highlights.ts';
 
 // happy-dom has no Custom Highlight API: a Highlight is a set of ranges, the registry a map.
 class FakeHighlight extends Set<Range> {
@@ -62,5 +62,29 @@ describe('the highlight registry, which any page script can list', () => {
     highlights.setShown(true);
     expect(registered()).not.toBe(held);
     expect(registered()!.size).toBe(2);
+  });
+});
+
+describe('the films the listings prefetch asks for', () => {
+  it('are those of the registered titles: every title of a small page, none of a large page out of view', () => {
+    const highlights = new TitleHighlights(document, found(), controller.signal, { shown: false });
+    highlights.refresh();
+    expect([...highlights.filmIds()].sort()).toEqual(['Crash', 'Juno']);
+
+    // Over MAX_REGISTERED titles only those near the viewport are registered; happy-dom reports
+    // no element in view, so none is, and the prefetch asks for nothing rather than for every film.
+    document.body.innerHTML = Array.from({ length: MAX_REGISTERED + 1 }, (_, i) => `<p>Film ${i}</p>`).join('');
+    const large = new FoundTitles();
+    large.add(
+      [...document.querySelectorAll('p')].map((anchor): FoundTitle => {
+        const range = document.createRange();
+        range.selectNodeContents(anchor);
+        return { range, filmIds: [anchor.textContent!], surface: anchor.textContent!, anchor };
+      }),
+    );
+    const many = new TitleHighlights(document, large, controller.signal);
+    many.refresh();
+    expect(large.filmIds().size).toBe(MAX_REGISTERED + 1);
+    expect(many.filmIds().size).toBe(0);
   });
 });

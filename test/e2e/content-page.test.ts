@@ -180,4 +180,36 @@ describe('the content script in the page', () => {
     await popup.close();
     await page.close();
   });
+
+  it('paints nothing on a page opened on a switched-off site, and underlines it once switched on', async () => {
+    const url = `${server.url}frames.html`;
+    const setup = await context.newPage();
+    await setup.goto(`chrome-extension://${extensionId}/options.html`);
+    const disable = (disabled: boolean) =>
+      setup.evaluate(
+        async ([pageUrl, off]) =>
+          chrome.runtime.sendMessage({ type: 'setSiteDisabled', params: { url: pageUrl, disabled: off } }),
+        [url, disabled] as const,
+      );
+    expect(await disable(true)).toMatchObject({ result: { disabled: true } });
+    const page = await context.newPage();
+    await page.goto(url);
+    // The first batch went with the start-up questions (beginScan) and came back "off".
+    await page.waitForFunction(() => performance.getEntriesByName('afterparty:site-off').length > 0, null, {
+      timeout: 20_000,
+    });
+    await page.waitForTimeout(300);
+    const painted = () =>
+      page.evaluate(() => ({
+        registered: CSS.highlights.has('afterparty-film'),
+        underlined: performance.getEntriesByName('afterparty:first-underline').length,
+      }));
+    expect(await painted()).toEqual({ registered: false, underlined: 0 });
+    // Positive control: the same page, once the site is switched on, is underlined.
+    expect(await disable(false)).toMatchObject({ result: { disabled: false } });
+    await waitForHighlights(page, 1);
+    expect(await painted()).toEqual({ registered: true, underlined: 1 });
+    await page.close();
+    await setup.close();
+  });
 });

@@ -1,6 +1,7 @@
 import type { AfterpartyDb } from '../../db/index.ts';
 import type { Messages } from '../../messages/index.ts';
 import { addEventHandlers } from './add-event.ts';
+import { beginScanHandlers } from './begin-scan.ts';
 import { correctionHandlers } from './corrections.ts';
 import { deviceSyncHandlers } from './device-sync.ts';
 import { feedHandlers } from './feeds.ts';
@@ -39,6 +40,7 @@ export interface HandlerDeps {
 export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     ...listingHandlers(deps),
+    ...beginScanHandlers({ ...deps, sites: () => deps.sites ?? sharedSiteRegistry(deps.db) }),
     ...feedHandlers(deps),
     ...settingsHandlers(deps),
     ...planHandlers(deps),

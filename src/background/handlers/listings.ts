@@ -13,7 +13,7 @@ export function listingHandlers({
   ready: () => Promise<void>;
   /** The worker's matcher, forgotten on every data change; without one, each request builds its own. */
   titles?: TitleMatcherCache;
-}): HandlersFor<ListingMessages> {
+}): HandlersFor<Omit<ListingMessages, 'beginScan'>> {
   return {
     async getTitleIndex() {
       await ready();

@@ -1,0 +1,40 @@
+import { correctionsFor, loadSettings, type AfterpartyDb } from '../../db/index.ts';
+import type { ListingMessages } from '../../messages/listings.ts';
+import type { SiteRegistry } from '../sites/site-registry.ts';
+import { siteOf } from '../sites/site-of.ts';
+import { titleMatcherCache, type TitleMatcherCache } from '../title-matcher.ts';
+import type { HandlersFor } from './types.ts';
+
+/**
+ * A frame's start-up in one round trip: its site switch, settings and corrections used to be
+ * two round trips before its first batch was even sent, 25-60 ms each on a busy machine
+ * (docs/architecture.md, "Performance"). The text of a switched-off site is not matched.
+ */
+export function beginScanHandlers({
+  db,
+  ready,
+  titles,
+  sites,
+}: {
+  db: AfterpartyDb;
+  ready: () => Promise<void>;
+  titles?: TitleMatcherCache;
+  sites: () => SiteRegistry;
+}): HandlersFor<Pick<ListingMessages, 'beginScan'>> {
+  return {
+    async beginScan({ blocks }, from) {
+      // The sender's frame, never params: a page learns about its own site only.
+      const site = from?.extensionPage === true ? null : siteOf(from?.pageUrl);
+      const matcher = (titles ?? titleMatcherCache(db, ready)).get();
+      matcher.catch(() => undefined); // awaited below, unless the site is off
+      const [disabled, settings, corrections] = await Promise.all([
+        site !== null && sites().isDisabled(site),
+        loadSettings(db),
+        correctionsFor(db, site),
+      ]);
+      if (disabled) return { disabled: true };
+      const find = await matcher;
+      return { disabled: false, settings, corrections, matches: blocks.map((block) => find.find(block)) };
+    },
+  };
+}
