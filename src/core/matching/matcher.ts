@@ -4,7 +4,7 @@
 // length of the text, not with the size of the catalog, and a page word that no title uses
 // never becomes a string.
 
-import { EvidenceContext } from './evidence.ts';
+import { EvidenceContext, quotedSpan } from './evidence.ts';
 import { defaultLexicon, type Lexicon } from './lexicon.ts';
 import { scanTokens, STAR, TokenTable } from './fold-scan.ts';
 import type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
@@ -104,12 +104,20 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
   const anyStart = trie.censored.has(trie.root);
   const singleFrom = typos.single.size > 0 ? MIN_TYPO_LETTERS - 1 : Infinity;
   const singleTo = typos.singleMaxLength + 1;
+  // With no emphasis in the block, a one-word name in lower case is prose unless quoted or it
+  // needs no evidence (EvidenceContext.accepts): such hits are not even listed.
+  const marked = Array.isArray(block.marks) && block.marks.length > 0;
+  const starts = t.starts;
   for (let k = 0; k < count; k++) {
     const id = ids[k]!;
     const role = id >= 0 ? roles[id]! : 0;
     if ((role & CLUE) !== 0) clueAt.push(k);
     const star = (flags[k]! & STAR) !== 0;
-    if (anyStart || star || (role & ROOT) !== 0) walkExact(trie, index.ends, t, k, budget, exact);
+    if (anyStart || star || (role & ROOT) !== 0) {
+      const c = text.charCodeAt(starts[k]!);
+      const prose = !marked && c >= 0x61 && c <= 0x7a && !quotedSpan(text, starts[k]!, t.ends[k]!);
+      walkExact(trie, index.ends, t, k, budget, exact, prose ? LEVEL_BITS.none : ALL_LEVELS);
+    }
     // A typo walk needs an exact first word, an exact second word, or one long word.
     const next = k + 1 < count ? ids[k + 1]! : -1;
     const nextStar = k + 1 < count && (flags[k + 1]! & STAR) !== 0;
@@ -199,11 +207,10 @@ function typoAhead(index: TitleIndex, typos: TypoIndex, t: TokenTable, k: number
     if (t.star(j)) return true;
     const id = t.ids[j]!;
     if (mistypable(typos, t, j)) {
-      const n = typos.filter.neighbours(t.units, t.foldStarts[j]!, t.foldEnds[j]!, id, near);
+      const n = nearWords(index, typos, t, j);
       if (n < 0) return true;
       for (let i = 0; i < n; i++) {
         const word = near[i]!;
-        if (!nearWord(index, t, j, word)) continue;
         const child = trie.child(node, word);
         if (child >= 0 && path[child] !== 0 && goesOn(index, t, child, j + 1)) return true;
       }
@@ -226,6 +233,30 @@ function mistypable(typos: TypoIndex, t: TokenTable, j: number): boolean {
     !typos.common.has(t.word(j));
   if (id >= 0 && id < typos.typable.length) typos.typable[id] = answer ? 2 : 1;
   return answer;
+}
+
+/**
+ * The catalog words page word j is one edit from (sharing a deletion, some may be two apart),
+ * written to `near`: their number, or -1 for "any word". Learnt once per vocabulary word.
+ */
+function nearWords(index: TitleIndex, typos: TypoIndex, t: TokenTable, j: number): number {
+  const id = t.ids[j]!;
+  if (id >= 0) {
+    const known = typos.nearby.get(id);
+    if (known === null) return -1;
+    if (known !== undefined) {
+      near.set(known);
+      return known.length;
+    }
+  }
+  const n = typos.filter.neighbours(t.units, t.foldStarts[j]!, t.foldEnds[j]!, id, near);
+  let kept = n;
+  if (n > 0) {
+    kept = 0;
+    for (let i = 0; i < n; i++) if (nearWord(index, t, j, near[i]!)) near[kept++] = near[i]!;
+  }
+  if (id >= 0) typos.nearby.set(id, kept < 0 ? null : near.slice(0, kept));
+  return kept;
 }
 
 /** Is page word j one edit from catalog word `word`? (Sharing a deletion, they may be two apart.) */
@@ -254,13 +285,12 @@ function typoHere(
   single: boolean,
 ): boolean {
   if ((!tails && !single) || !mistypable(typos, t, k)) return false;
-  const n = typos.filter.neighbours(t.units, t.foldStarts[k]!, t.foldEnds[k]!, t.ids[k]!, near);
+  const n = nearWords(index, typos, t, k);
   if (n < 0) return true;
   const trie = index.trie;
   const path = index.typoPath;
   for (let i = 0; i < n; i++) {
     const word = near[i]!;
-    if (!nearWord(index, t, k, word)) continue;
     const entry = trie.rootChild(word);
     if (entry < 0) continue;
     if (single && (index.ends[entry]! & TYPO_END) !== 0) return true;

@@ -48,8 +48,6 @@ export class TypoFilter {
   private readonly seen = new Set<number>();
   /** Answers for catalog words by vocabulary id (0 unknown, 1 no, 2 yes): the same words come back on every page. */
   private answers = new Uint8Array(0);
-  /** neighbours' answers for catalog words by vocabulary id (null: any word). */
-  private lists = new Map<number, Int32Array | null>();
 
   /** Registers a title word a typo may hit. */
   add(word: string, id: number): void {
@@ -63,7 +61,6 @@ export class TypoFilter {
 
   private put(h: number, id: number): void {
     if (this.answers.length > 0) this.answers = new Uint8Array(0);
-    if (this.lists.size > 0) this.lists.clear();
     if ((this.used + 1) * 2 > this.mask + 1) this.grow();
     let s = h & this.mask;
     for (;;) {
@@ -117,20 +114,6 @@ export class TypoFilter {
    * A word not listed is not one edit away; a listed one may be two.
    */
   neighbours(units: ArrayLike<number>, from: number, to: number, self: number, into: Int32Array): number {
-    if (self < 0) return this.findNeighbours(units, from, to, self, into);
-    // A catalog word's neighbours, once: the same words come back on every page.
-    const known = this.lists.get(self);
-    if (known === null) return -1;
-    if (known !== undefined) {
-      into.set(known);
-      return known.length;
-    }
-    const found = this.findNeighbours(units, from, to, self, into);
-    this.lists.set(self, found < 0 ? null : into.slice(0, found));
-    return found;
-  }
-
-  private findNeighbours(units: ArrayLike<number>, from: number, to: number, self: number, into: Int32Array): number {
     const n = to - from;
     if (n >= MAX - 1) return -1;
     if (this.used === 0) return 0;

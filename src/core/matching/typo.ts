@@ -29,6 +29,8 @@ export interface TypoIndex {
    * word be a typo at all" (matcher.ts's mistypable), which depends on the word alone.
    */
   readonly typable: Uint8Array;
+  /** Per vocabulary id, filled as words are met: the catalog words one edit from it (null: any word). */
+  readonly nearby: Map<number, Int32Array | null>;
 }
 
 const MIN_LETTERS = 12;
@@ -82,7 +84,7 @@ function mayBeTypo(index: TypoIndex, seq: WordSeq, k: number): boolean {
 
 export function buildTypoIndex(index: TitleIndex): TypoIndex {
   const { vocabulary, trie, typoPath, roles } = index;
-  const tails = new WordTrie<TitleName>(vocabulary, index.names.length * 2);
+  const tails = new WordTrie<TitleName>(vocabulary, index.names.length);
   const single = new Map<string, TitleName[]>();
   const filter = new TypoFilter();
   let singleMaxLength = 0;
@@ -130,6 +132,7 @@ export function buildTypoIndex(index: TitleIndex): TypoIndex {
     filter,
     common: index.lexicon.common,
     typable: new Uint8Array(vocabulary.size),
+    nearby: new Map(),
   };
 }
 
