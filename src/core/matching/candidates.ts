@@ -50,7 +50,8 @@ export class Candidates {
     for (let i = 0; i < n; i++) order[i] = i;
     // Candidates come in text order, and on most blocks none overlaps another but those of its
     // own span: then every span is chosen, in that order, and no sort is needed.
-    if (n > 1 && !this.apart()) order.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
+    const apart = n < 2 || this.apart();
+    if (!apart) order.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
     if (this.taken.length < tokenCount) this.taken = new Uint8Array(tokenCount * 2);
     const taken = this.taken;
     const chosen: Accepted[] = [];
@@ -61,9 +62,9 @@ export class Candidates {
       const start = this.starts[first]!;
       const end = this.ends[first]!;
       let free = true;
-      for (let k = start; k < end && free; k++) free = taken[k] === 0;
+      if (!apart) for (let k = start; k < end && free; k++) free = taken[k] === 0;
       if (free) {
-        taken.fill(1, start, end);
+        if (!apart) taken.fill(1, start, end);
         const typo = ranks[first]! % 2 ** 33 >= 2 ** 32;
         const one = this.names[first]!;
         if (next === g + 1) {
@@ -81,6 +82,7 @@ export class Candidates {
       }
       g = next;
     }
+    if (apart) return chosen;
     for (const m of chosen) taken.fill(0, m.start, m.end);
     return chosen.sort((a, b) => a.start - b.start);
   }
