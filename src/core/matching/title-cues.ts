@@ -238,8 +238,6 @@ export function cued(
   for (let k = first + 1; k < end; k++) {
     if (caseAt(text, view, k) === 'lower' && !minor.has(view.word(k))) return false;
   }
-  // An entry that opens its block may be credited with one word: "Departures (Japan) — Takita".
-  const entry = opensPhrase(text, startAt(view, first)) === 'block';
   return (
     filmWord(view, first) ||
     filmVerb(text, view, end) ||
@@ -248,7 +246,7 @@ export function cued(
       SEQUEL_WORDS.has(view.word(end)) &&
       SEQUEL.test(text.slice(endAt(view, end - 1), endAt(view, end - 1) + 20))) ||
     possessive(text, view, first) ||
-    credited(text, endAt(view, end - 1), entry) ||
+    credited(text, endAt(view, end - 1), startAt(view, first)) ||
     numbered(text, view, first) ||
     alone(text, view, marks, first, end)
   );
@@ -305,12 +303,17 @@ function possessive(text: string, view: TokenView, first: number): boolean {
   );
 }
 
-/** "Amour (Michael Haneke, 2012)", "Spotlight [2015]": a year or credits in brackets after `stop`. */
-function credited(text: string, stop: number, entry: boolean): boolean {
+/**
+ * "Amour (Michael Haneke, 2012)", "Spotlight [2015]": a year or credits in brackets after `stop`
+ * (the title starting at `start`).
+ */
+function credited(text: string, stop: number, start: number): boolean {
   let i = stop;
   while (spaceAt(text, i)) i++;
   const open = text[i];
   if (open !== '(' && open !== '[') return false;
+  // An entry that opens its block may be credited with one word: "Departures (Japan) — Takita".
+  const entry = opensPhrase(text, start) === 'block';
   // Only so far: a page of "Crash (" with no closing bracket must not cost a scan per title.
   const inner = text.slice(i + 1, i + 1 + MAX_BRACKET);
   const close = inner.indexOf(open === '(' ? ')' : ']');
