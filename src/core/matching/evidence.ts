@@ -264,21 +264,25 @@ export class EvidenceContext {
 
   /** 'Crash', "Crash," or « Crash »: quote characters directly around the title. */
   private quoted(first: number, end: number): boolean {
-    const text = this.text;
-    let open = this.startOf(first) - 1;
-    // Most words follow a space with no « before it, or an ASCII character that is neither a
-    // quote nor a space: no quote opens there.
-    if (open < 0) return false;
-    const before = text.charCodeAt(open);
-    if (before === 0x20) {
-      const guillemet = open > 0 ? text.charCodeAt(open - 1) : 0;
-      if (guillemet !== 0xab && guillemet !== 0x2039) return false;
-    } else if (before < 0x80 && !ASCII_QUOTE_OR_SPACE[before]) return false;
-    if (SPACE.test(text[open] ?? '') && SPACED_QUOTES.has(text[open - 1] ?? '')) open--;
-    if (!OPEN_QUOTES.has(text[open] ?? '') || WORD.test(text[open - 1] ?? '')) return false;
-    let close = this.endOf(end - 1);
-    if (TRAILING_PUNCT.has(text[close] ?? '')) close++;
-    if (SPACE.test(text[close] ?? '') && SPACED_QUOTES.has(text[close + 1] ?? '')) close++;
-    return CLOSE_QUOTES.has(text[close] ?? '') && !WORD.test(text[close + 1] ?? '');
+    return quotedSpan(this.text, this.startOf(first), this.endOf(end - 1));
   }
+}
+
+/** Quote characters directly around text[start, stop) (see EvidenceContext.quoted). */
+export function quotedSpan(text: string, start: number, stop: number): boolean {
+  let open = start - 1;
+  // Most words follow a space with no « before it, or an ASCII character that is neither a
+  // quote nor a space: no quote opens there.
+  if (open < 0) return false;
+  const before = text.charCodeAt(open);
+  if (before === 0x20) {
+    const guillemet = open > 0 ? text.charCodeAt(open - 1) : 0;
+    if (guillemet !== 0xab && guillemet !== 0x2039) return false;
+  } else if (before < 0x80 && !ASCII_QUOTE_OR_SPACE[before]) return false;
+  if (SPACE.test(text[open] ?? '') && SPACED_QUOTES.has(text[open - 1] ?? '')) open--;
+  if (!OPEN_QUOTES.has(text[open] ?? '') || WORD.test(text[open - 1] ?? '')) return false;
+  let close = stop;
+  if (TRAILING_PUNCT.has(text[close] ?? '')) close++;
+  if (SPACE.test(text[close] ?? '') && SPACED_QUOTES.has(text[close + 1] ?? '')) close++;
+  return CLOSE_QUOTES.has(text[close] ?? '') && !WORD.test(text[close + 1] ?? '');
 }

@@ -140,7 +140,8 @@ export function gapOpen(trie: Trie, node: number, gap: string): boolean {
  * Every name spelt by the words from `start` on, pushed onto `out` as three numbers: the trie
  * node where the names end, and the token range [start, end). `ends` is non-zero at the nodes
  * where names end. Exact hits are many (every "the" of a page when a film is called "The"):
- * no object for each.
+ * no object for each. A one-word name is pushed only where `ends` shares a bit with `single`:
+ * the caller knows the page turns down some levels there.
  */
 export function walkExact(
   trie: Trie,
@@ -149,6 +150,7 @@ export function walkExact(
   start: number,
   budget: Budget,
   out: number[],
+  single = 0xff,
 ): void {
   // Most words of a page are not censored and most trie nodes have no censored child: then
   // there is one path at most, followed without allocating anything.
@@ -163,7 +165,8 @@ export function walkExact(
     }
     const child = at === start ? trie.rootChild(ids[at] as number) : trie.child(node, ids[at] as number);
     if (child < 0) return;
-    if (ends[child] !== 0) out.push(child, start, at + 1);
+    const here = ends[child]!;
+    if (here !== 0 && (at > start || (here & single) !== 0)) out.push(child, start, at + 1);
     if (!trie.hasChildren(child)) return;
     node = child;
   }
