@@ -12,7 +12,8 @@ import { parsePage } from './scan.ts';
 
 /** One event in feed v1's event shape, with the status the page gave. */
 export interface PublishedEvent {
-  title: string;
+  /** Null when nothing on the page names the event (the popup asks the user for a name). */
+  title: string | null;
   start: string | null;
   end: string | null;
   venue: { name: string; address: string | null } | null;
@@ -41,7 +42,7 @@ function published(draft: PageEventDraft): PublishedEvent {
 }
 
 const REASONS: Record<SkippedEvent['reason'], string> = {
-  'no-title': 'no name, and no film, performer or parent event to title it by',
+  'no-title': 'no name, no film, performer or parent event to title it by, and no date',
   duplicate: 'the same title and start as an event already listed',
   container: 'a festival or series whose events point to it; its events are listed instead',
 };
@@ -51,6 +52,7 @@ const TITLE_FROM = {
   work: ' (titled after its film or work)',
   performer: ' (titled after its performer)',
   parent: ' (titled after its parent event)',
+  none: '(no name, and no film, performer or parent event to title it by: the user is asked to name it)',
 };
 
 export async function readPage(path: string, matcher: Matcher | null) {
@@ -67,7 +69,7 @@ function summary(path: string, drafts: PageEventDraft[], skipped: SkippedEvent[]
       ? `${d.start}${d.end ? ` – ${d.end}` : ''}${d.floating ? ' (no zone given)' : ''}`
       : 'no start';
     const status = d.pageStatus === 'scheduled' ? '' : ` [${d.pageStatus}]`;
-    lines.push(`  ${d.title}${TITLE_FROM[d.titleFrom]}${status}: ${when}${d.venue ? `, ${d.venue.name}` : ''}`);
+    lines.push(`  ${d.title ?? ''}${TITLE_FROM[d.titleFrom]}${status}: ${when}${d.venue ? `, ${d.venue.name}` : ''}`);
     if (feed && d.unknownFilms.length > 0)
       lines.push(`    films not in the feed: ${d.unknownFilms.map((f) => f.title).join(', ')}`);
   }

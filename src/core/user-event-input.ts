@@ -59,14 +59,15 @@ export function checkUserEventInput(raw: unknown): UserEventInput | string {
 
 /**
  * An event found on a page, as the user's own: it keeps its page as its source, and a time the
- * page wrote without a zone (outside any known festival) is read in `localZone`.
+ * page wrote without a zone (outside any known festival) is read in `localZone`. An event the
+ * page gives no name takes the name the user gave it.
  */
-export function inputFromDraft(draft: PageEventDraft, localZone: string): UserEventInput {
+export function inputFromDraft(draft: PageEventDraft, localZone: string, name = ''): UserEventInput {
   const place = (time: string | null) =>
     time && draft.floating && time.length > 10 ? wallTimeToIso(time, localZone) : time;
   return {
     kind: draft.kind,
-    title: draft.title,
+    title: draft.title ?? name.trim(),
     films: draft.films,
     festival: draft.festival,
     start: place(draft.start),

@@ -20,7 +20,8 @@ const PROGRAMME = `<!doctype html><title>Programme</title>
  {"@type":"ScreeningEvent","@id":"#s1","startDate":"2008-09-06T19:00-04:00","workPresented":{"@type":"Movie","name":"Burn After Reading"},
   "location":{"@id":"#hall"},"url":"https://fest.example/s1","eventStatus":"https://schema.org/EventPostponed"},
  {"@type":"Place","@id":"#hall","name":"Roy Thomson Hall","address":"60 Simcoe St, Toronto"},
- {"@type":"Event","startDate":"2008-09-07"}
+ {"@type":"Event","startDate":"2008-09-07"},
+ {"@type":"Event","description":"To be announced"}
 ]}</script>
 <div vocab="https://schema.org/" typeof="Event"><span property="name">Press breakfast</span>
  <span property="startDate" content="2008-09-08T09:00-04:00">Monday 9 am</span>
@@ -47,6 +48,17 @@ describe('afterparty events', () => {
             films: ['burn-after-reading'],
             status: 'postponed',
           },
+          // Nothing names it, but its date is real: offered, and the user names it.
+          {
+            title: null,
+            start: '2008-09-07',
+            end: null,
+            venue: null,
+            url: null,
+            description: null,
+            films: [],
+            status: 'scheduled',
+          },
           {
             title: 'Press breakfast',
             start: '2008-09-08T09:00:00-04:00',
@@ -68,10 +80,11 @@ describe('afterparty events', () => {
     const { lines, out } = capture();
     expect(await main(['events', file], out)).toBe(0);
     expect(lines.log).toEqual([
-      `${file}: 2 events`,
+      `${file}: 3 events`,
       '  Burn After Reading (titled after its film or work) [postponed]: 2008-09-06T19:00:00-04:00, Roy Thomson Hall',
+      '  (no name, and no film, performer or parent event to title it by: the user is asked to name it): 2008-09-07',
       '  Press breakfast [moved online]: 2008-09-08T09:00:00-04:00',
-      '  skipped Event: no name, and no film, performer or parent event to title it by',
+      '  skipped Event: no name, no film, performer or parent event to title it by, and no date',
     ]);
   });
 

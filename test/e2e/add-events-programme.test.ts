@@ -87,4 +87,37 @@ describe('a programme page', () => {
     await site.close();
     await popup.close();
   });
+
+  it('offers an event the page gives no name, and adds it once the user names it', async () => {
+    const site = await harness.context.newPage();
+    const pageUrl = `${fixtures.url}broadcast.html`;
+    await site.goto(pageUrl);
+    const popup = await harness.context.newPage();
+    await popup.goto(popupUrl());
+    const tabId = await tabIdOf(popup, pageUrl);
+    expect(tabId).not.toBeNull();
+    await popup.goto(popupUrl(`?tab=${tabId}`));
+    await popup.getByRole('tab', { name: /^This page/ }).click();
+    const found = popup.getByRole('region', { name: 'Events on this page' });
+    await found.waitFor();
+    const offered = (await found.textContent()) ?? '';
+    expect(offered).toContain('Cast watch party');
+    expect(offered).toContain('Unnamed event');
+    expect(offered).toContain('name it to add it');
+    // Unnamed, it cannot be added; "Add all" takes the named one (the positive control) and says why.
+    const addUnnamed = found.getByRole('button', { name: 'Add this event: Unnamed event' });
+    expect(await addUnnamed.isDisabled()).toBe(true);
+    expect(await found.getByRole('button', { name: 'Add this event: Cast watch party' }).isEnabled()).toBe(true);
+    await found.getByText('1 chosen need a name before they can be added.').waitFor();
+    await found.getByRole('button', { name: 'Add the 1 chosen' }).waitFor();
+
+    await found.getByRole('textbox', { name: 'Name' }).fill('Episode 8 broadcast');
+    await found.getByRole('button', { name: 'Add all 2 events' }).click();
+    await found.getByText('2 of 2 added').waitFor();
+    const schedule = await scheduleText(popup);
+    expect(schedule).toContain('Cast watch party');
+    expect(schedule).toContain('Episode 8 broadcast');
+    await site.close();
+    await popup.close();
+  });
 });

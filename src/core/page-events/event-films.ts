@@ -82,7 +82,7 @@ function filmsInText(matcher: Matcher | null, texts: Array<string | null>): stri
 
 export function filmsOf(
   node: JsonRecord,
-  title: string,
+  title: string | null,
   description: string | null,
   matcher: Matcher | null,
 ): EventFilms {

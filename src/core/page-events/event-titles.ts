@@ -2,14 +2,16 @@
 // artist's list of dated gigs, the sub-events of a programme, a broadcast of an episode, and,
 // for a film extension the sharpest case, a cinema's ScreeningEvent that names only its film.
 // They are titled after the film, the performer or the parent event, in that order (issue 18),
-// and the offer says which, so the user can rename it.
+// and the offer says which, so the user can rename it. With none of those (a broadcast of an
+// episode that has only a number) the event is still offered, with its times, and the user
+// names it: a name is never made up.
 
 import { isPlainObject, own, type JsonRecord } from '../guards.ts';
 import type { FoundEvent } from './jsonld-parse.ts';
 import { first, list, text, TEXT_MAX } from './jsonld-values.ts';
 
-/** Where a draft's title comes from: its own name, or the film, performer or parent event it names. */
-export type TitleSource = 'name' | 'work' | 'performer' | 'parent';
+/** Where a draft's title comes from: its own name, the film, performer or parent event it names, or nowhere. */
+export type TitleSource = 'name' | 'work' | 'performer' | 'parent' | 'none';
 
 const nameOf = (value: unknown) => {
   const v = first(value);
@@ -42,7 +44,7 @@ function performerName(node: JsonRecord): string | null {
 const HELD_AS_PERFORMER = new Set(['event', 'events']);
 const HELD_AS_WORK = new Set(['publication', 'releasedEvent', 'hasCourseInstance', 'workPerformed']);
 
-export function titleOf({ node, parent, holder }: FoundEvent): { title: string; titleFrom: TitleSource } | null {
+export function titleOf({ node, parent, holder }: FoundEvent): { title: string | null; titleFrom: TitleSource } {
   const own_ = text(own(node, 'name'), TEXT_MAX.title) ?? text(own(node, 'headline'), TEXT_MAX.title);
   if (own_) return { title: own_, titleFrom: 'name' };
   const work = workName(node) ?? (holder && HELD_AS_WORK.has(holder.via) ? nameOf(holder.node) : null);
@@ -51,5 +53,5 @@ export function titleOf({ node, parent, holder }: FoundEvent): { title: string; 
   if (performer) return { title: performer, titleFrom: 'performer' };
   const parentName = (parent ? nameOf(parent) : null) ?? nameOf(own(node, 'superEvent'));
   if (parentName) return { title: parentName, titleFrom: 'parent' };
-  return null;
+  return { title: null, titleFrom: 'none' };
 }

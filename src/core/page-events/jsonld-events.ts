@@ -50,7 +50,8 @@ export interface PageEventContext {
 /** One event found on a page, shaped like a feed event and ready to become the user's own. */
 export interface PageEventDraft {
   kind: EventKind;
-  title: string;
+  /** Null when nothing on the page names the event: the user names it before adding it. */
+  title: string | null;
   /** The event's own name, or the film, performer or parent event it was titled after. */
   titleFrom: TitleSource;
   /** Film keys, from workPresented or the title matcher. */
@@ -89,23 +90,16 @@ function kindOf(types: readonly string[], title: string): EventKind {
   return 'other';
 }
 
-function readOne(
-  found: FoundEvent,
-  page: PageSnapshot,
-  context: PageEventContext,
-  source: Source,
-): PageEventDraft | null {
+function readOne(found: FoundEvent, page: PageSnapshot, context: PageEventContext, source: Source): PageEventDraft {
   const { node, parent } = found;
-  const titled = titleOf(found);
-  if (!titled) return null;
-  const { title, titleFrom } = titled;
+  const { title, titleFrom } = titleOf(found);
   const description = text(own(node, 'description'), TEXT_MAX.description, true);
   const superEvent = first(own(node, 'superEvent'));
   const outer = parent ?? (isPlainObject(superEvent) ? superEvent : null);
   const inherited = (key: string) => own(node, key) ?? (outer ? own(outer, key) : undefined);
   const times = resolveTimes(first(own(node, 'startDate')), first(own(node, 'endDate')), context.festivals);
   return {
-    kind: kindOf(typesOf(node), title),
+    kind: kindOf(typesOf(node), title ?? ''),
     title,
     titleFrom,
     ...filmsOf(node, title, description, context.matcher),
@@ -179,13 +173,14 @@ export function readPageEventsReport(page: PageSnapshot, context: PageEventConte
         holder: found.holder && { node: dereference(found.holder.node, ids, 1), via: found.holder.via },
       };
       const draft = readOne(resolved, page, context, source);
-      if (!draft) {
+      // Nothing names it and no date places it: there is nothing to offer.
+      if (draft.title === null && draft.start === null) {
         skip('no-title');
         continue;
       }
       // The same title and start twice is one event said twice (JSON-LD and microdata often do),
       // unless the two name different places: a course given at two campuses is two.
-      const key = `${draft.title.toLowerCase()}|${draft.start ?? ''}`;
+      const key = `${draft.title?.toLowerCase() ?? ''}|${draft.start ?? ''}`;
       const place = draft.venue?.name.toLowerCase() ?? '';
       const places = seen.get(key) ?? [];
       if (places.some((p) => p === place || p === '' || place === '')) {

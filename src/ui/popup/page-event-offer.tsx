@@ -66,12 +66,16 @@ const TITLE_HINTS = {
   work: 'pageEvents_titleFromWork',
   performer: 'pageEvents_titleFromPerformer',
   parent: 'pageEvents_titleFromParent',
+  none: 'pageEvents_titleFromNone',
 } as const;
 
 type AddState = 'idle' | 'adding' | 'added' | { error: string };
 
 interface OfferProps {
   draft: PageEventDraft;
+  /** What the user typed for an event the page gives no name. */
+  name: string;
+  onName: (name: string) => void;
   filmTitles: string[];
   zone: string;
   state: AddState;
@@ -84,8 +88,10 @@ interface OfferProps {
   onChoose: (chosen: boolean) => void;
 }
 
-function Offer({ draft, filmTitles, zone, state, onAdd, onAddFilm, filmStates, chosen, onChoose }: OfferProps) {
-  const input = inputFromDraft(draft, localZone());
+function Offer(props: OfferProps) {
+  const { draft, name, onName, filmTitles, zone, state, onAdd, onAddFilm, filmStates, chosen, onChoose } = props;
+  const input = inputFromDraft(draft, localZone(), name);
+  const label = input.title || t('pageEvents_untitled');
   return (
     <li class="slot-plain page-event">
       <div class={`ap-event${draft.status === 'cancelled' ? ' ap-cancelled' : ''}`}>
@@ -95,12 +101,23 @@ function Offer({ draft, filmTitles, zone, state, onAdd, onAddFilm, filmStates, c
               type="checkbox"
               checked={chosen}
               onChange={(e) => onChoose((e.currentTarget as HTMLInputElement).checked)}
-              aria-label={t('pageEvents_choose', draft.title)}
+              aria-label={t('pageEvents_choose', label)}
             />
           )}
           <span class={`ap-kind ap-kind-${draft.kind}`}>{kindLabel(draft.kind)}</span>
-          <span class="ap-event-title">{draft.title}</span>
+          <span class="ap-event-title">{label}</span>
         </div>
+        {draft.title === null && state !== 'added' && (
+          <label class="page-event-name">
+            {t('pageEvents_nameIt')}
+            <input
+              value={name}
+              required
+              maxLength={200}
+              onInput={(e) => onName((e.currentTarget as HTMLInputElement).value)}
+            />
+          </label>
+        )}
         <div class="ap-when">{whenText(input.start, input.end, zone)}</div>
         {draft.titleFrom !== 'name' && <p class="hint">{t(TITLE_HINTS[draft.titleFrom])}</p>}
         {draft.floating && <p class="hint">{t('events_floating', localZone())}</p>}
@@ -142,9 +159,9 @@ function Offer({ draft, filmTitles, zone, state, onAdd, onAddFilm, filmStates, c
             <button
               type="button"
               class="ap-button"
-              disabled={state === 'adding'}
+              disabled={state === 'adding' || !input.title}
               onClick={onAdd}
-              aria-label={t('events_addThisLabel', draft.title)}
+              aria-label={t('events_addThisLabel', label)}
             >
               {t('events_addThis')}
             </button>
@@ -184,17 +201,22 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
   const [states, setStates] = useState<AddState[]>(() => drafts.map(() => 'idle'));
   // A programme page lists dozens: every event is chosen until the user unticks it.
   const [chosen, setChosen] = useState<boolean[]>(() => drafts.map(() => true));
+  const [names, setNames] = useState<string[]>(() => drafts.map(() => ''));
+  const named = (i: number) => drafts[i]!.title !== null || names[i]!.trim() !== '';
   const setState = (i: number, state: AddState) => setStates((all) => all.map((s, j) => (j === i ? state : s)));
   const add = async (i: number) => {
     setState(i, 'adding');
     try {
-      await send('addUserEvent', { event: inputFromDraft(drafts[i]!, localZone()) });
+      await send('addUserEvent', { event: inputFromDraft(drafts[i]!, localZone(), names[i]) });
       setState(i, 'added');
     } catch (error) {
       setState(i, { error: error instanceof Error ? error.message : String(error) });
     }
   };
-  const pending = drafts.map((_, i) => i).filter((i) => chosen[i] && states[i] !== 'added' && states[i] !== 'adding');
+  const waiting = drafts.map((_, i) => i).filter((i) => chosen[i] && states[i] !== 'added' && states[i] !== 'adding');
+  // An event the page gives no name waits for the user's: "Add all" takes the others and says so.
+  const pending = waiting.filter(named);
+  const unnamed = waiting.length - pending.length;
   const addChosen = async () => {
     // One at a time: each is checked and saved by the background like a form's event.
     for (const i of pending) await add(i);
@@ -213,9 +235,12 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
       {several && (
         <div class="ap-actions">
           <button type="button" class="ap-button" disabled={pending.length === 0} onClick={() => void addChosen()}>
-            {allChosen ? t('pageEvents_addAll', drafts.length) : t('pageEvents_addChosen', pending.length)}
+            {allChosen && unnamed === 0
+              ? t('pageEvents_addAll', drafts.length)
+              : t('pageEvents_addChosen', pending.length)}
           </button>
           {added > 0 && <span role="status">{t('pageEvents_addedCount', added, drafts.length)}</span>}
+          {unnamed > 0 && <span class="hint">{t('pageEvents_needName', unnamed)}</span>}
         </div>
       )}
       <ul class="day-events">
@@ -223,6 +248,8 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
           <Offer
             key={`${i}:${draft.title}`}
             draft={draft}
+            name={names[i]!}
+            onName={(name) => setNames((all) => all.map((n, j) => (j === i ? name : n)))}
             filmTitles={draft.films.map((k) => found.films.get(k)).filter((x): x is string => !!x)}
             zone={(draft.festival && found.zones.get(draft.festival)) || localZone()}
             state={states[i]!}

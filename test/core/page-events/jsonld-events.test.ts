@@ -145,8 +145,10 @@ describe('events read from publisher-shaped pages', () => {
     const before = Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted');
     const events = eventsOf('hostile.html');
     expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(before);
-    expect(events.map((e) => e.title)).toEqual(['Poor Boys Game wrap party', 'Crash & burn night', 'Backwards']);
-    const [wrap, crash, backwards] = events;
+    // The nameless event with a date is offered for the user to name; the one with neither is not.
+    expect(events.map((e) => e.title)).toEqual(['Poor Boys Game wrap party', 'Crash & burn night', null, 'Backwards']);
+    const [wrap, crash, nameless, backwards] = events;
+    expect(nameless).toMatchObject({ titleFrom: 'none', start: '2007-09-10T20:00:00-04:00' });
     // Comment wrapper, trailing commas, a raw line break and an offset without a colon.
     expect(wrap).toMatchObject({
       start: '2007-09-12T21:00:00-04:00',

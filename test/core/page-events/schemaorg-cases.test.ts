@@ -69,8 +69,35 @@ describe('events without a name', () => {
       title: 'Jaws at midnight',
       titleFrom: 'name',
     });
-    // With nothing to name it by, an event is still skipped.
-    expect(read({ '@type': 'Event', startDate: '2026-05-15' })).toEqual([]);
+    // With nothing to name it by, a dated event is offered without a name, for the user to name;
+    // with no date either, there is nothing to offer.
+    expect(read({ '@type': 'Event', startDate: '2026-05-15' })).toMatchObject([
+      { title: null, titleFrom: 'none', start: '2026-05-15' },
+    ]);
+    expect(read({ '@type': 'Event', description: 'To be announced' })).toEqual([]);
+  });
+});
+
+describe('events nothing names', () => {
+  it("offers a TV episode's broadcasts with their starts and no name, for the user to name (eg-0166)", () => {
+    expect(eventsOf('#eg-0166', 'jsonld').map((e) => [e.title, e.titleFrom, e.start, e.end])).toEqual([
+      [null, 'none', '2010-05-22T18:15:00+01:00', null],
+      [null, 'none', '2012-06-02T19:45:00+01:00', '2012-06-09T19:44:00+01:00'],
+    ]);
+    // Positive control: the same markup with a name on the episode titles both after it.
+    const example = examples.find((e) => e.id === '#eg-0166')!;
+    const json = example.sections.jsonld.replace('"position": "8",', '"position": "8", "name": "Cold Blood",');
+    const named = readPageEvents(
+      snapshotOf({ ...example, sections: { ...example.sections, jsonld: json } }, 'jsonld'),
+      {
+        matcher: null,
+        festivals: [],
+      },
+    );
+    expect(named.map((e) => [e.title, e.titleFrom])).toEqual([
+      ['Cold Blood', 'work'],
+      ['Cold Blood', 'work'],
+    ]);
   });
 });
 

@@ -33,9 +33,11 @@ describe("schema.org's event examples", () => {
   // Measured on the examples of schemaorg/schemaorg at cc71c8e (2026-08-20): the 53 examples with
   // events and the 65 JSON-LD events the issue counted, once the data/issue-*-examples.txt files
   // (pending extensions since merged) and the pending ConferenceEvent and PerformingArtsEvent
-  // are in. The two JSON-LD starts not read are dates in 1754, outside the feed format's years.
+  // are in. The two JSON-LD starts not read are dates in 1754, outside the feed format's years. The
+  // two events not offered: an Olympic EventSeries whose events point to it (they are offered
+  // instead), and the second of two CourseInstances identical in everything a draft holds.
   const targets: Record<Format, Tally> = {
-    jsonld: { events: 65, found: 58, withStart: 37, startRight: 35, extra: 0 },
+    jsonld: { events: 65, found: 63, withStart: 42, startRight: 40, extra: 0 },
     microdata: { events: 24, found: 24, withStart: 23, startRight: 23, extra: 0 },
     rdfa: { events: 31, found: 30, withStart: 27, startRight: 27, extra: 0 },
   };
