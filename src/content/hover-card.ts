@@ -69,7 +69,7 @@ export function watchHover(
   live: LiveSettings,
   signal: AbortSignal,
   slots: CardSlots = {},
-): CardHost {
+): { card: CardHost; warm(title: FoundTitle): void } {
   // The card closes itself when the page tampers with its host.
   const card = new CardHost(document, () => close());
   let settings: Settings = live.current;
@@ -256,10 +256,23 @@ export function watchHover(
     },
     signal,
   );
+  /**
+   * Draws a title's card once, unseen, while the page is idle: a card's first render (time
+   * zones, strings, the components' first run) took 60-140 ms on the bench's machine, which
+   * the first hover paid during its delay, often late enough to hold up the card.
+   */
+  const warm = (title: FoundTitle) =>
+    listings.get(title.filmIds).then(
+      ({ listings: shown, festivals }) => {
+        if (prepared === null && !card.isOpen)
+          card.prerender(propsOf({ title, listings: shown, festivals, error: null }));
+      },
+      () => undefined,
+    );
   signal.addEventListener('abort', () => {
     if (document.adoptedStyleSheets.includes(underline))
       document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== underline);
     close();
   });
-  return card;
+  return { card, warm: (title) => void warm(title) };
 }

@@ -182,7 +182,7 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
       </>
     ),
   };
-  const card = watchHover(hits, cache, settings, signal, slots);
+  const { card, warm } = watchHover(hits, cache, settings, signal, slots);
   answerPageFilms(found, signal);
   configured();
 
@@ -191,6 +191,9 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
   highlights.release();
   scanned();
   await cache.prefetch(highlights.filmIds());
+  const [anchor] = found.elements();
+  const title = anchor && found.in(anchor)[0];
+  if (title && !signal.aborted) requestIdleCallback(() => warm(title), { timeout: 1_000 });
 }
 
 /** Rescans changed regions: their titles are replaced once the new ones are found, so nothing flickers. */
@@ -243,6 +246,7 @@ if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
     run = null;
   };
   const siteSwitch = new SiteSwitch((disabled) => (disabled ? stop() : launch()));
-  // A frame without text (an ad slot, a blank iframe) asks the background nothing until text arrives.
-  void firstText(document, new AbortController().signal).then(launch);
+  // A frame without text (an ad slot, a blank iframe) asks the background nothing until text
+  // arrives. The run starts in a task of its own, not in the one that evaluated this script.
+  void firstText(document, new AbortController().signal).then(() => setTimeout(launch, 0));
 }
