@@ -85,10 +85,16 @@ export class EvidenceContext {
     if (this.emphasised(first, end) || this.quoted(first, end)) return !namedAs(this.view, first);
     if (level === 'marked') return false;
     if (this.inLinkRun(first, end)) return false;
-    if (cued(this.text, this.view, this.marks, this.lexicon.minor, first, end)) return true;
+    // A cue (cued) makes a title whatever the case says, so it is read only where case says no:
+    // both are pure, and the case checks are the cheaper.
+    return this.byCase(level, first, end) || cued(this.text, this.view, this.marks, this.lexicon.minor, first, end);
+  }
+
+  /** What letter case and the neighbouring names say, cues aside (see accepts). */
+  private byCase(level: EvidenceLevel, first: number, end: number): boolean {
     // In a run of capitals ("BEST FILM: THE OTHERS") or a headline in title case, case says
     // nothing about the title or its neighbours: a name still reads as a name, an everyday word
-    // needs one of the cues above.
+    // needs a cue.
     if (inCapsRun(this.text, this.view, first, end)) return level === 'name';
     // A headline still writes a person's name in capitals: "Best Actor: Joaquin Phoenix".
     if (this.headline(first, end)) return level === 'name' && !this.partOfLongerName(first, end);
