@@ -185,17 +185,26 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
   const setFilmState = (title: string, state: AddState) => setFilmStates((all) => new Map(all).set(title, state));
   // Each film added, by the title the page gave it, so the user sees it was taken.
   const [addedFilms, setAddedFilms] = useState<string[]>([]);
+  const [retieError, setRetieError] = useState<string | null>(null);
   const addFilm = async (film: PageFilm) => {
+    const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
     setFilmState(film.title, 'adding');
     try {
       await send('addUserFilm', { film });
-      // The page is read again against the catalog with the film in it: every event that names
-      // it ties to it through the matcher, as one naming a feed's film does.
-      onRetied(await found.retie());
-      setFilmState(film.title, 'added');
-      setAddedFilms((all) => (all.includes(film.title) ? all : [...all, film.title]));
     } catch (error) {
-      setFilmState(film.title, { error: error instanceof Error ? error.message : String(error) });
+      setFilmState(film.title, { error: words(error) });
+      return;
+    }
+    setFilmState(film.title, 'added');
+    setAddedFilms((all) => (all.includes(film.title) ? all : [...all, film.title]));
+    // The page is read again against the catalog with the film in it: every event that names
+    // it ties to it through the matcher, as one naming a feed's film does. A failed read keeps
+    // the list as it was, the film added, and says why the events were not read again.
+    try {
+      onRetied(await found.retie());
+      setRetieError(null);
+    } catch (error) {
+      setRetieError(words(error));
     }
   };
   const [states, setStates] = useState<AddState[]>(() => drafts.map(() => 'idle'));
@@ -232,6 +241,11 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
           {t('films_addedToMine', title)}
         </p>
       ))}
+      {retieError !== null && (
+        <p class="error" role="alert">
+          {t('events_couldNotRead', retieError)}
+        </p>
+      )}
       {several && (
         <div class="ap-actions">
           <button type="button" class="ap-button" disabled={pending.length === 0} onClick={() => void addChosen()}>
