@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSync } from '../../../src/background/sync/engine.ts';
 import { schedule, listingsFor } from '../../../src/db/queries.ts';
 import { loadDefaultFeed } from '../../../src/background/default-feed.ts';
+import { addUserFilm } from '../../../src/db/user-films.ts';
 import { freshDb } from '../../db/fake-db.ts';
 import { conditional, startFeedServer, type FeedServer } from './feed-server.ts';
 import { ICS, jsonFeed, TWO_EVENTS } from './fixtures.ts';
@@ -158,6 +159,27 @@ describe('iCalendar feeds and the film catalog', () => {
     const [settled] = await sync.syncNow(calendar.id);
     expect(settled).toMatchObject({ status: 'unchanged', written: 0 });
     expect(server.requests.at(-1)?.ifNoneMatch).toMatch(/^"/);
+  });
+});
+
+describe("iCalendar feeds and the user's own films", () => {
+  it("ties a calendar event to a film the user added, as to a feed's film", async () => {
+    server.on(
+      '/cal.ics',
+      conditional(() => ICS, 'text/calendar'),
+    );
+    const { db, sync } = setup();
+    const calendar = await sync.addFeed(server.url('/cal.ics'));
+    expect((await schedule(db)).events.find((e) => e.feedId === calendar.id)?.filmKeys).toEqual([]);
+    const { film } = await addUserFilm(db, { title: 'Fugitive Pieces', aliases: [], year: null, directors: [] });
+    // The catalog changed: the unchanged calendar is asked again without validators and matched.
+    const [relinked] = await sync.syncNow(calendar.id);
+    expect(server.requests.at(-1)).toMatchObject({ path: '/cal.ics', ifNoneMatch: undefined });
+    expect(relinked).toMatchObject({ status: 'updated', written: 1 });
+    const { listings } = await listingsFor(db, [film.key]);
+    expect(listings.map((l) => [l.film.title, l.events.map((e) => e.title)])).toEqual([
+      ['Fugitive Pieces', ['Dinner for Fugitive Pieces']],
+    ]);
   });
 });
 
