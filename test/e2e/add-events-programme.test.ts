@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFolder } from '../../scripts/browser.mjs';
-import { startHarness, type Harness } from './extension.ts';
+import { popupOnPage, startHarness, type Harness } from './extension.ts';
 
 let harness: Harness;
 let fixtures: { url: string; close(): Promise<void> };
@@ -89,15 +89,7 @@ describe('a programme page', () => {
   });
 
   it('offers an event the page gives no name, and adds it once the user names it', async () => {
-    const site = await harness.context.newPage();
-    const pageUrl = `${fixtures.url}broadcast.html`;
-    await site.goto(pageUrl);
-    const popup = await harness.context.newPage();
-    await popup.goto(popupUrl());
-    const tabId = await tabIdOf(popup, pageUrl);
-    expect(tabId).not.toBeNull();
-    await popup.goto(popupUrl(`?tab=${tabId}`));
-    await popup.getByRole('tab', { name: /^This page/ }).click();
+    const popup = await popupOnPage(harness.context, harness.extensionId, `${fixtures.url}broadcast.html`);
     const found = popup.getByRole('region', { name: 'Events on this page' });
     await found.waitFor();
     const offered = (await found.textContent()) ?? '';
@@ -117,7 +109,6 @@ describe('a programme page', () => {
     const schedule = await scheduleText(popup);
     expect(schedule).toContain('Cast watch party');
     expect(schedule).toContain('Episode 8 broadcast');
-    await site.close();
     await popup.close();
   });
 });
