@@ -11,6 +11,7 @@ import {
   titleCaseWords,
   type Case,
   type TokenView,
+  WORD_CLASS,
 } from './title-cues.ts';
 import type { TextSpan } from './match-types.ts';
 import type { NormalizedText } from './normalize.ts';
@@ -131,13 +132,18 @@ export class EvidenceContext {
     return caseOf(this.text, this.startOf(k), this.endOf(k));
   }
 
+  private minorAt(k: number): boolean {
+    const known = this.view.wordClass ? this.view.wordClass(k) : -1;
+    return known >= 0 ? (known & WORD_CLASS.minor) !== 0 : this.lexicon.minor.has(this.view.word(k));
+  }
+
   /** Every significant word capitalised, and not only because a sentence starts there. */
   private titleCased(first: number, end: number): boolean {
     let capitals = 0;
     for (let k = first; k < end; k++) {
       const kind = this.wordCase(k);
       if (kind === 'none') continue;
-      if (end - first > 1 && this.lexicon.minor.has(this.view.word(k))) continue;
+      if (end - first > 1 && this.minorAt(k)) continue;
       // Capitals amid lower-case text ("the winner was SLUMDOG") set the title off like title case.
       if (kind === 'lower') return false;
       if (k !== first || !this.sentenceInitial(k)) capitals++;

@@ -58,6 +58,11 @@ export class TokenTable {
   units = new Uint16Array(1024);
   vocabulary: Vocabulary | null = null;
   /**
+   * Word classes (title-cues.ts's WORD_CLASS) by vocabulary id, from an index whose vocabulary
+   * holds every classed word, so a word outside it has none; null when not known.
+   */
+  classes: Uint8Array | null = null;
+  /**
    * Strings made for words outside the vocabulary, by token; valid where `made` holds the
    * current block's number, so a new block forgets them without clearing anything.
    */
@@ -121,6 +126,14 @@ export class TokenTable {
     this.strings[k] = s;
     this.made[k] = this.block;
     return s;
+  }
+
+  /** Word `k`'s classes (see title-cues.ts's TokenView), -1 when not known. */
+  wordClass(k: number): number {
+    const classes = this.classes;
+    if (classes === null) return -1;
+    const id = this.ids[k] as number;
+    return id < 0 ? 0 : id < classes.length ? (classes[id] as number) : -1;
   }
 
   /** Length of folded word `k`, without making it a string. */

@@ -89,6 +89,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
   if (text === '' || index.names.length === 0) return [];
   const t = table;
   scanTokens(text, index.vocabulary, t);
+  t.classes = index.wordClasses;
   const count = t.count;
   if (count === 0) return [];
 
@@ -207,10 +208,10 @@ function typoAhead(index: TitleIndex, typos: TypoIndex, t: TokenTable, k: number
     if (t.star(j)) return true;
     const id = t.ids[j]!;
     if (mistypable(typos, t, j)) {
-      const n = nearWords(index, typos, t, j);
-      if (n < 0) return true;
-      for (let i = 0; i < n; i++) {
-        const word = near[i]!;
+      const words = nearWords(index, typos, t, j);
+      if (words === null) return true;
+      for (let i = 0; i < words.length; i++) {
+        const word = words[i]!;
         const child = trie.child(node, word);
         if (child >= 0 && path[child] !== 0 && goesOn(index, t, child, j + 1)) return true;
       }
@@ -237,26 +238,21 @@ function mistypable(typos: TypoIndex, t: TokenTable, j: number): boolean {
 
 /**
  * The catalog words page word j is one edit from (sharing a deletion, some may be two apart),
- * written to `near`: their number, or -1 for "any word". Learnt once per vocabulary word.
+ * or null for "any word". Learnt once per vocabulary word; read it before the next call.
  */
-function nearWords(index: TitleIndex, typos: TypoIndex, t: TokenTable, j: number): number {
+function nearWords(index: TitleIndex, typos: TypoIndex, t: TokenTable, j: number): Int32Array | null {
   const id = t.ids[j]!;
-  if (id >= 0) {
-    const known = typos.nearby.get(id);
-    if (known === null) return -1;
-    if (known !== undefined) {
-      near.set(known);
-      return known.length;
-    }
-  }
+  const known = id >= 0 ? typos.nearby[id] : undefined;
+  if (known !== undefined) return known;
   const n = typos.filter.neighbours(t.units, t.foldStarts[j]!, t.foldEnds[j]!, id, near);
-  let kept = n;
-  if (n > 0) {
-    kept = 0;
+  let words: Int32Array | null = null;
+  if (n >= 0) {
+    let kept = 0;
     for (let i = 0; i < n; i++) if (nearWord(index, t, j, near[i]!)) near[kept++] = near[i]!;
+    words = id >= 0 ? near.slice(0, kept) : near.subarray(0, kept);
   }
-  if (id >= 0) typos.nearby.set(id, kept < 0 ? null : near.slice(0, kept));
-  return kept;
+  if (id >= 0) typos.nearby[id] = words;
+  return words;
 }
 
 /** Is page word j one edit from catalog word `word`? (Sharing a deletion, they may be two apart.) */
@@ -285,12 +281,12 @@ function typoHere(
   single: boolean,
 ): boolean {
   if ((!tails && !single) || !mistypable(typos, t, k)) return false;
-  const n = nearWords(index, typos, t, k);
-  if (n < 0) return true;
+  const words = nearWords(index, typos, t, k);
+  if (words === null) return true;
   const trie = index.trie;
   const path = index.typoPath;
-  for (let i = 0; i < n; i++) {
-    const word = near[i]!;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
     const entry = trie.rootChild(word);
     if (entry < 0) continue;
     if (single && (index.ends[entry]! & TYPO_END) !== 0) return true;

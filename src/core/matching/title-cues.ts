@@ -13,7 +13,15 @@ export interface TokenView {
   word(k: number): string;
   readonly starts: ArrayLike<number>;
   readonly ends: ArrayLike<number>;
+  /**
+   * The word classes (WORD_CLASS) of word `k`, for the lexicon the caller passes as `minor`,
+   * read from a table rather than from the word; -1 where the view has none.
+   */
+  wordClass?(k: number): number;
 }
+
+/** Classes of words the cues look for, one bit each (see wordClassOf). */
+export const WORD_CLASS = { film: 1, link: 2, verb: 4, sequel: 8, minor: 16 } as const;
 
 export type Case = 'title' | 'caps' | 'lower' | 'none';
 
@@ -153,6 +161,26 @@ const FILM_VERBS = new Set(
     ' ',
   ),
 );
+/** The classes of a folded word, `minor` being the lexicon's short words. */
+export function wordClassOf(word: string, minor: ReadonlySet<string>): number {
+  return (
+    (FILM_WORDS.has(word) ? WORD_CLASS.film : 0) |
+    (LINKS.has(word) ? WORD_CLASS.link : 0) |
+    (FILM_VERBS.has(word) ? WORD_CLASS.verb : 0) |
+    (SEQUEL_WORDS.has(word) ? WORD_CLASS.sequel : 0) |
+    (minor.has(word) ? WORD_CLASS.minor : 0)
+  );
+}
+
+/** Every word some class holds but `minor`'s: an index numbers them so a view can look classes up. */
+export const CLASSED_WORDS: readonly string[] = [...FILM_WORDS, ...LINKS, ...FILM_VERBS, ...SEQUEL_WORDS];
+
+/** Is word `k` of class `cls`? By the view's table when it has one. */
+function isClass(view: TokenView, minor: ReadonlySet<string>, k: number, cls: number): boolean {
+  const known = view.wordClass ? view.wordClass(k) : -1;
+  return ((known >= 0 ? known : wordClassOf(view.word(k), minor)) & cls) !== 0;
+}
+
 // "A Quiet Place Part III": a sequel's number after the title.
 const SEQUEL = /^[\s\u00a0]+(?:part|chapter|vol\.?|volume)[\s\u00a0]+(?:[ivx]+|\d+|two|three|four)\b/iu;
 
@@ -181,7 +209,7 @@ const HEADLINE_WORDS = 4;
 
 /** Does word `k` count towards a headline: two letters or more, not a short word? */
 const headlineWord = (view: TokenView, minor: ReadonlySet<string>, k: number): boolean =>
-  endAt(view, k) - startAt(view, k) >= 2 && !minor.has(view.word(k));
+  endAt(view, k) - startAt(view, k) >= 2 && !isClass(view, minor, k, WORD_CLASS.minor);
 
 /**
  * How many words of the block are capitalised, short words aside, or -1 when one is in lower
@@ -236,14 +264,14 @@ export function cued(
   if (end < view.count && hyphenBetween(text, endAt(view, end - 1), startAt(view, end))) return false;
   if (first > 0 && hyphenBetween(text, endAt(view, first - 1), startAt(view, first))) return false;
   for (let k = first + 1; k < end; k++) {
-    if (caseAt(text, view, k) === 'lower' && !minor.has(view.word(k))) return false;
+    if (caseAt(text, view, k) === 'lower' && !isClass(view, minor, k, WORD_CLASS.minor)) return false;
   }
   return (
-    filmWord(view, first) ||
-    filmVerb(text, view, end) ||
-    filmAfter(text, view, end) ||
+    filmWord(view, minor, first) ||
+    filmVerb(text, view, minor, end) ||
+    filmAfter(text, view, minor, end) ||
     (end < view.count &&
-      SEQUEL_WORDS.has(view.word(end)) &&
+      isClass(view, minor, end, WORD_CLASS.sequel) &&
       SEQUEL.test(text.slice(endAt(view, end - 1), endAt(view, end - 1) + 20))) ||
     possessive(text, view, first) ||
     credited(text, endAt(view, end - 1), startAt(view, first)) ||
@@ -253,18 +281,18 @@ export function cued(
 }
 
 /** "the film Amour", "SEQUEL TO A QUIET PLACE", "la première de Titane": a word for a film before. */
-function filmWord(view: TokenView, first: number): boolean {
+function filmWord(view: TokenView, minor: ReadonlySet<string>, first: number): boolean {
   const p = first - 1;
   if (p < 0) return false;
-  if (FILM_WORDS.has(view.word(p))) return true;
-  return p >= 1 && LINKS.has(view.word(p)) && FILM_WORDS.has(view.word(p - 1));
+  if (isClass(view, minor, p, WORD_CLASS.film)) return true;
+  return p >= 1 && isClass(view, minor, p, WORD_CLASS.link) && isClass(view, minor, p - 1, WORD_CLASS.film);
 }
 
 /** "Changeling won nothing": the title is the subject of what films do, right after it. */
-function filmVerb(text: string, view: TokenView, end: number): boolean {
+function filmVerb(text: string, view: TokenView, minor: ReadonlySet<string>, end: number): boolean {
   return (
     end < view.count &&
-    FILM_VERBS.has(view.word(end)) &&
+    isClass(view, minor, end, WORD_CLASS.verb) &&
     /^[\s\u00a0]+$/u.test(text.slice(endAt(view, end - 1), startAt(view, end)))
   );
 }
@@ -273,14 +301,14 @@ function filmVerb(text: string, view: TokenView, end: number): boolean {
 const FILM_AFTER = 4;
 
 /** "Departures itself, Takita's film about a cellist": a word for a film just after, in the same sentence. */
-function filmAfter(text: string, view: TokenView, end: number): boolean {
+function filmAfter(text: string, view: TokenView, minor: ReadonlySet<string>, end: number): boolean {
   const last = Math.min(view.count, end + FILM_AFTER);
   for (let k = end; k < last; k++) {
     for (let i = endAt(view, k - 1), stop = startAt(view, k); i < stop; i++) {
       const c = text.charCodeAt(i);
       if (c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3b || c === 0x3a) return false;
     }
-    if (FILM_WORDS.has(view.word(k))) return true;
+    if (isClass(view, minor, k, WORD_CLASS.film)) return true;
   }
   return false;
 }

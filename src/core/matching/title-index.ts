@@ -9,6 +9,7 @@ import type { TitleSource } from './match-types.ts';
 import { normalizeWithMap } from './normalize.ts';
 import { isCensored, tokenize } from './tokenize.ts';
 import { HASH_SEED, hashStep } from '../hash.ts';
+import { CLASSED_WORDS, wordClassOf } from './title-cues.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { WordTrie } from './word-trie.ts';
 
@@ -61,6 +62,8 @@ export interface TitleIndex {
    */
   readonly clues: Map<number, string[]>;
   readonly lexicon: Lexicon;
+  /** Per vocabulary id, the word's classes (title-cues.ts); every classed word is in the vocabulary. */
+  readonly wordClasses: Uint8Array;
 }
 
 /** Role bits of a vocabulary word. */
@@ -305,6 +308,11 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
   const inOrder = (a: string, b: string): number => filmOrder.get(a)! - filmOrder.get(b)!;
   for (const name of names) if (name.filmIds.length > 1) name.filmIds.sort(inOrder);
   const clues = cluesFor(films, names, vocabulary, lexicon);
+  // The words the evidence looks for get ids too, so that a page word's class is one lookup.
+  for (const word of CLASSED_WORDS) vocabulary.intern(word);
+  for (const word of lexicon.minor) vocabulary.intern(word);
+  const wordClasses = new Uint8Array(vocabulary.size);
+  for (let id = 0; id < vocabulary.size; id++) wordClasses[id] = wordClassOf(vocabulary.words[id]!, lexicon.minor);
   const typoPath = new Uint8Array(trie.nodeCount);
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
@@ -323,7 +331,7 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
     if (here) for (const name of here) ends[node]! |= LEVEL_BITS[name.evidence] | (name.typo ? TYPO_END : 0);
   }
   trie.indexRoot(vocabulary.size);
-  const index: TitleIndex = { vocabulary, trie, names, roles, typoPath, ends, filmOrder, clues, lexicon };
+  const index: TitleIndex = { vocabulary, trie, names, roles, typoPath, ends, filmOrder, clues, lexicon, wordClasses };
   handedIds.set(index, nameIds);
   return index;
 }

@@ -30,7 +30,7 @@ export interface TypoIndex {
    */
   readonly typable: Uint8Array;
   /** Per vocabulary id, filled as words are met: the catalog words one edit from it (null: any word). */
-  readonly nearby: Map<number, Int32Array | null>;
+  readonly nearby: Array<Int32Array | null | undefined>;
 }
 
 const MIN_LETTERS = 12;
@@ -132,7 +132,7 @@ export function buildTypoIndex(index: TitleIndex): TypoIndex {
     filter,
     common: index.lexicon.common,
     typable: new Uint8Array(vocabulary.size),
-    nearby: new Map(),
+    nearby: new Array<Int32Array | null | undefined>(vocabulary.size),
   };
 }
 
