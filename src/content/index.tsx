@@ -72,8 +72,7 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
     return matches;
   };
   // Shortened titles are read over the whole page: one reader for the first scan and every rescan.
-  const slicer = new Slicer(signal);
-  const find = withShortForms(matcher, slicer);
+  const find = withShortForms(matcher, signal);
 
   // Filled in once the first reply is in: the store (with the corrections), its prefetch and
   // what the scans write into; shadow roots met before then are kept for it.
@@ -97,7 +96,7 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
   // Watching starts before the scan: what changes while we scan is rescanned afterwards.
   rescans.watch(document);
   mark('scan-start');
-  const scanning = scanPage(document.body ?? document.documentElement, find, slicer, {
+  const scanning = scanPage(document.body ?? document.documentElement, find, new Slicer(signal), {
     found: (titles) => live?.sink.found(titles),
     shadowRoot: (root) => (live ? live.sink.shadowRoot?.(root) : roots.push(root)),
   }).then(async () => {
