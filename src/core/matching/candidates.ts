@@ -3,16 +3,11 @@
 // film is called "The"), so none of them costs an object until it is chosen.
 import type { TitleName } from './title-index.ts';
 
-/** A chosen match, in tokens [start, end). */
-export interface Accepted {
-  filmIds: string[];
-  start: number;
-  end: number;
-  typo: boolean;
-  article: boolean;
-  /** filmIds are one name's, in catalog order already (see buildTitleIndex). */
-  ordered: boolean;
-}
+/**
+ * Makes the caller's match for a chosen span, tokens [start, end): `filmIds` is the caller's
+ * to keep; `ordered`, they are one name's and in catalog order already (see buildTitleIndex).
+ */
+export type MakeMatch<T> = (filmIds: string[], ordered: boolean, start: number, end: number, article: boolean) => T;
 
 export class Candidates {
   size = 0;
@@ -23,6 +18,7 @@ export class Candidates {
   private ranks: number[] = [];
   private order: number[] = [];
   private taken = new Uint8Array(1024);
+  private chosen: number[] = [];
 
   clear(): void {
     this.size = 0;
@@ -40,51 +36,67 @@ export class Candidates {
 
   /**
    * Longest matches first (then exact before typo, then leftmost); no two overlap. A span
-   * spelt by several names is one match with all their films.
+   * spelt by several names is one match with all their films. `make` is called in text order.
    */
-  chooseLongest(tokenCount: number): Accepted[] {
+  chooseLongest<T>(tokenCount: number, make: MakeMatch<T>): T[] {
     const n = this.size;
     const ranks = this.ranks;
     const order = this.order;
     order.length = n;
     for (let i = 0; i < n; i++) order[i] = i;
     // Candidates come in text order, and on most blocks none overlaps another but those of its
-    // own span: then every span is chosen, in that order, and no sort is needed.
+    // own span: then every span is chosen, in that order, and nothing need be sorted or marked.
     const apart = n < 2 || this.apart();
-    if (!apart) order.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
-    if (this.taken.length < tokenCount) this.taken = new Uint8Array(tokenCount * 2);
-    const taken = this.taken;
-    const chosen: Accepted[] = [];
-    for (let g = 0; g < n;) {
-      const first = order[g]!;
-      let next = g + 1;
-      while (next < n && ranks[order[next]!] === ranks[first]) next++;
-      const start = this.starts[first]!;
-      const end = this.ends[first]!;
-      let free = true;
-      if (!apart) for (let k = start; k < end && free; k++) free = taken[k] === 0;
-      if (free) {
-        if (!apart) taken.fill(1, start, end);
-        const typo = ranks[first]! % 2 ** 33 >= 2 ** 32;
-        const one = this.names[first]!;
-        if (next === g + 1) {
-          // One name, as most spans have: its films as they are, copied for the caller to keep.
-          chosen.push({ filmIds: one.filmIds.slice(), start, end, typo, article: one.article, ordered: true });
-        } else {
-          const match: Accepted = { filmIds: [], start, end, typo, article: false, ordered: false };
-          for (let i = g; i < next; i++) {
-            const name = this.names[order[i]!]!;
-            match.article ||= name.article;
-            for (const id of name.filmIds) if (!match.filmIds.includes(id)) match.filmIds.push(id);
-          }
-          chosen.push(match);
-        }
+    // Where each chosen group of `order` starts.
+    const chosen = this.chosen;
+    chosen.length = 0;
+    if (apart) {
+      for (let g = 0; g < n; g = this.groupEnd(g)) chosen.push(g);
+    } else {
+      order.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
+      if (this.taken.length < tokenCount) this.taken = new Uint8Array(tokenCount * 2);
+      const taken = this.taken;
+      for (let g = 0; g < n; g = this.groupEnd(g)) {
+        const first = order[g]!;
+        const start = this.starts[first]!;
+        const end = this.ends[first]!;
+        let free = true;
+        for (let k = start; k < end && free; k++) free = taken[k] === 0;
+        if (!free) continue;
+        taken.fill(1, start, end);
+        chosen.push(g);
       }
-      g = next;
+      for (const g of chosen) taken.fill(0, this.starts[order[g]!]!, this.ends[order[g]!]!);
+      chosen.sort((a, b) => this.starts[order[a]!]! - this.starts[order[b]!]!);
     }
-    if (apart) return chosen;
-    for (const m of chosen) taken.fill(0, m.start, m.end);
-    return chosen.sort((a, b) => a.start - b.start);
+    const out: T[] = [];
+    for (const g of chosen) {
+      const first = order[g]!;
+      const next = this.groupEnd(g);
+      const one = this.names[first]!;
+      if (next === g + 1) {
+        // One name, as most spans have: its films as they are, copied for the caller to keep.
+        out.push(make(one.filmIds.slice(), true, this.starts[first]!, this.ends[first]!, one.article));
+        continue;
+      }
+      const filmIds: string[] = [];
+      let article = false;
+      for (let i = g; i < next; i++) {
+        const name = this.names[order[i]!]!;
+        article ||= name.article;
+        for (const id of name.filmIds) if (!filmIds.includes(id)) filmIds.push(id);
+      }
+      out.push(make(filmIds, false, this.starts[first]!, this.ends[first]!, article));
+    }
+    return out;
+  }
+
+  /** The end of the group of equal rank (one span) that starts at `g` in `order`. */
+  private groupEnd(g: number): number {
+    const rank = this.ranks[this.order[g]!];
+    let next = g + 1;
+    while (next < this.size && this.ranks[this.order[next]!] === rank) next++;
+    return next;
   }
 
   /**

@@ -21,7 +21,7 @@ import {
   type TitleIndex,
   type TitleName,
 } from './title-index.ts';
-import { Candidates, type Accepted } from './candidates.ts';
+import { Candidates } from './candidates.ts';
 import { gapAccepts } from './tokenize.ts';
 import { CENSORED_STEPS_PER_BLOCK, walkExact, type TrieHit } from './trie-walk.ts';
 import { buildTypoIndex, walkTypos, type TypoIndex } from './typo.ts';
@@ -175,15 +175,14 @@ function findTitles(index: TitleIndex, typos: TypoIndex, block: TextBlock): Titl
   for (const c of typo) accept(c.names, c.start, c.end, true, -1);
   if (found.size === 0) return [];
 
-  return found.chooseLongest(count).map((m) => {
-    const first = m.article && evidenceOf().lowerCaseArticle(m.start, m.end) ? m.start + 1 : m.start;
+  return found.chooseLongest(count, (filmIds, ordered, from, to, article): TitleMatch => {
+    const first = article && evidenceOf().lowerCaseArticle(from, to) ? from + 1 : from;
     const start = t.starts[first]!;
-    const end = t.ends[m.end - 1]!;
-    const filmIds =
-      m.filmIds.length > 1 && !m.ordered
-        ? m.filmIds.sort((a, b) => (index.filmOrder.get(a) ?? 0) - (index.filmOrder.get(b) ?? 0))
-        : m.filmIds;
-    return { filmIds: orderByClues(index, filmIds, t.ids, m), start, end, surface: text.slice(start, end) };
+    const end = t.ends[to - 1]!;
+    if (filmIds.length > 1 && !ordered) {
+      filmIds.sort((a, b) => (index.filmOrder.get(a) ?? 0) - (index.filmOrder.get(b) ?? 0));
+    }
+    return { filmIds: orderByClues(index, filmIds, t.ids, from, to), start, end, surface: text.slice(start, end) };
   });
 }
 
@@ -302,19 +301,19 @@ function typoHere(
  * Films sharing a title, the one whose year or director is named nearest first; the others
  * keep catalog order.
  */
-function orderByClues(index: TitleIndex, filmIds: string[], ids: Int32Array, m: Accepted): string[] {
+function orderByClues(index: TitleIndex, filmIds: string[], ids: Int32Array, first: number, end: number): string[] {
   if (filmIds.length < 2 || clueFrom >= clueAt.length) return filmIds;
   let distance: Map<string, number> | null = null;
-  const from = Math.max(0, m.start - CLUE_WINDOW);
-  const to = Math.min(table.count, m.end + CLUE_WINDOW);
+  const from = Math.max(0, first - CLUE_WINDOW);
+  const to = Math.min(table.count, end + CLUE_WINDOW);
   while (clueFrom < clueAt.length && clueAt[clueFrom]! < from) clueFrom++;
   for (let c = clueFrom; c < clueAt.length; c++) {
     const k = clueAt[c]!;
     if (k >= to) break;
-    if (k >= m.start && k < m.end) continue;
+    if (k >= first && k < end) continue;
     const pointed = index.clues.get(ids[k]!);
     if (!pointed) continue;
-    const gap = k < m.start ? m.start - k : k - m.end + 1;
+    const gap = k < first ? first - k : k - end + 1;
     for (const id of pointed) {
       if (filmIds.includes(id) && gap < (distance?.get(id) ?? Infinity)) (distance ??= new Map()).set(id, gap);
     }
