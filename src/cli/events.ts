@@ -67,7 +67,9 @@ function summary(path: string, drafts: PageEventDraft[], skipped: SkippedEvent[]
   for (const d of drafts) {
     const when = d.start
       ? `${d.start}${d.end ? ` – ${d.end}` : ''}${d.floating ? ' (no zone given)' : ''}`
-      : 'no start';
+      : d.startUnread
+        ? `start not read: "${d.startUnread}"`
+        : 'no start';
     const status = d.pageStatus === 'scheduled' ? '' : ` [${d.pageStatus}]`;
     lines.push(`  ${d.title ?? ''}${TITLE_FROM[d.titleFrom]}${status}: ${when}${d.venue ? `, ${d.venue.name}` : ''}`);
     if (feed && d.unknownFilms.length > 0)

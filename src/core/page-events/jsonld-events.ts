@@ -63,6 +63,11 @@ export interface PageEventDraft {
   end: string | null;
   /** Times written without an offset outside any known festival: wall-clock, as on the page. */
   floating: boolean;
+  /**
+   * A start the page gave that is not a date Afterparty can read ("tomorrow night", 30 February, a
+   * year outside 1900–2200), as written: the event is then not "date not announced".
+   */
+  startUnread: string | null;
   venue: Venue | null;
   host: string | null;
   access: Access;
@@ -107,6 +112,8 @@ function readOne(found: FoundEvent, page: PageSnapshot, context: PageEventContex
     start: times.start,
     end: times.end,
     floating: times.floating,
+    // Text cleaned like every page value: it is shown to the user.
+    startUnread: times.start === null ? text(first(own(node, 'startDate')), 64) : null,
     venue: venueOf(inherited('location')),
     host:
       hostOf(own(node, 'organizer')) ??

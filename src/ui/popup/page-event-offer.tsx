@@ -118,7 +118,9 @@ function Offer(props: OfferProps) {
             />
           </label>
         )}
-        <div class="ap-when">{whenText(input.start, input.end, zone)}</div>
+        <div class="ap-when">
+          {draft.startUnread ? t('pageEvents_dateUnread', draft.startUnread) : whenText(input.start, input.end, zone)}
+        </div>
         {draft.titleFrom !== 'name' && <p class="hint">{t(TITLE_HINTS[draft.titleFrom])}</p>}
         {draft.floating && <p class="hint">{t('events_floating', localZone())}</p>}
         {draft.venue && <div>{[draft.venue.name, draft.venue.address].filter(Boolean).join(' — ')}</div>}

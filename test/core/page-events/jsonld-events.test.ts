@@ -161,6 +161,9 @@ describe('events read from publisher-shaped pages', () => {
     });
     // 30 February is no date; a data: link is no link; a number is no film.
     expect(crash).toMatchObject({ start: null, url: null, venue: null, films: [], unknownFilms: [] });
+    // The date the page gave is said as written, not as "not announced"; a readable one is not.
+    expect(crash!.startUnread).toBe('2007-02-30T20:00:00Z');
+    expect(wrap!.startUnread).toBeNull();
     // An end before the start is left out.
     expect(backwards).toMatchObject({
       start: '2007-09-10T23:00:00-04:00',

@@ -101,6 +101,15 @@ describe('events nothing names', () => {
   });
 });
 
+describe('a start the page gives that cannot be read', () => {
+  it('keeps it as written: a baptism in 1754 is outside the years Afterparty keeps (eg-4540)', () => {
+    expect(eventsOf('#eg-4540', 'jsonld').map((e) => [e.title, e.start, e.startUnread])).toEqual([
+      ['Baptism', null, '1754-08-02'],
+      ['Burial', null, '1756-01-18'],
+    ]);
+  });
+});
+
 describe('@id references in @graph', () => {
   it('reads the place, address, organizer and offers that a site plugin emits as nodes of their own', () => {
     const events = fixtureEvents('graph-refs.html');
