@@ -1,24 +1,12 @@
 // A festival programme page offers every event it lists (JSON-LD @graph with @id places, a
 // screening named only by its film, RDFa): "Add all" adds the three with one click (issue 18).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFolder } from '../../scripts/browser.mjs';
-import { popupOnPage, startHarness, type Harness } from './extension.ts';
+import { describe, expect, it } from 'vitest';
+import { harnessServing, popupOnPage } from './extension.ts';
 
-let harness: Harness;
-let fixtures: { url: string; close(): Promise<void> };
+const env = harnessServing('test/fixtures/jsonld');
 
-beforeAll(async () => {
-  harness = await startHarness();
-  fixtures = await serveFolder('test/fixtures/jsonld');
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await fixtures?.close();
-});
-
-const popupUrl = (query = '') => `chrome-extension://${harness.extensionId}/popup.html${query}`;
+const popupUrl = (query = '') => `chrome-extension://${env.harness.extensionId}/popup.html${query}`;
 
 async function tabIdOf(popup: Page, url: string): Promise<number | null> {
   return popup.evaluate(async (wanted) => {
@@ -48,10 +36,10 @@ async function saturday(popup: Page): Promise<string> {
 
 describe('a programme page', () => {
   it('adds its three events with one click on "Add all"', async () => {
-    const site = await harness.context.newPage();
-    const pageUrl = `${fixtures.url}programme.html`;
+    const site = await env.harness.context.newPage();
+    const pageUrl = `${env.fixtures.url}programme.html`;
     await site.goto(pageUrl);
-    const popup = await harness.context.newPage();
+    const popup = await env.harness.context.newPage();
     await popup.goto(popupUrl());
     // Positive control for the absence checks below: none of the three is in the schedule yet.
     const before = await scheduleText(popup);
@@ -89,7 +77,7 @@ describe('a programme page', () => {
   });
 
   it('offers an event the page gives no name, and adds it once the user names it', async () => {
-    const popup = await popupOnPage(harness.context, harness.extensionId, `${fixtures.url}broadcast.html`);
+    const popup = await popupOnPage(env.harness.context, env.harness.extensionId, `${env.fixtures.url}broadcast.html`);
     const found = popup.getByRole('region', { name: 'Events on this page' });
     await found.waitFor();
     const offered = (await found.textContent()) ?? '';

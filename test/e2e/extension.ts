@@ -1,6 +1,7 @@
 // Launches the built dev extension (dist/chrome) in real Chromium with the demo page served.
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { launchWithExtension, serveFolder } from '../../scripts/browser.mjs';
 import { ACTIVATION_DELAY_MS } from '../../src/content/card-guard.ts';
 import { IGNORE_ATTRIBUTE } from '../../src/content/text-extract.ts';
@@ -122,4 +123,24 @@ export async function popupOnPage(context: BrowserContext, extensionId: string, 
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
   await popup.getByRole('tab', { name: /^This page/ }).click();
   return popup;
+}
+
+/** The extension and a folder of pages served beside it, for a test file's whole run. */
+export interface ServedHarness {
+  harness: Harness;
+  fixtures: { url: string; close(): Promise<void> };
+}
+
+/** Starts both before the file's tests and closes both after them; the fields are set once they run. */
+export function harnessServing(folder: string): ServedHarness {
+  const env = {} as ServedHarness;
+  beforeAll(async () => {
+    env.harness = await startHarness();
+    env.fixtures = await serveFolder(folder);
+  });
+  afterAll(async () => {
+    await env.harness?.close();
+    await env.fixtures?.close();
+  });
+  return env;
 }

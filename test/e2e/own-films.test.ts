@@ -2,22 +2,11 @@
 // the user adds it and the event, and a page naming the film is then underlined and its card
 // shows the event; removing the film in the options page says which events name it (issue 18).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoverText, serveFolder } from '../../scripts/browser.mjs';
-import { popupOnPage, startHarness, waitForCard, type Harness } from './extension.ts';
+import { describe, expect, it } from 'vitest';
+import { hoverText } from '../../scripts/browser.mjs';
+import { harnessServing, popupOnPage, waitForCard } from './extension.ts';
 
-let harness: Harness;
-let fixtures: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  harness = await startHarness();
-  fixtures = await serveFolder('test/fixtures/jsonld');
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await fixtures?.close();
-});
+const env = harnessServing('test/fixtures/jsonld');
 
 /** Loads the page afresh and reads, once its scan ended, every underlined text, sorted. */
 async function underlinedAfterScan(page: Page, url: string): Promise<string[]> {
@@ -32,12 +21,16 @@ async function underlinedAfterScan(page: Page, url: string): Promise<string[]> {
 
 describe('a film no feed lists, named by a screening on a page', () => {
   it('is added from the popup, ties the event to it, and is then underlined with the event in its card', async () => {
-    const reviewUrl = `${fixtures.url}own-film-review.html`;
-    const review = await harness.context.newPage();
+    const reviewUrl = `${env.fixtures.url}own-film-review.html`;
+    const review = await env.harness.context.newPage();
     // Before: the feed's film is underlined (the positive control), the unknown film is not.
     expect(await underlinedAfterScan(review, reviewUrl)).toEqual(['Fugitive Pieces']);
 
-    const popup = await popupOnPage(harness.context, harness.extensionId, `${fixtures.url}own-film-screening.html`);
+    const popup = await popupOnPage(
+      env.harness.context,
+      env.harness.extensionId,
+      `${env.fixtures.url}own-film-screening.html`,
+    );
     const found = popup.getByRole('region', { name: 'Events on this page' });
     await found.waitFor();
     expect(await found.textContent()).toContain('Not in your listings: Midnight Harbour');
@@ -62,8 +55,8 @@ describe('a film no feed lists, named by a screening on a page', () => {
     expect(card).toContain('Your event');
 
     // The options page lists it with the event that names it; removing it says so first.
-    const options = await harness.context.newPage();
-    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    const options = await env.harness.context.newPage();
+    await options.goto(`chrome-extension://${env.harness.extensionId}/options.html`);
     const panel = options.getByRole('region', { name: 'Your films' });
     await panel.getByText('Midnight Harbour (2025)').waitFor();
     expect(await panel.textContent()).toContain('Named by your events: “Harbour night at the Revue”');
@@ -77,7 +70,7 @@ describe('a film no feed lists, named by a screening on a page', () => {
     // Gone from pages again; the feed's film is still underlined beside it.
     expect(await underlinedAfterScan(review, reviewUrl)).toEqual(['Fugitive Pieces']);
     // The event stays, without the film.
-    await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    await popup.goto(`chrome-extension://${env.harness.extensionId}/popup.html`);
     await popup.getByRole('tab', { name: /^Schedule/ }).click();
     await popup.locator('section.day').first().waitFor({ state: 'attached' });
     expect((await popup.locator('section.day').allTextContents()).join('\n')).toContain('Harbour night at the Revue');

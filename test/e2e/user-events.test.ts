@@ -1,24 +1,13 @@
 // The user's own events in real Chromium: written in the popup's form, picked up from a page's
 // JSON-LD with "Add this event", then shown in the schedule and the hover card.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoverText, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
-import { cardText, startHarness, type Harness } from './extension.ts';
+import { describe, expect, it } from 'vitest';
+import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
+import { cardText, harnessServing } from './extension.ts';
 
-let harness: Harness;
-let fixtures: { url: string; close(): Promise<void> };
+const env = harnessServing('test/fixtures/jsonld');
 
-beforeAll(async () => {
-  harness = await startHarness();
-  fixtures = await serveFolder('test/fixtures/jsonld');
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await fixtures?.close();
-});
-
-const popupUrl = (query = '') => `chrome-extension://${harness.extensionId}/popup.html${query}`;
+const popupUrl = (query = '') => `chrome-extension://${env.harness.extensionId}/popup.html${query}`;
 
 async function openView(page: Page, name: RegExp): Promise<void> {
   await page.getByRole('tab', { name }).click();
@@ -35,7 +24,7 @@ async function scheduleDay(page: Page, heading: string): Promise<string> {
 
 describe('your own events', () => {
   it('are added from the popup form, with a film typed freely, and appear in the schedule in the festival zone', async () => {
-    const page = await harness.context.newPage();
+    const page = await env.harness.context.newPage();
     await page.goto(popupUrl());
     await openView(page, /^Saved/);
     await page.getByRole('button', { name: /Add an event/ }).click();
@@ -82,9 +71,9 @@ describe('your own events', () => {
   });
 
   it('are picked up from a page’s JSON-LD with "Add this event", and show in the schedule and the card', async () => {
-    const site = await harness.context.newPage();
-    await site.goto(`${fixtures.url}festival-graph.html`);
-    const popup = await harness.context.newPage();
+    const site = await env.harness.context.newPage();
+    await site.goto(`${env.fixtures.url}festival-graph.html`);
+    const popup = await env.harness.context.newPage();
     await popup.goto(popupUrl());
     // The popup opened in a tab is itself the active tab: it is pointed at the page with ?tab=.
     const tabId = await popup.evaluate(async (url) => {
@@ -95,7 +84,7 @@ describe('your own events', () => {
       ).chrome;
       const tabs = await api.tabs.query({});
       return tabs.find((tab) => tab.url === url)?.id ?? null;
-    }, `${fixtures.url}festival-graph.html`);
+    }, `${env.fixtures.url}festival-graph.html`);
     expect(tabId).not.toBeNull();
     await popup.goto(popupUrl(`?tab=${tabId}`));
     await openView(popup, /^This page/);
@@ -116,7 +105,7 @@ describe('your own events', () => {
     expect(day).toContain('Parties and galas — Festival programme 2008');
 
     // The film's hover card on another page lists it beside the feed's events.
-    await site.goto(harness.demoUrl);
+    await site.goto(env.harness.demoUrl);
     await waitForHighlights(site);
     // The demo page splits the title over inline elements.
     await hoverText(site, 'Happy-');
