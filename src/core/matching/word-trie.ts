@@ -20,7 +20,8 @@ export class WordTrie<Name> {
   readonly gapKeys = new Map<number, Set<string>>();
   /** Children whose catalog word is censored ("f***ing"), matched by pattern, not by id. */
   readonly censored = new Map<number, Array<[string, number]>>();
-  // Edge table: parent, word id, child per slot; parent -1 marks an empty slot.
+  // Edge table: parent + 1, word id, child per slot; 0 marks an empty slot, so a new table
+  // needs no filling.
   private slots: Int32Array<ArrayBuffer>;
   private mask: number;
   private edges = 0;
@@ -39,7 +40,7 @@ export class WordTrie<Name> {
   ) {
     let size = 2048;
     while (size < expected * 2) size *= 2;
-    this.slots = new Int32Array(3 * size).fill(-1);
+    this.slots = new Int32Array(3 * size);
     this.mask = size - 1;
     const nodes = Math.max(1024, expected + 1);
     this.firstChild = new Int32Array(nodes).fill(-1);
@@ -54,8 +55,8 @@ export class WordTrie<Name> {
     const mask = this.mask;
     for (let s = (Math.imul(node, 0x9e3779b1) ^ Math.imul(word, 0x85ebca77)) & mask; ; s = (s + 1) & mask) {
       const parent = slots[3 * s] as number;
-      if (parent === -1) return -1;
-      if (parent === node && slots[3 * s + 1] === word) return slots[3 * s + 2] as number;
+      if (parent === 0) return -1;
+      if (parent === node + 1 && slots[3 * s + 1] === word) return slots[3 * s + 2] as number;
     }
   }
 
@@ -140,8 +141,8 @@ export class WordTrie<Name> {
   private placeEdge(parent: number, word: number, node: number): void {
     const mask = this.mask;
     let s = (Math.imul(parent, 0x9e3779b1) ^ Math.imul(word, 0x85ebca77)) & mask;
-    while (this.slots[3 * s] !== -1) s = (s + 1) & mask;
-    this.slots[3 * s] = parent;
+    while (this.slots[3 * s] !== 0) s = (s + 1) & mask;
+    this.slots[3 * s] = parent + 1;
     this.slots[3 * s + 1] = word;
     this.slots[3 * s + 2] = node;
   }
@@ -161,10 +162,10 @@ export class WordTrie<Name> {
 
   private growEdges(): void {
     const old = this.slots;
-    this.slots = new Int32Array(old.length * 2).fill(-1);
+    this.slots = new Int32Array(old.length * 2);
     this.mask = (old.length / 3) * 2 - 1;
     for (let s = 0; s < old.length; s += 3) {
-      if (old[s] !== -1) this.placeEdge(old[s] as number, old[s + 1] as number, old[s + 2] as number);
+      if (old[s] !== 0) this.placeEdge((old[s] as number) - 1, old[s + 1] as number, old[s + 2] as number);
     }
   }
 }
