@@ -265,10 +265,15 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
   const nameIds: number[][] = [];
   const shorts: Array<[string, number]> = [];
   const filmOrder = new Map<string, number>();
+  const list = Array.isArray(films) ? films : [];
+  // Backwards, so that one `set` a film leaves each id with its first position.
+  for (let i = list.length - 1; i >= 0; i--) {
+    const film = list[i];
+    if (film && typeof film.id === 'string') filmOrder.set(film.id, i);
+  }
   const facts = new WordFacts(vocabulary, lexicon);
-  for (const film of Array.isArray(films) ? films : []) {
+  for (const film of list) {
     if (!film || typeof film.id !== 'string') continue;
-    if (!filmOrder.has(film.id)) filmOrder.set(film.id, filmOrder.size);
     const aliases = Array.isArray(film.aliases) ? film.aliases : [];
     for (let a = -1; a < aliases.length; a++) {
       const title = a < 0 ? film.title : aliases[a];
