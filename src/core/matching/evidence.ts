@@ -21,6 +21,8 @@ import type { Tokens } from './tokenize.ts';
 const OPEN_QUOTES = new Set(["'", '"', '‘', '“', '„', '‚', '«', '‹', '「', '『', '‛', '‟', '`']);
 const CLOSE_QUOTES = new Set(["'", '"', '’', '”', '“', '‘', '»', '›', '」', '』']);
 const SPACED_QUOTES = new Set(['«', '‹', '»', '›']); // French: « Crash »
+const asciiAlnum = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
 // ASCII characters that may open a quote, or be the space before a « (see quoted).
 const ASCII_QUOTE_OR_SPACE = new Uint8Array(0x80);
 for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x22, 0x27, 0x60]) ASCII_QUOTE_OR_SPACE[c] = 1;
@@ -157,12 +159,18 @@ export class EvidenceContext {
     const stop = Math.max(-1, j - MAX_LOOKBEHIND);
     while (j > stop) {
       const c = text.charCodeAt(j);
-      // A letter or digit is none of what is looked past.
-      if (c < 0x80 && ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39))) break;
+      // A letter or digit is none of what is looked past; a space is.
+      if (c === 0x20) {
+        j--;
+        continue;
+      }
+      if (asciiAlnum(c)) break;
       if (!(SPACE.test(text[j] ?? '') || SKIPPED_BEFORE.has(text[j] ?? '') || SYMBOL.test(text[j] ?? ''))) break;
       j--;
     }
     if (j < 0 || j === stop) return true;
+    // A letter or digit ends no sentence and is no dash.
+    if (asciiAlnum(text.charCodeAt(j))) return false;
     const c = text[j] ?? '';
     if (SENTENCE_ENDS.has(c)) return true;
     // "9:35pm - Crash party": a spaced dash introduces a new phrase, as in a list.
@@ -228,6 +236,7 @@ export class EvidenceContext {
    * alone in its block (a programme's table cell) is not a menu.
    */
   private inLinkRun(first: number, end: number): boolean {
+    if (this.marks.length === 0) return false;
     const start = this.startOf(first);
     const stop = this.endOf(end - 1);
     const link = this.marks.find((m) => m.link === true && m.start <= start && stop <= m.end);

@@ -319,7 +319,14 @@ function possessive(text: string, view: TokenView, first: number): boolean {
   if (p < 0) return false;
   const from = endAt(view, p);
   const to = startAt(view, first);
-  if (view.word(p) === 's' && p >= 1 && spacesBetween(text, from, to)) {
+  // Folded to "s", a word starts with s, S or a character outside ASCII (ſ, ｓ).
+  const lead = text.charCodeAt(startAt(view, p));
+  if (
+    (lead === 0x73 || lead === 0x53 || lead >= 0x80) &&
+    p >= 1 &&
+    spacesBetween(text, from, to) &&
+    view.word(p) === 's'
+  ) {
     return APOSTROPHE.test(text.slice(endAt(view, p - 1), startAt(view, p))) && upper(text, view, p - 1);
   }
   const mark = text.charCodeAt(from);
