@@ -236,8 +236,9 @@ function mistypable(typos: TypoIndex, t: TokenTable, j: number): boolean {
 }
 
 /**
- * The catalog words page word j is one edit from (sharing a deletion, some may be two apart),
- * or null for "any word". Learnt once per vocabulary word; read it before the next call.
+ * The catalog words page word j is one edit from (its deletion-hash neighbours that pass the
+ * edit check), or null for "any word". Learnt once per vocabulary word; read it before the next
+ * call.
  */
 function nearWords(index: TitleIndex, typos: TypoIndex, t: TokenTable, j: number): Int32Array | null {
   const id = t.ids[j]!;
