@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileMatcher } from '../../src/core/matching/matcher.ts';
 import { scanPage, type FindTitles, type FoundTitle } from '../../src/content/page-scan.ts';
 import { withShortForms } from '../../src/content/short-form-find.ts';
-import { SLICE_MS, Slicer } from '../../src/content/slices.ts';
+import { Slicer } from '../../src/content/slices.ts';
 
 const matcher = compileMatcher([
   { id: 'f/slumdog', title: 'Slumdog Millionaire', aliases: [], year: 2008, directors: [] },
@@ -55,36 +55,40 @@ describe('shortened titles in the content script’s scan', () => {
     expect(batches).toBeGreaterThan(1);
   });
 
-  it('reads the same when the pass yields to the page between blocks', async () => {
-    // Every block's pass "takes" a slice: the clock moves SLICE_MS each time it is read.
-    let clock = 0;
-    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += SLICE_MS));
-    // The pass's yields are the ones that read its signal when their timer fires.
-    let yields = 0;
-    const { signal: own } = new AbortController();
-    const signal = new Proxy(own, {
-      get: (target, key) => (key === 'aborted' && yields++, Reflect.get(target, key)),
-    });
-    try {
-      expect(
-        await scan(
-          page,
-          withShortForms(
-            answering(() => 0),
-            signal,
-          ),
+  it('shares the scan’s slices in every batch but the first, and reads the same', async () => {
+    // A slicer whose slices are always used up, counting its pauses.
+    const counting = () => {
+      const slicer = new Slicer(new AbortController().signal, 0);
+      const pause = slicer.pause.bind(slicer);
+      const counted = { slicer, pauses: 0 };
+      slicer.pause = () => (counted.pauses++, pause());
+      return counted;
+    };
+    const shared = counting();
+    expect(
+      await scan(
+        page,
+        withShortForms(
+          answering(() => 0),
+          shared.slicer,
         ),
-      ).toEqual([
-        'f/slumdog: Slumdog Millionaire',
-        'f/slumdog: Slumdog',
-        'f/triangle: Triangle of Sadness',
-        'f/triangle: Triangle',
-      ]);
-    } finally {
-      now.mockRestore();
-    }
-    // Positive control: it did yield, once per block at least.
-    expect(yields).toBeGreaterThanOrEqual(6);
+      ),
+    ).toEqual([
+      'f/slumdog: Slumdog Millionaire',
+      'f/slumdog: Slumdog',
+      'f/triangle: Triangle of Sadness',
+      'f/triangle: Triangle',
+    ]);
+    expect(shared.pauses).toBeGreaterThan(0);
+    // The first batch is read at once, whatever the slices: its titles are the first underline.
+    const first = counting();
+    const blocks = [{ text: 'Slumdog Millionaire opened.' }, { text: 'The Slumdog crowd stayed.' }];
+    const answer = await withShortForms(
+      answering(() => 0),
+      first.slicer,
+    )(blocks);
+    expect(answer.map((list) => list.map((m) => m.surface))).toEqual([['Slumdog Millionaire'], ['Slumdog']]);
+    expect(first.pauses).toBe(0);
   });
 
   it('finds no first word alone without the pass, and none before the whole title', async () => {
