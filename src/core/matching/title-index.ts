@@ -166,7 +166,8 @@ function nameParts(title: string, vocabulary: Vocabulary): Spelling | null {
   for (let k = 0; k < count && allStars; k++) {
     for (let u = t.foldStarts[k]!; u < t.foldEnds[k]!; u++) if (t.units[u] !== 0x2a) allStars = false;
   }
-  const ids: number[] = [];
+  // Sized once: a title's words are counted already.
+  const ids = new Array<number>(count);
   let gaps: string[] | null = null;
   for (let k = 0; k < count; k++) {
     let id = t.ids[k]!;
@@ -177,7 +178,7 @@ function nameParts(title: string, vocabulary: Vocabulary): Spelling | null {
       for (let u = from; u < to; u++) h = hashStep(h, t.units[u]!);
       id = vocabulary.internUnits(t.units, from, to, h);
     }
-    ids.push(id);
+    ids[k] = id;
     if (k > 0) {
       const gap = t.gap(k);
       if (gap !== '' && !gaps) gaps = new Array<string>(k - 1).fill('');

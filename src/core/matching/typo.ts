@@ -109,7 +109,7 @@ export function buildTypoIndex(index: TitleIndex): TypoIndex {
     const first = name.words[0] ?? '';
     if (name.words.length > 1) {
       if (firstTarget) {
-        tails.addName(tails.insert(ids.slice(1), name.gaps.slice(1)), name);
+        tails.addName(tails.insert(ids, name.gaps, 1), name);
       }
     } else if (firstTarget) {
       for (const key of [first, ...deletions(first)]) {

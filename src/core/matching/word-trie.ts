@@ -94,11 +94,11 @@ export class WordTrie<Name> {
     return (this.firstChild[node] as number) >= 0;
   }
 
-  /** Adds the path `words` (joined by `gaps`); returns its last node. */
-  insert(words: readonly number[], gaps: readonly string[]): number {
+  /** Adds the path `words` from `from` on (joined by `gaps`); returns its last node. */
+  insert(words: readonly number[], gaps: readonly string[], from = 0): number {
     let node = this.root;
-    for (let i = 0; i < words.length; i++) {
-      const gap = i > 0 ? (gaps[i - 1] ?? '') : '';
+    for (let i = from; i < words.length; i++) {
+      const gap = i > from ? (gaps[i - 1] ?? '') : '';
       if (gap !== '') {
         let keys = this.gapKeys.get(node);
         if (!keys) this.gapKeys.set(node, (keys = new Set()));
