@@ -95,11 +95,20 @@ const CENSORED = 8;
 
 class WordFacts {
   private facts = new Uint8Array(1024);
+  private vocabulary: Vocabulary | null = null;
+  private lexicon: Lexicon | null = null;
 
-  constructor(
-    private readonly vocabulary: Vocabulary,
-    private readonly lexicon: Lexicon,
-  ) {}
+  /** Starts a build; `end` lets go of its vocabulary. */
+  begin(vocabulary: Vocabulary, lexicon: Lexicon): void {
+    this.vocabulary = vocabulary;
+    this.lexicon = lexicon;
+    this.facts.fill(0);
+  }
+
+  end(): void {
+    this.vocabulary = null;
+    this.lexicon = null;
+  }
 
   of(id: number): number {
     if (id >= this.facts.length) {
@@ -109,9 +118,9 @@ class WordFacts {
     }
     let f = this.facts[id]!;
     if (f === 0) {
-      const w = this.vocabulary.words[id]!;
+      const w = this.vocabulary!.words[id]!;
       f = KNOWN;
-      if (this.lexicon.common.has(w)) f |= COMMON;
+      if (this.lexicon!.common.has(w)) f |= COMMON;
       if (NUMBER.test(w)) f |= NUMERIC;
       if (isCensored(w)) f |= CENSORED;
       this.facts[id] = f;
@@ -119,6 +128,9 @@ class WordFacts {
     return f;
   }
 }
+
+// One for every build, so that the code reading it is not thrown away with each build's garbage.
+const wordFacts = new WordFacts();
 
 function evidenceFor(ids: readonly number[], words: readonly string[], facts: WordFacts): EvidenceLevel {
   let letters = 0;
@@ -272,7 +284,8 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
     const film = list[i];
     if (film && typeof film.id === 'string') filmOrder.set(film.id, i);
   }
-  const facts = new WordFacts(vocabulary, lexicon);
+  const facts = wordFacts;
+  facts.begin(vocabulary, lexicon);
   for (const film of list) {
     if (!film || typeof film.id !== 'string') continue;
     const aliases = Array.isArray(film.aliases) ? film.aliases : [];
@@ -309,6 +322,7 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
       }
     }
   }
+  facts.end();
   addShortNames(trie, names, shorts);
   // Each name's films in catalog order, so that a match of one name need not sort them.
   const inOrder = (a: string, b: string): number => filmOrder.get(a)! - filmOrder.get(b)!;
