@@ -270,63 +270,44 @@ const sameGaps = (a: readonly string[], b: readonly string[], length: number): b
   return true;
 };
 
+/**
+ * What buildTitleIndex gathers film by film. The work per film and per name is in functions of
+ * their own (addFilm, addSpelling, …) called many times, rather than in the loops of one long
+ * function called once per build, whose optimised code (compiled on stack, per loop) did not
+ * outlive a garbage collection.
+ */
+interface Building {
+  readonly vocabulary: Vocabulary;
+  readonly trie: WordTrie<TitleName>;
+  readonly names: TitleName[];
+  readonly nameIds: number[][];
+  readonly shorts: Array<[string, number]>;
+  readonly facts: WordFacts;
+}
+
 export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon): TitleIndex {
   const vocabulary = new Vocabulary();
-  // About two edges a film (1.9 on the bench catalog); the table grows if more are needed.
-  const trie = new WordTrie<TitleName>(vocabulary, Array.isArray(films) ? films.length * 2 : 0);
-  const names: TitleName[] = [];
-  const nameIds: number[][] = [];
-  const shorts: Array<[string, number]> = [];
-  const filmOrder = new Map<string, number>();
   const list = Array.isArray(films) ? films : [];
-  // Backwards, so that one `set` a film leaves each id with its first position.
-  for (let i = list.length - 1; i >= 0; i--) {
-    const film = list[i];
-    if (film && typeof film.id === 'string') filmOrder.set(film.id, i);
-  }
   const facts = wordFacts;
   facts.begin(vocabulary, lexicon);
-  for (const film of list) {
-    if (!film || typeof film.id !== 'string') continue;
-    const aliases = Array.isArray(film.aliases) ? film.aliases : [];
-    for (let a = -1; a < aliases.length; a++) {
-      const title = a < 0 ? film.title : aliases[a];
-      if (typeof title !== 'string') continue;
-      const variants = nameVariants(title, vocabulary);
-      const spelt = variants[0]?.ids ?? [];
-      if (spelt.length > 1) for (const id of spelt) if ((facts.of(id) & CENSORED) !== 0) shorts.push([film.id, id]);
-      for (const { ids, gaps } of variants) {
-        const node = trie.insert(ids, gaps);
-        const here = trie.names[node];
-        const same = here?.find((n) => sameGaps(n.gaps, gaps, ids.length - 1));
-        if (same) {
-          if (!same.filmIds.includes(film.id)) same.filmIds.push(film.id);
-          continue;
-        }
-        const words = ids.map((id) => vocabulary.words[id]!);
-        const evidence = evidenceFor(ids, words, facts);
-        const censored = ids.some((id) => (facts.of(id) & CENSORED) !== 0);
-        const name: TitleName = {
-          id: names.length,
-          filmIds: [film.id],
-          words,
-          gaps,
-          evidence,
-          censored,
-          article: words.length > 1 && ARTICLES.has(words[0] ?? ''),
-          typo: typoEligible(words, evidence, censored),
-        };
-        names.push(name);
-        nameIds.push(ids);
-        trie.addName(node, name);
-      }
-    }
-  }
+  const b: Building = {
+    vocabulary,
+    // About two edges a film (1.9 on the bench catalog); the table grows if more are needed.
+    trie: new WordTrie<TitleName>(vocabulary, list.length * 2),
+    names: [],
+    nameIds: [],
+    shorts: [],
+    facts,
+  };
+  const { trie, names, nameIds } = b;
+  const filmOrder = new Map<string, number>();
+  // Backwards, so that one `set` a film leaves each id with its first position.
+  for (let i = list.length - 1; i >= 0; i--) placeFilm(filmOrder, list[i], i);
+  for (const film of list) addFilm(b, film);
   facts.end();
-  addShortNames(trie, names, shorts);
+  addShortNames(trie, names, b.shorts);
   // Each name's films in catalog order, so that a match of one name need not sort them.
-  const inOrder = (a: string, b: string): number => filmOrder.get(a)! - filmOrder.get(b)!;
-  for (const name of names) if (name.filmIds.length > 1) name.filmIds.sort(inOrder);
+  for (const name of names) if (name.filmIds.length > 1) sortByOrder(name.filmIds, filmOrder);
   const clues = cluesFor(films, names, vocabulary, lexicon);
   // The words the evidence looks for get ids too, so that a page word's class is one lookup.
   for (const word of CLASSED_WORDS) vocabulary.intern(word);
@@ -334,26 +315,109 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
   const wordClasses = new Uint8Array(vocabulary.size);
   for (let id = 0; id < vocabulary.size; id++) wordClasses[id] = wordClassOf(vocabulary.words[id]!, lexicon.minor);
   const typoPath = new Uint8Array(trie.nodeCount);
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
-    if (!name.typo || name.words.length < 2) continue;
-    let node = trie.root;
-    for (const id of nameIds[i]!) typoPath[(node = trie.child(node, id))] = 1;
-  }
+  for (let i = 0; i < names.length; i++) markTypoPath(trie, typoPath, names[i]!, nameIds[i]);
   const roles = new Uint8Array(vocabulary.size);
   for (let c = trie.firstChild[trie.root]!; c >= 0; c = trie.nextSibling[c]!) {
     roles[trie.edgeWord[c]!]! |= ROOT | (typoPath[c] ? FORWARD : 0);
   }
   for (const id of clues.keys()) roles[id]! |= CLUE;
   const ends = new Uint8Array(trie.nodeCount);
-  for (let node = 0; node < trie.nodeCount; node++) {
-    const here = trie.names[node];
-    if (here) for (const name of here) ends[node]! |= LEVEL_BITS[name.evidence] | (name.typo ? TYPO_END : 0);
-  }
+  for (let node = 0; node < trie.nodeCount; node++) ends[node] = endLevels(trie.names[node]);
   trie.indexRoot(vocabulary.size);
   const index: TitleIndex = { vocabulary, trie, names, roles, typoPath, ends, filmOrder, clues, lexicon, wordClasses };
   handedIds.set(index, nameIds);
   return index;
+}
+
+function placeFilm(filmOrder: Map<string, number>, film: TitleSource | undefined, at: number): void {
+  if (film && typeof film.id === 'string') filmOrder.set(film.id, at);
+}
+
+/** Film ids by their first position in the catalog; stable, as Array.prototype.sort is. */
+function sortByOrder(ids: string[], filmOrder: ReadonlyMap<string, number>): void {
+  for (let i = 1; i < ids.length; i++) {
+    const id = ids[i]!;
+    const at = filmOrder.get(id)!;
+    let j = i - 1;
+    while (j >= 0 && filmOrder.get(ids[j]!)! > at) {
+      ids[j + 1] = ids[j]!;
+      j--;
+    }
+    ids[j + 1] = id;
+  }
+}
+
+/** A film's title and aliases, each spelt as nameVariants reads it. */
+function addFilm(b: Building, film: TitleSource | undefined): void {
+  if (!film || typeof film.id !== 'string') return;
+  const aliases = Array.isArray(film.aliases) ? film.aliases : [];
+  for (let a = -1; a < aliases.length; a++) {
+    const title = a < 0 ? film.title : aliases[a];
+    if (typeof title !== 'string') continue;
+    const variants = nameVariants(title, b.vocabulary);
+    const spelt = variants[0]?.ids ?? [];
+    if (spelt.length > 1) {
+      for (const id of spelt) if ((b.facts.of(id) & CENSORED) !== 0) b.shorts.push([film.id, id]);
+    }
+    for (const spelling of variants) addSpelling(b, film.id, spelling);
+  }
+}
+
+/** One spelling of a film's name: a new name, or the film added to the name spelt alike. */
+function addSpelling(b: Building, filmId: string, spelling: Spelling): void {
+  const { ids, gaps } = spelling;
+  const node = b.trie.insert(ids, gaps);
+  const same = sameSpelling(b.trie.names[node], spelling);
+  if (same) {
+    if (!same.filmIds.includes(filmId)) same.filmIds.push(filmId);
+    return;
+  }
+  const words = new Array<string>(ids.length);
+  let censored = false;
+  for (let i = 0; i < ids.length; i++) {
+    words[i] = b.vocabulary.words[ids[i]!]!;
+    if ((b.facts.of(ids[i]!) & CENSORED) !== 0) censored = true;
+  }
+  const evidence = evidenceFor(ids, words, b.facts);
+  const name: TitleName = {
+    id: b.names.length,
+    filmIds: [filmId],
+    words,
+    gaps,
+    evidence,
+    censored,
+    article: words.length > 1 && ARTICLES.has(words[0] ?? ''),
+    typo: typoEligible(words, evidence, censored),
+  };
+  b.names.push(name);
+  b.nameIds.push(ids);
+  b.trie.addName(node, name);
+}
+
+/** The name at a node spelt with the same gaps, if any. */
+function sameSpelling(here: readonly TitleName[] | undefined, { ids, gaps }: Spelling): TitleName | undefined {
+  if (!here) return undefined;
+  for (const n of here) if (sameGaps(n.gaps, gaps, ids.length - 1)) return n;
+  return undefined;
+}
+
+/** Flags the nodes along a typo-eligible name of two or more words. */
+function markTypoPath(
+  trie: WordTrie<TitleName>,
+  typoPath: Uint8Array,
+  name: TitleName,
+  ids: number[] | undefined,
+): void {
+  if (!name.typo || name.words.length < 2 || !ids) return;
+  let node = trie.root;
+  for (const id of ids) typoPath[(node = trie.child(node, id))] = 1;
+}
+
+/** The evidence levels and TYPO_END of the names ending at a node. */
+function endLevels(here: readonly TitleName[] | undefined): number {
+  let bits = 0;
+  if (here) for (const name of here) bits |= LEVEL_BITS[name.evidence] | (name.typo ? TYPO_END : 0);
+  return bits;
 }
 
 // Shorter titles are too close to other words and titles for a typo to be trusted.
