@@ -3,8 +3,6 @@
 // site off, the extension updating) is a single abort().
 import { t } from '../browser/i18n.ts';
 import { send } from '../browser/send.ts';
-import type { TitleMatch } from '../core/matching/index.ts';
-import type { Result } from '../messages/index.ts';
 import { AddEventButton } from './add-event-button.tsx';
 import { keyToHold } from '../core/settings.ts';
 import { firstText } from './first-text.ts';
@@ -18,6 +16,7 @@ import { composedContains, MutationRescan } from './mutation-rescan.ts';
 import { NotThisFilm } from './not-this-film.tsx';
 import { answerPageFilms } from './page-films.ts';
 import { scanPage, type FindTitles, type FoundTitle, type ScanSink } from './page-scan.ts';
+import { ScanStart } from './scan-start.ts';
 import { withShortForms } from './short-form-find.ts';
 import { SiteSwitch } from './site-switch.ts';
 import { Slicer } from './slices.ts';
@@ -41,40 +40,12 @@ function mark(name: string): void {
 async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () => void): Promise<void> {
   if (!('highlights' in CSS)) return; // No Custom Highlight API: nothing we can underline without touching the page.
   mark('start');
-  // The scan starts at once: its first batch carries the frame's questions (site switch,
-  // settings, corrections; beginScan), which were two round trips before it. Nothing is
-  // stored or painted until their answers are applied: the first batch's titles wait for them.
+  // The scan starts at once: its first batch carries the frame's questions (scan-start.ts).
   const answerSwitch = siteSwitch.ask();
-  let answered!: (reply: Result<'beginScan'>) => void;
-  let failed!: (reason: unknown) => void;
-  const setup = new Promise<Result<'beginScan'>>((resolve, reject) => ((answered = resolve), (failed = reject)));
-  let configured!: () => void;
-  let refused!: (reason: unknown) => void;
-  const ready = new Promise<void>((resolve, reject) => ((configured = resolve), (refused = reject)));
-  ready.catch(() => undefined); // awaited by the batches; a stopped run's are dropped with it
-  let asked = false;
-  const matcher: FindTitles = async (blocks) => {
-    const at = performance.now();
-    let matches: TitleMatch[][];
-    if (!asked) {
-      asked = true;
-      const reply = await send('beginScan', { blocks }).catch((error: unknown) => {
-        failed(error);
-        throw error;
-      });
-      answered(reply);
-      await ready; // rejects on a switched-off site
-      matches = reply.disabled ? [] : reply.matches;
-    } else {
-      await ready;
-      ({ matches } = await send('findTitles', { blocks }));
-    }
-    if (process.env.NODE_ENV !== 'production') performance.measure('afterparty:batch', { start: at });
-    return matches;
-  };
+  const begin = new ScanStart(signal);
   // Shortened titles are read over the whole page: one reader for the first scan and every rescan.
   const slicer = new Slicer(signal);
-  const find = withShortForms(matcher, slicer);
+  const find = withShortForms(begin.find, slicer);
 
   // Filled in once the first reply is in: the store (with the corrections), its prefetch and
   // what the scans write into; shadow roots met before then are kept for it.
@@ -102,21 +73,20 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
     found: (titles) => live?.sink.found(titles),
     shadowRoot: (root) => (live ? live.sink.shadowRoot?.(root) : roots.push(root)),
   }).then(async () => {
-    if (!asked) await matcher([]); // the text went before a batch was sent: the questions still need asking
+    if (!begin.asked) await begin.find([]); // the text went before a batch was sent: the questions still need asking
   });
-  scanning.catch(() => undefined); // awaited below once the setup is in
-  signal.addEventListener('abort', () => failed(signal.reason), { once: true });
+  scanning.catch(() => undefined); // awaited below once the answers are in
 
-  const reply = await setup;
+  const reply = await begin.answers;
   if (reply.disabled) {
     mark('site-off');
-    refused(new Error('Afterparty is switched off on this site'));
+    begin.refuse(new Error('Afterparty is switched off on this site'));
     // Switched off (which stops this run), unless it was switched on again while we asked.
     if (!answerSwitch(true) && !siteSwitch.disabled) relaunch();
     return;
   }
   answerSwitch(false);
-  if (signal.aborted) return refused(signal.reason);
+  if (signal.aborted) return begin.refuse(signal.reason);
   // The scans write what they find here; "Not this film" corrections are applied on the way in.
   const found = new FoundTitles(reply.corrections);
   const settings = new LiveSettings(reply.settings, signal);
@@ -185,7 +155,7 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
   };
   const { card, warm } = watchHover(hits, cache, settings, signal, slots);
   answerPageFilms(found, signal);
-  configured();
+  begin.open();
 
   await scanning;
   mark('scan-end');
