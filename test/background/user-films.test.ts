@@ -4,7 +4,7 @@ import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import { titleMatcherCache } from '../../src/background/title-matcher.ts';
 import { changesData } from '../../src/messages/index.ts';
-import type { UserEventInput } from '../../src/core/user-event-input.ts';
+import { userEventInput } from '../db/user-event-input.ts';
 import { freshDb } from '../db/fake-db.ts';
 
 const fromOptions = { extensionPage: true };
@@ -19,23 +19,7 @@ function setup() {
 
 const film = { title: 'A Film Nobody Lists', aliases: ['Nobody Lists'], year: 2026, directors: ['Ana Ruiz'] };
 
-const screening = (films: string[]): UserEventInput => ({
-  kind: 'screening',
-  title: 'Late show',
-  films,
-  festival: null,
-  start: '2026-09-10T21:00:00-04:00',
-  end: null,
-  timeZone: null,
-  venue: null,
-  host: null,
-  access: 'unknown',
-  url: null,
-  description: null,
-  source: null,
-  cancelled: false,
-  moved: false,
-});
+const screening = (films: string[]) => userEventInput(films);
 
 describe('addUserFilm, getUserFilms, removeUserFilm', () => {
   it('adds a film from an extension page; the worker’s matcher then finds it by title and alias', async () => {

@@ -8,28 +8,17 @@ import { listingsFor, liveFilm, liveFilms, schedule } from '../../src/db/queries
 import { addUserEvent, listUserEvents } from '../../src/db/user-events.ts';
 import { addUserFilm, FilmInUseError, listUserFilms, removeUserFilm } from '../../src/db/user-films.ts';
 import { checkUserFilmInput, type UserFilmInput } from '../../src/core/user-film-input.ts';
-import type { UserEventInput } from '../../src/core/user-event-input.ts';
+import { userEventInput } from './user-event-input.ts';
 import { freshDb } from './fake-db.ts';
 
 const lost: UserFilmInput = { title: 'A Film Nobody Lists', aliases: ['Nobody Lists'], year: 2026, directors: [] };
 
-const screening = (films: string[]): UserEventInput => ({
-  kind: 'screening',
-  title: 'A Film Nobody Lists at the Lightbox',
-  films,
-  festival: null,
-  start: '2026-09-10T21:00:00-04:00',
-  end: null,
-  timeZone: null,
-  venue: { name: 'Lightbox', address: null },
-  host: null,
-  access: 'ticketed',
-  url: null,
-  description: null,
-  source: null,
-  cancelled: false,
-  moved: false,
-});
+const screening = (films: string[]) =>
+  userEventInput(films, {
+    title: 'A Film Nobody Lists at the Lightbox',
+    venue: { name: 'Lightbox', address: null },
+    access: 'ticketed',
+  });
 
 async function loaded() {
   const db = freshDb();
