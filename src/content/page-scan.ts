@@ -1,10 +1,13 @@
 import type { TextBlock, TitleMatch } from '../core/matching/index.ts';
 import { ownedMatches, windowsOf, type BlockWindow } from './block-chunks.ts';
 import type { Slicer } from './slices.ts';
-import { iterateBlocks, rangeFor, type Block, type ExtractOptions } from './text-extract.ts';
+import { iterateBlocks, placeOf, rangeOver, type Block, type ExtractOptions, type TextPlace } from './text-extract.ts';
 
 export interface FoundTitle {
-  range: Range;
+  /** Made on first use: a 2 MB page holds tens of thousands of titles; only those painted or hovered need one. */
+  readonly range: Range;
+  /** The text nodes the title covers, in order: what the pointer's caret is looked up by. */
+  readonly nodes: readonly Text[];
   filmIds: string[];
   surface: string;
   /**
@@ -39,16 +42,33 @@ function anchorOf(node: Node): Element | null {
   return (parent as Partial<ShadowRoot>).host ?? null;
 }
 
+// Every live Range is also updated by the browser on each change to the page, so a range is
+// made only when a title is painted, measured or hovered, and then kept.
+class ScannedTitle implements FoundTitle {
+  #range: Range | null = null;
+  readonly nodes: readonly Text[];
+
+  constructor(
+    readonly place: TextPlace,
+    public filmIds: string[],
+    readonly surface: string,
+    readonly anchor: Element,
+    private readonly doc: Document,
+  ) {
+    this.nodes = place.nodes;
+  }
+
+  get range(): Range {
+    return (this.#range ??= rangeOver(this.place, this.doc));
+  }
+}
+
 function titlesIn(block: Block, matches: readonly TitleMatch[], doc: Document, out: FoundTitle[]): void {
   for (const match of matches) {
-    let range: Range;
-    try {
-      range = rangeFor(block, match.start, match.end, doc);
-    } catch {
-      continue; // the text changed while the batch was matched: the mutation rescan reads it again
-    }
-    const anchor = anchorOf(range.startContainer);
-    if (anchor) out.push({ range, filmIds: match.filmIds, surface: match.surface, anchor });
+    const place = placeOf(block, match.start, match.end);
+    // A text node that left the page while the batch was matched: the mutation rescan reads it again.
+    const anchor = place && anchorOf(place.nodes[0]!);
+    if (anchor) out.push(new ScannedTitle(place, match.filmIds, match.surface, anchor, doc));
   }
 }
 

@@ -201,6 +201,6 @@ function nearViewport(titles: readonly FoundTitle[], top: number, bottom: number
 }
 
 function paintable(title: FoundTitle): boolean {
-  const node = title.range.startContainer;
-  return node.nodeType !== Node.TEXT_NODE || (node as Text).length <= PAINT_LIMIT;
+  const node = title.nodes[0];
+  return !node || node.length <= PAINT_LIMIT;
 }

@@ -2,26 +2,13 @@ import { containsPoint } from '../core/place-card.ts';
 import type { FoundTitles } from './found-titles.ts';
 import type { FoundTitle } from './page-scan.ts';
 
-function nodesIn(range: Range): Node[] {
-  if (range.startContainer === range.endContainer) return [range.startContainer];
-  const nodes: Node[] = [];
-  const doc = range.startContainer.ownerDocument;
-  if (!doc) return [range.startContainer];
-  const walker = doc.createTreeWalker(range.commonAncestorContainer, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (range.intersectsNode(node)) nodes.push(node);
-  }
-  return nodes.length > 0 ? nodes : [range.startContainer];
-}
-
 /**
  * Finds the found title under a point: the caret position there names a text node, and only
  * the titles covering that node are measured. Every title found can be hit, painted or not.
  */
 export class TitleHits {
   readonly #byNode = new Map<Node, FoundTitle[]>();
-  /** Text nodes each title covers: any of them finds it under the pointer. */
-  readonly #nodesOf = new Map<FoundTitle, Node[]>();
+
   readonly #shadowRoots: ShadowRoot[] = [];
 
   constructor(
@@ -30,20 +17,17 @@ export class TitleHits {
   ) {
     found.watch({
       added: (titles) => {
-        for (const title of titles) {
-          const nodes = nodesIn(title.range);
-          this.#nodesOf.set(title, nodes);
-          for (const node of nodes) this.#byNode.get(node)?.push(title) ?? this.#byNode.set(node, [title]);
-        }
+        // Any text node a title covers finds it under the pointer.
+        for (const title of titles)
+          for (const node of title.nodes) this.#byNode.get(node)?.push(title) ?? this.#byNode.set(node, [title]);
       },
       removed: (titles) => {
         for (const title of titles) {
-          for (const node of this.#nodesOf.get(title) ?? []) {
+          for (const node of title.nodes) {
             const list = this.#byNode.get(node)?.filter((t) => t !== title);
             if (list && list.length > 0) this.#byNode.set(node, list);
             else this.#byNode.delete(node);
           }
-          this.#nodesOf.delete(title);
         }
       },
     });

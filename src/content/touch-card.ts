@@ -9,7 +9,7 @@ const LONG_PRESS_MS = 500;
 /** Browsers follow a touch with imitation mouse events within this time: those are the touch's, not a hover. */
 const AFTER_TOUCH_MS = 1000;
 
-const inLink = (title: FoundTitle) => !!title.range.startContainer.parentElement?.closest('a[href]');
+const inLink = (title: FoundTitle) => !!title.nodes[0]?.parentElement?.closest('a[href]');
 
 /** Watches touches; returns a test the hover logic uses to skip the mouse events a touch imitates. */
 export function watchTouch(

@@ -11,7 +11,7 @@ function page(html: string): HTMLElement[] {
 function title(anchor: Element, surface: string, filmIds: string[]): FoundTitle {
   const range = document.createRange();
   range.selectNodeContents(anchor);
-  return { range, filmIds, surface, anchor };
+  return { range, nodes: [anchor.firstChild as Text], filmIds, surface, anchor };
 }
 
 function watched(store: FoundTitles) {

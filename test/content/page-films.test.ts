@@ -20,7 +20,7 @@ function ask(): Promise<unknown> {
 function title(anchor: Element, surface: string, filmIds: string[]): FoundTitle {
   const range = document.createRange();
   range.selectNodeContents(anchor);
-  return { range, filmIds, surface, anchor };
+  return { range, nodes: [anchor.firstChild as Text], filmIds, surface, anchor };
 }
 
 let answerPageFilms: typeof import('../../src/content/page-films.ts').answerPageFilms;

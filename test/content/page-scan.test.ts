@@ -91,4 +91,29 @@ describe('waiting for a frame’s first text', () => {
     stop.abort(new Error('stopped'));
     await expect(waiting).rejects.toThrow('stopped');
   });
+
+  it("makes a title's range only when it is asked for, over the text nodes the title covers", async () => {
+    document.body.innerHTML = '<p>We saw <i>Crash</i> and Fugi<b>tive</b> Pieces.</p>';
+    const { find } = recording();
+    const found: FoundTitle[] = [];
+    let made = 0;
+    const createRange = document.createRange.bind(document);
+    document.createRange = () => (made++, createRange());
+    try {
+      await scanPage(document.body, find, new Slicer(new AbortController().signal), {
+        found: (titles) => found.push(...titles),
+      });
+      // Found, with their nodes and anchors, and not one live range yet.
+      expect(found.map((t) => t.nodes.map((n) => n.data))).toEqual([['Crash'], [' and Fugi', 'tive', ' Pieces.']]);
+      expect(found.map((t) => t.anchor.localName)).toEqual(['i', 'p']);
+      expect(made).toBe(0);
+      // Positive control: asked for, the range covers the title, and is the same range next time.
+      const pieces = found[1]!;
+      expect(pieces.range.toString()).toBe('Fugitive Pieces');
+      expect(pieces.range).toBe(pieces.range);
+      expect(made).toBe(1);
+    } finally {
+      document.createRange = createRange;
+    }
+  });
 });

@@ -31,7 +31,13 @@ function found(): FoundTitles {
     [...document.querySelectorAll('p')].map((anchor): FoundTitle => {
       const range = document.createRange();
       range.selectNodeContents(anchor);
-      return { range, filmIds: [anchor.textContent!], surface: anchor.textContent!, anchor };
+      return {
+        range,
+        nodes: [anchor.firstChild as Text],
+        filmIds: [anchor.textContent!],
+        surface: anchor.textContent!,
+        anchor,
+      };
     }),
   );
   return store;
@@ -79,7 +85,13 @@ describe('the films the listings prefetch asks for', () => {
       [...document.querySelectorAll('p')].map((anchor): FoundTitle => {
         const range = document.createRange();
         range.selectNodeContents(anchor);
-        return { range, filmIds: [anchor.textContent!], surface: anchor.textContent!, anchor };
+        return {
+          range,
+          nodes: [anchor.firstChild as Text],
+          filmIds: [anchor.textContent!],
+          surface: anchor.textContent!,
+          anchor,
+        };
       }),
     );
     const many = new TitleHighlights(document, large, controller.signal);
