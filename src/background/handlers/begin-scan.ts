@@ -1,7 +1,7 @@
 import { correctionsFor, loadSettings, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/listings.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
-import { siteOf } from '../sites/site-of.ts';
+import { senderSite } from '../sites/site-of.ts';
 import { titleMatcherCache, type TitleMatcherCache } from '../title-matcher.ts';
 import type { HandlersFor } from './types.ts';
 
@@ -23,8 +23,7 @@ export function beginScanHandlers({
 }): HandlersFor<Pick<ListingMessages, 'beginScan'>> {
   return {
     async beginScan({ blocks }, from) {
-      // The sender's frame, never params: a page learns about its own site only.
-      const site = from?.extensionPage === true ? null : siteOf(from?.pageUrl);
+      const site = senderSite(from);
       const matcher = (titles ?? titleMatcherCache(db, ready)).get();
       matcher.catch(() => undefined); // awaited below, unless the site is off
       const [disabled, settings, corrections] = await Promise.all([

@@ -8,7 +8,7 @@ import {
   type AfterpartyDb,
 } from '../../db/index.ts';
 import type { CorrectionMessages } from '../../messages/corrections.ts';
-import { siteOf } from '../sites/site-of.ts';
+import { senderSite } from '../sites/site-of.ts';
 import type { HandlersFor } from './types.ts';
 
 export function correctionHandlers({ db }: { db: AfterpartyDb }): HandlersFor<CorrectionMessages> {
@@ -18,7 +18,7 @@ export function correctionHandlers({ db }: { db: AfterpartyDb }): HandlersFor<Co
       if (!(await liveFilm(db, filmKey))) throw new Error(`addCorrection: no film "${filmKey.slice(0, 80)}"`);
       // Content scripts correct the site they run on; only our own pages have none.
       const extensionPage = from?.extensionPage === true;
-      const site = extensionPage ? null : siteOf(from?.pageUrl);
+      const site = senderSite(from);
       if (!extensionPage && site === null) throw new Error('addCorrection: the sending page has no site');
       if (site === null && !everywhere)
         throw new Error('addCorrection: a correction from an extension page applies everywhere');
@@ -26,7 +26,7 @@ export function correctionHandlers({ db }: { db: AfterpartyDb }): HandlersFor<Co
     },
     async getCorrections(_params, from) {
       if (from?.extensionPage === true) return { corrections: await allCorrections(db) };
-      return { corrections: await correctionsFor(db, siteOf(from?.pageUrl)) };
+      return { corrections: await correctionsFor(db, senderSite(from)) };
     },
     async listCorrections() {
       const [rows, films] = await Promise.all([allCorrections(db), liveFilms(db)]);

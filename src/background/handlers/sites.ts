@@ -1,7 +1,7 @@
 import type { AfterpartyDb } from '../../db/index.ts';
 import type { SiteMessages } from '../../messages/sites.ts';
 import { browserSiteApi } from '../sites/browser-site-api.ts';
-import { siteOf } from '../sites/site-of.ts';
+import { senderSite } from '../sites/site-of.ts';
 import { SiteRegistry } from '../sites/site-registry.ts';
 import type { HandlersFor } from './types.ts';
 
@@ -18,8 +18,7 @@ export function siteHandlers(sites: SiteRegistry | (() => SiteRegistry)): Handle
   const registry = () => (typeof sites === 'function' ? sites() : sites);
   return {
     async getSiteSwitch(_params, from) {
-      // The sender's frame, never params: a page learns about its own site only.
-      const site = from?.extensionPage === true ? null : siteOf(from?.pageUrl);
+      const site = senderSite(from);
       return { disabled: site !== null && (await registry().isDisabled(site)) };
     },
     getSiteStatus: ({ url }) => registry().status(url),

@@ -1,3 +1,5 @@
+import type { SenderContext } from '../handlers/types.ts';
+
 /** The site a page belongs to, as corrections and the per-site switch key it: its hostname. */
 export function siteOf(url: string | undefined | null): string | null {
   if (typeof url !== 'string') return null;
@@ -8,4 +10,12 @@ export function siteOf(url: string | undefined | null): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The site of the frame a message came from, as the browser reports it; null for our own pages.
+ * Never taken from params: a page learns about, and changes, its own site only.
+ */
+export function senderSite(from: SenderContext | undefined): string | null {
+  return from?.extensionPage === true ? null : siteOf(from?.pageUrl);
 }
