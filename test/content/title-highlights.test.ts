@@ -24,23 +24,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function found(): FoundTitles {
-  document.body.innerHTML = '<p>Juno</p><p>Crash</p>';
+/** A store holding each paragraph of the page as one title, of the film named like its text. */
+function paragraphsFound(): FoundTitles {
   const store = new FoundTitles();
   store.add(
     [...document.querySelectorAll('p')].map((anchor): FoundTitle => {
       const range = document.createRange();
       range.selectNodeContents(anchor);
-      return {
-        range,
-        nodes: [anchor.firstChild as Text],
-        filmIds: [anchor.textContent!],
-        surface: anchor.textContent!,
-        anchor,
-      };
+      const text = anchor.textContent!;
+      return { range, nodes: [anchor.firstChild as Text], filmIds: [text], surface: text, anchor };
     }),
   );
   return store;
+}
+
+function found(): FoundTitles {
+  document.body.innerHTML = '<p>Juno</p><p>Crash</p>';
+  return paragraphsFound();
 }
 
 const registered = () => registry.get(HIGHLIGHT_NAME);
@@ -80,20 +80,7 @@ describe('the films the listings prefetch asks for', () => {
     // Over MAX_REGISTERED titles only those near the viewport are registered; happy-dom reports
     // no element in view, so none is, and the prefetch asks for nothing rather than for every film.
     document.body.innerHTML = Array.from({ length: MAX_REGISTERED + 1 }, (_, i) => `<p>Film ${i}</p>`).join('');
-    const large = new FoundTitles();
-    large.add(
-      [...document.querySelectorAll('p')].map((anchor): FoundTitle => {
-        const range = document.createRange();
-        range.selectNodeContents(anchor);
-        return {
-          range,
-          nodes: [anchor.firstChild as Text],
-          filmIds: [anchor.textContent!],
-          surface: anchor.textContent!,
-          anchor,
-        };
-      }),
-    );
+    const large = paragraphsFound();
     const many = new TitleHighlights(document, large, controller.signal);
     many.refresh();
     expect(large.filmIds().size).toBe(MAX_REGISTERED + 1);
