@@ -4,22 +4,10 @@
 // measured against the same page without the extension by `npm run bench`
 // (bench/hostile-pages.bench.ts), never asserted here: a busy machine stretches every gap.
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchWithExtension, serveFolder } from '../../scripts/browser.mjs';
-import { CARD_HOST, cardText, waitForCard } from './extension.ts';
+import { describe, expect, it } from 'vitest';
+import { CARD_HOST, cardText, harnessServing, waitForCard } from './extension.ts';
 
-let context: import('playwright-core').BrowserContext;
-let server: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  server = await serveFolder('test/fixtures/pages');
-  ({ context } = await launchWithExtension({ extensionDir: `${process.env.AFTERPARTY_DIST ?? 'dist'}/chrome` }));
-});
-
-afterAll(async () => {
-  await context?.close();
-  await server?.close();
-});
+const env = harnessServing('test/fixtures/pages');
 
 /** Evaluates in the page over raw CDP: Playwright's helpers use Array methods some pages break. */
 async function evaluate<T>(cdp: CDPSession, expression: string): Promise<T> {
@@ -100,9 +88,9 @@ async function hoverShowsCard(page: Page, cdp: CDPSession, selector: string, exp
 }
 
 async function open(file: string): Promise<{ page: Page; cdp: CDPSession }> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await page.goto(server.url + file);
+  const page = await env.harness.context.newPage();
+  const cdp = await env.harness.context.newCDPSession(page);
+  await page.goto(env.fixtures.url + file);
   return { page, cdp };
 }
 

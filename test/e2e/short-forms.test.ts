@@ -1,21 +1,10 @@
 // Shortened titles in Chromium: the content script reads them over the whole page, first scan
 // and rescans alike (src/content/short-form-find.ts around the worker's findTitles).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchWithExtension, serveFolder } from '../../scripts/browser.mjs';
+import { describe, expect, it } from 'vitest';
+import { harnessServing } from './extension.ts';
 
-let context: import('playwright-core').BrowserContext;
-let server: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  server = await serveFolder('test/fixtures/pages');
-  ({ context } = await launchWithExtension({ extensionDir: `${process.env.AFTERPARTY_DIST ?? 'dist'}/chrome` }));
-});
-
-afterAll(async () => {
-  await context?.close();
-  await server?.close();
-});
+const env = harnessServing('test/fixtures/pages');
 
 /** Each highlighted range as "paragraph index: text". */
 const highlighted = (page: Page) =>
@@ -28,8 +17,8 @@ const highlighted = (page: Page) =>
 
 describe('shortened titles on a page', () => {
   it('underlines a first word after the page named its title, and again in a rescan', async () => {
-    const page = await context.newPage();
-    await page.goto(`${server.url}short-forms.html`);
+    const page = await env.harness.context.newPage();
+    await page.goto(`${env.fixtures.url}short-forms.html`);
     await page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, null, {
       timeout: 20_000,
     });
