@@ -1,7 +1,7 @@
 // Feed format v1: parsing, validation and merging listings. Code outside this folder imports from here.
 export { checkDate, checkDateOrDateTime, YEAR_MAX, YEAR_MIN } from './dates.ts';
 export { capLength, checkUrl, cleanText, type FeedProblem, ProblemList, URL_MAX } from './fields.ts';
-export { readEvent, readFilm } from './items.ts';
+export { isFilmYear, readEvent, readFilm } from './items.ts';
 export { mergeListings } from './merge.ts';
 export { parseFeed } from './parse.ts';
 export { feedUrlFromLink, isWebcalLink } from './webcal.ts';

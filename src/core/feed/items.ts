@@ -28,6 +28,11 @@ export const LIMITS = {
 const YEAR_MIN = 1870;
 const YEAR_MAX = 2100;
 
+/** Whether a film may carry this year: the first films to this century's end. */
+export function isFilmYear(year: number): boolean {
+  return Number.isInteger(year) && year >= YEAR_MIN && year <= YEAR_MAX;
+}
+
 /** The ids an event may point at, known once festivals and films are read. */
 export interface KnownIds {
   festivals: ReadonlySet<string>;
@@ -90,7 +95,7 @@ export function readFilm(raw: unknown, at: string, report: Report): Film | null 
 function readYear(r: ItemReader): number | null {
   const value = r.get('year');
   if (value === undefined || value === null) return null;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= YEAR_MIN && value <= YEAR_MAX) {
+  if (typeof value === 'number' && isFilmYear(value)) {
     return value;
   }
   const what = typeof value === 'number' ? String(value) : describe(value);

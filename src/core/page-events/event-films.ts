@@ -4,18 +4,19 @@
 // description are searched like any page text.
 
 import type { Matcher, TitleMatch } from '../matching/index.ts';
-import type { Film } from '../model.ts';
+import { isFilmYear } from '../feed/index.ts';
+import type { UserFilmInput } from '../user-film-input.ts';
 import { isPlainObject, own, type JsonRecord } from '../guards.ts';
 import { first, list, text, TEXT_MAX } from './jsonld-values.ts';
-
-/** A film as the page describes it (its work's name, other names, year, directors): nothing added. */
-export type PageFilm = Omit<Film, 'id'>;
 
 export interface EventFilms {
   /** Film keys. */
   films: string[];
-  /** Films the page names (workPresented) that the catalog does not know, as the page describes them. */
-  unknownFilms: PageFilm[];
+  /**
+   * Films the page names (workPresented) that the catalog does not know, as the page describes
+   * them (name, other names, year, directors; nothing added), ready for the user to add.
+   */
+  unknownFilms: UserFilmInput[];
 }
 
 // What may surround a title in a work's name without making it another title: quotes,
@@ -33,17 +34,15 @@ function namesOf(work: unknown): string[] {
     .filter((n): n is string => n !== null);
 }
 
-// The years a feed's film may have (core/feed/items.ts): a page's film outside them gets none.
+// A page's film outside the years a feed's film may have gets none.
 const YEAR = /^(\d{4})(?:$|-)/;
-const YEAR_MIN = 1870;
-const YEAR_MAX = 2100;
 
 function yearOf(work: JsonRecord): number | null {
   for (const key of ['datePublished', 'dateCreated', 'copyrightYear']) {
     const value = first(own(work, key));
     const digits = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
     const year = Number(YEAR.exec(digits)?.[1]);
-    if (year >= YEAR_MIN && year <= YEAR_MAX) return year;
+    if (isFilmYear(year)) return year;
   }
   return null;
 }
@@ -54,7 +53,7 @@ function directorsOf(work: JsonRecord): string[] {
 }
 
 /** What the page says of a film: its first name is the title, the others aliases. */
-function pageFilm(work: unknown, names: string[]): PageFilm {
+function pageFilm(work: unknown, names: string[]): UserFilmInput {
   const [title, ...others] = names as [string, ...string[]];
   const aliases = [...new Set(others)].filter((name) => name !== title);
   if (!isPlainObject(work)) return { title, aliases, year: null, directors: [] };
@@ -91,7 +90,7 @@ export function filmsOf(
     .filter(({ names }) => names.length > 0);
   if (works.length === 0) return { films: filmsInText(matcher, [title, description]), unknownFilms: [] };
   const films = new Set<string>();
-  const unknownFilms: PageFilm[] = [];
+  const unknownFilms: UserFilmInput[] = [];
   for (const { work, names } of works) {
     const found = filmsNamed(matcher, names);
     if (found.length === 0) unknownFilms.push(pageFilm(work, names));

@@ -9,6 +9,5 @@ export {
   readPageEvents,
   readPageEventsReport,
 } from './jsonld-events.ts';
-export { type PageFilm } from './event-films.ts';
 export { JSONLD_LIMITS } from './jsonld-parse.ts';
 export { MICRODATA_LIMITS } from './microdata-events.ts';

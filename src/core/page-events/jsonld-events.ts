@@ -20,7 +20,8 @@ import {
   type EventStatus,
 } from './jsonld-values.ts';
 import { dereference, indexIds } from './jsonld-refs.ts';
-import { filmsOf, type PageFilm } from './event-films.ts';
+import { filmsOf } from './event-films.ts';
+import type { UserFilmInput } from '../user-film-input.ts';
 import { pageStatusOf, type PageStatus } from './event-status.ts';
 import { titleOf, type TitleSource } from './event-titles.ts';
 import { microdataToJsonLd, type MicrodataItem } from './microdata-events.ts';
@@ -57,7 +58,7 @@ export interface PageEventDraft {
   /** Film keys, from workPresented or the title matcher. */
   films: string[];
   /** Films the page names (workPresented) that the catalog does not know, as the page describes them. */
-  unknownFilms: PageFilm[];
+  unknownFilms: UserFilmInput[];
   festival: string | null;
   start: string | null;
   end: string | null;

@@ -3,7 +3,8 @@
 // several (a festival's programme page), a choice of each and "Add all". The injected snapshot only
 // reads text (src/content/page-snapshot.ts); parsing and film matching happen here.
 import { useEffect, useState } from 'preact/hooks';
-import { readPageEvents, type PageEventDraft, type PageFilm, type PageSnapshot } from '../../core/page-events/index.ts';
+import { readPageEvents, type PageEventDraft, type PageSnapshot } from '../../core/page-events/index.ts';
+import type { UserFilmInput } from '../../core/user-film-input.ts';
 import { compileMatcher } from '../../core/matching/index.ts';
 import { inputFromDraft } from '../../core/user-event-input.ts';
 import { t } from '../../browser/i18n.ts';
@@ -80,7 +81,7 @@ interface OfferProps {
   zone: string;
   state: AddState;
   onAdd: () => void;
-  onAddFilm: (film: PageFilm) => void;
+  onAddFilm: (film: UserFilmInput) => void;
   /** Titles of the films being added, and why an add failed. */
   filmStates: Map<string, AddState>;
   /** Whether "Add all" takes it; undefined when the page has a single event. */
@@ -188,7 +189,7 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
   // Each film added, by the title the page gave it, so the user sees it was taken.
   const [addedFilms, setAddedFilms] = useState<string[]>([]);
   const [retieError, setRetieError] = useState<string | null>(null);
-  const addFilm = async (film: PageFilm) => {
+  const addFilm = async (film: UserFilmInput) => {
     const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
     setFilmState(film.title, 'adding');
     try {
