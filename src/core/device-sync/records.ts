@@ -64,56 +64,50 @@ const EVENT_CODES: Readonly<Record<string, string>> = {
   moved: 'm',
   invitation: 'i',
 };
-const EVENT_FIELDS = Object.fromEntries(Object.entries(EVENT_CODES).map(([field, code]) => [code, field]));
 
 /**
- * Left out: what the id gives (key, feedId, id), what another field gives (filmKeys), the
- * record's own change time (updatedAt), and empty values, which the database's checks read
- * back as they were (null, false, no films).
+ * Left out of a record: what the id gives (key, feedId, id), the record's own change time
+ * (updatedAt), what another field gives (an event's filmKeys), and empty values, which the
+ * database's checks read back as they were (null, false, no films).
  */
-const DERIVED_EVENT_FIELDS = new Set(['key', 'feedId', 'id', 'filmKeys', 'updatedAt']);
 const isEmpty = (v: unknown) => v === undefined || v === null || v === false || (Array.isArray(v) && v.length === 0);
 
-function compactEvent(row: UserEventRow): Record<string, unknown> {
-  const value: Record<string, unknown> = {};
-  for (const [field, v] of Object.entries(row)) {
-    if (DERIVED_EVENT_FIELDS.has(field) || isEmpty(v)) continue;
-    value[EVENT_CODES[field] ?? field] = v;
-  }
-  return value;
+/**
+ * Turns a row into its record and back by its field codes; `derived` are left out too, and
+ * `emptied` gives back the fields an empty value was left out of where the reader wants them.
+ */
+function rowCodec(
+  codes: Readonly<Record<string, string>>,
+  derived: readonly string[],
+  emptied: Record<string, unknown>,
+) {
+  const fields = Object.fromEntries(Object.entries(codes).map(([field, code]) => [code, field]));
+  const left = new Set(['key', 'feedId', 'id', 'updatedAt', ...derived]);
+  return {
+    compact(row: object): Record<string, unknown> {
+      const value: Record<string, unknown> = {};
+      for (const [field, v] of Object.entries(row)) {
+        if (left.has(field) || isEmpty(v)) continue;
+        value[codes[field] ?? field] = v;
+      }
+      return value;
+    },
+    expand(value: Record<string, unknown>, id: string, t: number): Record<string, unknown> {
+      const row: Record<string, unknown> = {};
+      for (const [key, v] of Object.entries(value)) row[fields[key] ?? key] = v;
+      return { ...emptied, ...row, id, updatedAt: iso(t) };
+    },
+  };
 }
 
-function expandEvent(value: Record<string, unknown>, id: string, t: number): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) row[EVENT_FIELDS[key] ?? key] = v;
-  return { ...row, id, updatedAt: iso(t) };
-}
+const EVENT_RECORD = rowCodec(EVENT_CODES, ['filmKeys'], {});
 
-/** An own film in the same one-letter fields, without what its id and change time give. */
-const FILM_CODES: Readonly<Record<string, string>> = {
-  title: 't',
-  aliases: 'a',
-  year: 'y',
-  directors: 'd',
-  createdAt: 'C',
-};
-const FILM_FIELDS = Object.fromEntries(Object.entries(FILM_CODES).map(([field, code]) => [code, field]));
-const DERIVED_FILM_FIELDS = new Set(['key', 'feedId', 'id', 'updatedAt']);
-
-function compactFilm(row: UserFilmRow): Record<string, unknown> {
-  const value: Record<string, unknown> = {};
-  for (const [field, v] of Object.entries(row)) {
-    if (DERIVED_FILM_FIELDS.has(field) || isEmpty(v)) continue;
-    value[FILM_CODES[field] ?? field] = v;
-  }
-  return value;
-}
-
-function expandFilm(value: Record<string, unknown>, id: string, t: number): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) row[FILM_FIELDS[key] ?? key] = v;
-  return { aliases: [], year: null, directors: [], ...row, id, updatedAt: iso(t) };
-}
+/** An own film in the same one-letter fields. */
+const FILM_RECORD = rowCodec({ title: 't', aliases: 'a', year: 'y', directors: 'd', createdAt: 'C' }, [], {
+  aliases: [],
+  year: null,
+  directors: [],
+});
 
 const sameJson = (a: unknown, b: unknown): boolean => canonicalJson(a) === canonicalJson(b);
 
@@ -132,8 +126,8 @@ export function recordsOf(data: LocalData): Map<string, unknown> {
   for (const row of data.saved) records.set(KIND_PREFIX.saved + row.eventKey, STATUS_CODE[row.status]);
   // A correction's id is made of all it says (site, film, text: db/corrections.ts), so the id is the record.
   for (const row of data.corrections) records.set(KIND_PREFIX.correction + row.id, 1);
-  for (const row of data.userFilms) records.set(KIND_PREFIX.film + row.id, compactFilm(row));
-  for (const row of data.userEvents) records.set(KIND_PREFIX.event + row.id, compactEvent(row));
+  for (const row of data.userFilms) records.set(KIND_PREFIX.film + row.id, FILM_RECORD.compact(row));
+  for (const row of data.userEvents) records.set(KIND_PREFIX.event + row.id, EVENT_RECORD.compact(row));
   return records;
 }
 
@@ -187,11 +181,11 @@ export function rowChangeOf(id: string, value: unknown, t: number): RowChange | 
     case 'film':
       if (gone) return { kind, id: rest, value: null };
       if (!isPlainObject(value)) return `film ${rest.slice(0, 80)} is not an object`;
-      return { kind, id: rest, value: expandFilm(value, rest, t) };
+      return { kind, id: rest, value: FILM_RECORD.expand(value, rest, t) };
     case 'event':
       if (gone) return { kind, id: rest, value: null };
       if (!isPlainObject(value)) return `event ${rest.slice(0, 80)} is not an object`;
-      return { kind, id: rest, value: expandEvent(value, rest, t) };
+      return { kind, id: rest, value: EVENT_RECORD.expand(value, rest, t) };
     default:
       return `unknown record ${id.slice(0, 80)}`;
   }
