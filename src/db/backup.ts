@@ -161,25 +161,23 @@ const userFilmRow: Check<UserFilmRow> = (v, path) => {
   return toUserFilmRow(id, input, instant(o.createdAt, `${path}.createdAt`), instant(o.updatedAt, `${path}.updatedAt`));
 };
 
-/** One own film from outside (another device's sync storage), checked like a backup's; or why not. */
-export function readUserFilmRow(value: unknown): UserFilmRow | string {
-  try {
-    return userFilmRow(value, 'the film');
-  } catch (error) {
-    if (error instanceof BackupError) return error.message;
-    throw error;
-  }
+/** A check for one row from outside (another device's sync storage): the row, or why not. */
+function readOne<T>(check: Check<T>, path: string): (value: unknown) => T | string {
+  return (value) => {
+    try {
+      return check(value, path);
+    } catch (error) {
+      if (error instanceof BackupError) return error.message;
+      throw error;
+    }
+  };
 }
 
-/** One own event from outside (another device's sync storage), checked like a backup's; or why not. */
-export function readUserEventRow(value: unknown): UserEventRow | string {
-  try {
-    return userEventRow(value, 'the event');
-  } catch (error) {
-    if (error instanceof BackupError) return error.message;
-    throw error;
-  }
-}
+/** One own film from outside, checked like a backup's; or why not. */
+export const readUserFilmRow = readOne(userFilmRow, 'the film');
+
+/** One own event from outside, checked like a backup's; or why not. */
+export const readUserEventRow = readOne(userEventRow, 'the event');
 
 /** The backup, checked whole; or the first problem found, in plain words. */
 export function readBackup(document: unknown): Backup | string {
