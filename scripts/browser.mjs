@@ -99,9 +99,12 @@ export async function launchWithExtension({
   return { context, extensionId, worker, profile };
 }
 
-/** Moves the real mouse onto the middle of the first occurrence of `text` in the page. */
-export async function hoverText(page, text) {
-  const box = await page.evaluate((needle) => {
+/**
+ * The middle of the first occurrence of `text` in the page, scrolled into view. `page` is a
+ * Playwright or a Puppeteer page: both evaluate a function with one argument.
+ */
+export async function pointOfText(page, text) {
+  const point = await page.evaluate((needle) => {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const at = node.data.indexOf(needle);
@@ -109,13 +112,19 @@ export async function hoverText(page, text) {
       const range = document.createRange();
       range.setStart(node, at);
       range.setEnd(node, at + needle.length);
-      range.startContainer.parentElement?.scrollIntoView({ block: 'center' });
+      node.parentElement?.scrollIntoView({ block: 'center' });
       const rect = range.getClientRects()[0];
       return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
     }
     return null;
   }, text);
-  if (!box) throw new Error(`"${text}" is not on the page`);
+  if (!point) throw new Error(`"${text}" is not on the page`);
+  return point;
+}
+
+/** Moves the real mouse onto the middle of the first occurrence of `text` in the page. */
+export async function hoverText(page, text) {
+  const box = await pointOfText(page, text);
   await page.mouse.move(box.x - 30, box.y + 40);
   await page.mouse.move(box.x, box.y, { steps: 5 });
   return box;

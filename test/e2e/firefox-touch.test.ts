@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveFolder } from '../../scripts/browser.mjs';
+import { pointOfText, serveFolder } from '../../scripts/browser.mjs';
 import { CARD_HOST } from './extension.ts';
 
 const FIREFOX = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].find(
@@ -32,25 +32,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function pointOf(page: Page, text: string): Promise<{ x: number; y: number }> {
-  const point = await page.evaluate((needle) => {
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = (node as Text).data.indexOf(needle);
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + needle.length);
-      node.parentElement?.scrollIntoView({ block: 'center' });
-      const rect = range.getClientRects()[0];
-      return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
-    }
-    return null;
-  }, text);
-  if (!point) throw new Error(`"${text}" is not on the page`);
-  return point;
-}
-
 const cardOpen = (page: Page) => page.evaluate((host) => document.querySelector(host) !== null, CARD_HOST);
 
 describe('touch in Firefox', () => {
@@ -60,7 +41,7 @@ describe('touch in Firefox', () => {
     await page.goto(server.url);
     await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
     expect(await cardOpen(page)).toBe(false);
-    const title = await pointOf(page, 'Fugitive Pieces house party');
+    const title = await pointOfText(page, 'Fugitive Pieces house party');
     await page.touchscreen.tap(title.x, title.y);
     await page.waitForFunction((host) => document.querySelector(host) !== null, { timeout: 10_000 }, CARD_HOST);
     // Beside the card: above it if there is room, else below it.
@@ -104,7 +85,7 @@ describe('touch in Firefox', () => {
         ),
       { timeout: 10_000 },
     );
-    const title = await pointOf(page, 'Medicine for Melancholy');
+    const title = await pointOfText(page, 'Medicine for Melancholy');
     await page.touchscreen.touchStart(title.x, title.y);
     await new Promise((done) => setTimeout(done, 800));
     await page.touchscreen.touchEnd();
@@ -113,7 +94,7 @@ describe('touch in Firefox', () => {
     await page.keyboard.press('Escape');
     await page.waitForFunction((host) => document.querySelector(host) === null, { timeout: 5_000 }, CARD_HOST);
     // A tap follows the link, and no card opens (the mouse events it imitates are no hover).
-    const again = await pointOf(page, 'Medicine for Melancholy');
+    const again = await pointOfText(page, 'Medicine for Melancholy');
     await page.touchscreen.tap(again.x, again.y);
     await page.waitForFunction(() => location.hash === '#followed', { timeout: 5_000 });
     await new Promise((done) => setTimeout(done, 800));

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchWithExtension, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
+import { launchWithExtension, pointOfText, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
 import { cardText, settleCard } from './extension.ts';
 import { seriousViolations } from './ui-axe.ts';
 
@@ -28,26 +28,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The middle of the first occurrence of `text`, scrolled into view. */
-async function pointOf(page: Page, text: string): Promise<{ x: number; y: number }> {
-  const point = await page.evaluate((needle) => {
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = (node as Text).data.indexOf(needle);
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + needle.length);
-      node.parentElement?.scrollIntoView({ block: 'center' });
-      const rect = range.getClientRects()[0];
-      return rect ? { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 } : null;
-    }
-    return null;
-  }, text);
-  if (!point) throw new Error(`"${text}" is not on the page`);
-  return point;
-}
-
 /** A finger held down for `ms`, through the DevTools protocol (Playwright's touchscreen only taps). */
 async function longPress(page: Page, { x, y }: { x: number; y: number }, ms: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -69,7 +49,7 @@ describe('touch, at 390 px wide', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
     expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
-    const title = await pointOf(page, 'Fugitive Pieces house party');
+    const title = await pointOfText(page, 'Fugitive Pieces house party');
     await page.touchscreen.tap(title.x, title.y);
     await expect.poll(async () => (await cardText(page)) ?? '', { timeout: 10_000 }).toMatch(/Rosedale/);
     // Inside a 360 px viewport, every target at least 44 px tall (pointer: coarse).
@@ -85,7 +65,7 @@ describe('touch, at 390 px wide', () => {
     await tapOutside(page);
     await expect.poll(() => cardText(page), { timeout: 5_000 }).toBeNull();
     // Positive control: the same tap on the title opens it again.
-    const again = await pointOf(page, 'Fugitive Pieces house party');
+    const again = await pointOfText(page, 'Fugitive Pieces house party');
     await page.touchscreen.tap(again.x, again.y);
     await expect.poll(async () => (await cardText(page)) ?? '', { timeout: 10_000 }).toMatch(/Rosedale/);
     await page.close();
@@ -121,7 +101,7 @@ describe('touch, at 390 px wide', () => {
       { timeout: 10_000 },
     );
     expect(await page.evaluate(() => CSS.highlights.get('afterparty-film')?.size ?? 0)).toBeGreaterThanOrEqual(count);
-    const title = await pointOf(page, 'Medicine for Melancholy');
+    const title = await pointOfText(page, 'Medicine for Melancholy');
     await longPress(page, title, 800);
     await expect.poll(async () => (await cardText(page)) ?? '', { timeout: 10_000 }).toMatch(/Medicine for Melancholy/);
     expect(await page.evaluate(() => location.hash)).toBe('');
@@ -129,7 +109,7 @@ describe('touch, at 390 px wide', () => {
     await tapOutside(page);
     await expect.poll(() => cardText(page), { timeout: 5_000 }).toBeNull();
     // A tap follows the link and opens no card.
-    const again = await pointOf(page, 'Medicine for Melancholy');
+    const again = await pointOfText(page, 'Medicine for Melancholy');
     await page.touchscreen.tap(again.x, again.y);
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#followed');
     await page.waitForTimeout(800);
@@ -159,7 +139,7 @@ describe('touch, at 390 px wide', () => {
       await page.close();
     }
     const page = await demoPage();
-    const title = await pointOf(page, 'Fugitive Pieces house party');
+    const title = await pointOfText(page, 'Fugitive Pieces house party');
     await page.touchscreen.tap(title.x, title.y);
     await expect.poll(async () => (await cardText(page)) ?? '', { timeout: 10_000 }).toMatch(/Rosedale/);
     expect(await seriousViolations(page)).toEqual([]);
