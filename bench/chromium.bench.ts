@@ -7,13 +7,14 @@
 // is also timed once right after the worker was stopped (CDP ServiceWorker.stopWorker, as the
 // browser stops an idle MV3 worker), which rebuilds the matcher; no target. Part of `npm run bench`.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, bench, describe } from 'vitest';
+import puppeteer from 'puppeteer-core';
 import { launchWithExtension } from '../scripts/browser.mjs';
 import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
 import { films, MB, names, pageText } from './catalog.ts';
@@ -81,13 +82,66 @@ const withBuiltIn = (blocks: string[]): string[] =>
 const review = page(withBuiltIn(pageText(20 * 1024)));
 const article = page(withBuiltIn(pageText(2 * MB)));
 
-async function measurePage(context: BrowserContext, url: string): Promise<PageFigures> {
+const TRACE_PORT = 9333;
+
+/** With BENCH_TRACE=file, the 10,000-film article's load is traced (page and worker side by side) into that file. */
+async function traced<T>(tab: Page, file: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (!file) return run();
+  // The browser's own session: a page's records only its processes, and the worker runs in the extension's.
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${TRACE_PORT}` });
+  const cdp = await browser.target().createCDPSession();
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => void events.push(...value));
+  const complete = new Promise<void>((done) => cdp.once('Tracing.tracingComplete', () => done()));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8',
+        'disabled-by-default-v8.compile',
+        'v8.execute',
+        'blink.user_timing',
+        ...(process.env.BENCH_TRACE_JS ? ['disabled-by-default-v8.cpu_profiler'] : []),
+        'ipc',
+        'toplevel',
+        'extensions',
+        'ServiceWorker',
+      ],
+    },
+  });
+  // The worker's handlers measure themselves in development builds; its entries and the page's, on one clock.
+  const entries = () => {
+    const of = (e: PerformanceEntry) => ({ name: e.name, start: performance.timeOrigin + e.startTime, ms: e.duration });
+    return performance
+      .getEntries()
+      .filter((e) => e.name.startsWith('afterparty:'))
+      .map(of);
+  };
+  const worker = tab.context().serviceWorkers()[0];
+  await worker?.evaluate(() => performance.clearMeasures());
+  try {
+    return await run();
+  } finally {
+    await cdp.send('Tracing.end');
+    await complete;
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+    const timeline = { page: await tab.evaluate(entries), worker: (await worker?.evaluate(entries)) ?? [] };
+    writeFileSync(`${file}.timeline.json`, JSON.stringify(timeline));
+    await browser.disconnect();
+  }
+}
+
+async function measurePage(context: BrowserContext, url: string, trace?: string): Promise<PageFigures> {
   const tab = await context.newPage();
   try {
-    await tab.goto(url);
-    await tab.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, undefined, {
-      timeout: 180_000,
-      polling: 100,
+    await traced(tab, trace, async () => {
+      await tab.goto(url);
+      await tab.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0, undefined, {
+        timeout: 180_000,
+        polling: 100,
+      });
     });
     await tab.waitForTimeout(300); // let the observer deliver the last entries
     return await tab.evaluate(() => {
@@ -206,7 +260,10 @@ async function measure(): Promise<CatalogFigures[]> {
     const { context, extensionId } = await launchWithExtension({
       extensionDir: join(distDir, 'chrome'),
       // performance.memory is otherwise rounded and refreshed only now and then.
-      extraArgs: ['--enable-precise-memory-info'],
+      extraArgs: [
+        '--enable-precise-memory-info',
+        ...(process.env.BENCH_TRACE ? [`--remote-debugging-port=${TRACE_PORT}`] : []),
+      ],
     });
     close = () => context.close();
     const figures: CatalogFigures[] = [];
@@ -217,7 +274,7 @@ async function measure(): Promise<CatalogFigures[]> {
         catalog,
         films: count,
         review: await measurePage(context, `${base}/review.html`),
-        article: await measurePage(context, `${base}/article.html`),
+        article: await measurePage(context, `${base}/article.html`, count > 12 ? process.env.BENCH_TRACE : undefined),
         pointerToCardOverDelayMs: await medianOf(3, () => pointerToCard(context, `${base}/review.html`)),
         coldWorker: await stopWorker(context, extensionId).then(() => measurePage(context, `${base}/review.html`)),
       });
@@ -253,9 +310,9 @@ async function measure(): Promise<CatalogFigures[]> {
           type: 'findTitles',
           params: { blocks: [{ text: title }] },
         })) as {
-          result?: { matches: unknown[][] };
+          result?: { matches: { spans: number[][] } };
         };
-        return (reply.result?.matches[0]?.length ?? 0) > 0;
+        return (reply.result?.matches.spans[0]?.length ?? 0) > 0;
       },
       names[5]!,
       { timeout: 120_000, polling: 500 },

@@ -12,11 +12,15 @@ export async function route(handlers: Handlers, message: unknown, from: SenderCo
   if (specOf(request.type).privileged && !from.extensionPage) {
     return { error: `${request.type} is accepted only from Afterparty's own pages` };
   }
+  const at = performance.now();
   try {
     const handler = handlers[request.type] as (params: unknown, from: SenderContext) => Promise<unknown>;
     const result = await handler(request.params, from);
     return { result } as Reply<MessageName>;
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    // Read by bench/chromium.bench.ts beside the page's own marks (absolute times through timeOrigin).
+    if (process.env.NODE_ENV !== 'production') performance.measure(`afterparty:${request.type}`, { start: at });
   }
 }

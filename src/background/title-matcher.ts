@@ -1,7 +1,7 @@
 // The title matcher, built in the background once per data revision and shared by every frame
 // of every tab: a frame that compiled its own spent hundreds of milliseconds and megabytes on a
 // 10,000-film catalog before its first scan (docs/architecture.md, "Performance").
-import { capTitles, compileMatcher, type Matcher, type TitleSource } from '../core/matching/index.ts';
+import { capTitles, compileMatcher, warmUpBlocks, type Matcher, type TitleSource } from '../core/matching/index.ts';
 import { listFeeds, listUserFilms, liveFilms, type AfterpartyDb } from '../db/index.ts';
 
 export interface TitleMatcherCache {
@@ -39,6 +39,18 @@ export async function titleSources(db: AfterpartyDb): Promise<TitleSource[]> {
   }));
 }
 
+/**
+ * Reads the catalog's warm-up page (core/matching/warm-up.ts) a block per task, so a page's
+ * requests are answered in between; it stops when the matcher is replaced.
+ */
+export async function warmUp(matcher: Matcher, sources: readonly TitleSource[], current: () => boolean): Promise<void> {
+  for (const block of warmUpBlocks(sources)) {
+    await new Promise((done) => setTimeout(done, 0));
+    if (!current()) return;
+    matcher.find(block);
+  }
+}
+
 export function titleMatcherCache(db: AfterpartyDb, ready: () => Promise<void>): TitleMatcherCache {
   let built: { matcher: Promise<Matcher>; print: Promise<string> } | null = null;
   const forget = (): void => {
@@ -48,7 +60,12 @@ export function titleMatcherCache(db: AfterpartyDb, ready: () => Promise<void>):
     get() {
       if (!built) {
         const print = ready().then(() => catalogPrint(db));
-        const matcher = print.then(async () => compileMatcher(await titleSources(db)));
+        const matcher = print.then(async () => {
+          const sources = await titleSources(db);
+          const compiled = compileMatcher(sources);
+          void warmUp(compiled, sources, () => built === current);
+          return compiled;
+        });
         const current = { matcher, print };
         built = current;
         // A failed build (storage unavailable) is tried again by the next request.

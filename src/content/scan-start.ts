@@ -1,5 +1,5 @@
 import { send } from '../browser/send.ts';
-import type { TitleMatch } from '../core/matching/index.ts';
+import { unpackMatches, type PackedMatches } from '../core/matching/index.ts';
 import type { Result } from '../messages/index.ts';
 import type { FindTitles } from './page-scan.ts';
 
@@ -46,7 +46,7 @@ export class ScanStart {
 
   readonly find: FindTitles = async (blocks) => {
     const at = performance.now();
-    let matches: TitleMatch[][];
+    let matches: PackedMatches;
     if (!this.#asked) {
       this.#asked = true;
       const reply = await send('beginScan', { blocks }).catch((error: unknown) => {
@@ -55,12 +55,12 @@ export class ScanStart {
       });
       this.#answered(reply);
       await this.#ready; // rejects on a switched-off site
-      matches = reply.disabled ? [] : reply.matches;
+      matches = reply.disabled ? { films: [], spans: [] } : reply.matches;
     } else {
       await this.#ready;
       ({ matches } = await send('findTitles', { blocks }));
     }
     if (process.env.NODE_ENV !== 'production') performance.measure('afterparty:batch', { start: at });
-    return matches;
+    return unpackMatches(matches, blocks);
   };
 }

@@ -1,4 +1,4 @@
-import type { TextBlock, TextSpan, TitleMatch, TitleSource, WordListText } from '../core/matching/index.ts';
+import type { PackedMatches, TextBlock, TextSpan, TitleSource, WordListText } from '../core/matching/index.ts';
 import type { CorrectionRow, EventRow, FestivalRow, FilmRow, Listing } from '../core/rows.ts';
 import type { Settings } from '../core/settings.ts';
 import { isPlainObject } from '../core/guards.ts';
@@ -11,7 +11,7 @@ export interface ListingMessages {
    * The titles in a batch of the page's text blocks, one list per block: the matcher lives in
    * the background, built once per data revision, so a frame pays nothing for the catalog.
    */
-  findTitles: { params: { blocks: TextBlock[] }; result: { matches: TitleMatch[][] } };
+  findTitles: { params: { blocks: TextBlock[] }; result: { matches: PackedMatches } };
   /**
    * A frame's first batch with everything its scan needs, in one round trip: whether its site
    * is switched off (then nothing is matched), the display settings, the corrections for its
@@ -21,7 +21,7 @@ export interface ListingMessages {
     params: { blocks: TextBlock[] };
     result:
       | { disabled: true }
-      | { disabled: false; settings: Settings; corrections: CorrectionRow[]; matches: TitleMatch[][] };
+      | { disabled: false; settings: Settings; corrections: CorrectionRow[]; matches: PackedMatches };
   };
   /** Events for the films found on a page, with their festivals for time zones. */
   getListings: {

@@ -7,6 +7,7 @@ import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import type { SiteRegistry } from '../../src/background/sites/site-registry.ts';
 import { titleMatcherCache } from '../../src/background/title-matcher.ts';
+import { unpackMatches } from '../../src/core/matching/index.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { addCorrection, patchSettings } from '../../src/db/index.ts';
 import type { Reply } from '../../src/messages/index.ts';
@@ -36,9 +37,8 @@ describe('beginScan', () => {
     expect(reply.result.settings).toEqual({ ...DEFAULT_SETTINGS, hoverDelay: 500 });
     // Its own site's correction, not another site's.
     expect(reply.result.corrections.map((c) => c.site)).toEqual(['on.example']);
-    expect(reply.result.matches.map((block) => block.map((m) => TEXT.slice(m.start, m.end)))).toEqual([
-      ['Fugitive Pieces'],
-    ]);
+    const matches = unpackMatches(reply.result.matches, [{ text: TEXT }]);
+    expect(matches.map((block) => block.map((m) => TEXT.slice(m.start, m.end)))).toEqual([['Fugitive Pieces']]);
   });
 
   it('matches nothing for a switched-off site, and says so', async () => {
@@ -46,7 +46,9 @@ describe('beginScan', () => {
     expect(await ask('https://off.example/review')).toEqual({ result: { disabled: true } });
     // Positive control: the same batch from a site that is on is matched.
     const on = await ask('https://on.example/review');
-    expect('result' in on && !on.result.disabled && on.result.matches[0]!.length).toBe(1);
+    expect('result' in on && !on.result.disabled && unpackMatches(on.result.matches, [{ text: TEXT }])[0]!.length).toBe(
+      1,
+    );
   });
 
   it('takes the site from the sender, never from params, and checks the batch like findTitles', async () => {
@@ -59,6 +61,6 @@ describe('beginScan', () => {
     expect(await ask('https://on.example/', {})).toEqual({ error: 'beginScan needs {blocks: {text, marks?}[]}' });
     // An empty first batch (the text went before one was sent) still gets the answers.
     const empty = await ask('https://on.example/', { blocks: [] });
-    expect('result' in empty && !empty.result.disabled && empty.result.matches).toEqual([]);
+    expect('result' in empty && !empty.result.disabled && empty.result.matches).toEqual({ films: [], spans: [] });
   });
 });

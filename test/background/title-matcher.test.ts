@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEED_ID, loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-feed.ts';
 import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
-import { titleMatcherCache } from '../../src/background/title-matcher.ts';
+import { titleMatcherCache, warmUp } from '../../src/background/title-matcher.ts';
+import { unpackMatches, warmUpBlocks, type PackedMatches, type TextBlock } from '../../src/core/matching/index.ts';
 import { removeFeed } from '../../src/db/index.ts';
 import { MAX_FIND_CHARS } from '../../src/messages/listings.ts';
 import { freshDb } from '../db/fake-db.ts';
@@ -26,7 +27,8 @@ describe('findTitles: the background matches the page text it is sent', () => {
       fromPage,
     );
     expect('result' in reply).toBe(true);
-    const { matches } = (reply as { result: { matches: Array<Array<{ start: number; end: number }>> } }).result;
+    const { matches: packed } = (reply as { result: { matches: PackedMatches } }).result;
+    const matches = unpackMatches(packed, [{ text }, { text: 'Nothing to see here.' }]);
     expect(matches).toHaveLength(2);
     expect(matches[0]!.map((m) => text.slice(m.start, m.end))).toEqual(['Fugitive Pieces']);
     expect(matches[1]).toEqual([]);
@@ -36,10 +38,9 @@ describe('findTitles: the background matches the page text it is sent', () => {
     const { handlers } = setup();
     const text = 'We loved crash at the festival.';
     const at = text.indexOf('crash');
-    const plain = await handlers.findTitles({ blocks: [{ text }] });
-    const marked = await handlers.findTitles({ blocks: [{ text, marks: [{ start: at, end: at + 5 }] }] });
-    expect(plain.matches[0]).toEqual([]);
-    expect(marked.matches[0]!.map((m) => m.surface)).toEqual(['crash']);
+    const find = async (blocks: TextBlock[]) => unpackMatches((await handlers.findTitles({ blocks })).matches, blocks);
+    expect((await find([{ text }]))[0]).toEqual([]);
+    expect((await find([{ text, marks: [{ start: at, end: at + 5 }] }]))[0]!.map((m) => m.surface)).toEqual(['crash']);
   });
 
   it('refuses malformed or oversized batches with a reason', async () => {
@@ -81,5 +82,26 @@ describe('the worker’s matcher', () => {
     const second = titles.get();
     expect(second).not.toBe(first);
     expect((await second).find({ text: 'Fugitive Pieces' })).toHaveLength(1);
+  });
+});
+
+describe('the warm-up a new matcher reads', () => {
+  const sources = [{ id: 'a', title: 'Fugitive Pieces', aliases: [], year: 2007, directors: ['Jeremy Podeswa'] }];
+
+  it('reads the catalog’s warm-up page a block per task, not in the task that built it', async () => {
+    const read: string[] = [];
+    const matcher = { size: 1, find: (block: { text: string }) => (read.push(block.text), []) };
+    const done = warmUp(matcher, sources, () => true);
+    expect(read).toEqual([]);
+    await done;
+    expect(read).toEqual(warmUpBlocks(sources).map((b) => b.text));
+    expect(read.length).toBeGreaterThan(1);
+  });
+
+  it('stops once the matcher is replaced', async () => {
+    const read: string[] = [];
+    const matcher = { size: 1, find: (block: { text: string }) => (read.push(block.text), []) };
+    await warmUp(matcher, sources, () => read.length < 2);
+    expect(read).toHaveLength(2);
   });
 });

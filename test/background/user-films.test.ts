@@ -3,6 +3,7 @@ import { loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-
 import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import { titleMatcherCache } from '../../src/background/title-matcher.ts';
+import { unpackMatches, type TextBlock } from '../../src/core/matching/index.ts';
 import { changesData } from '../../src/messages/index.ts';
 import { userEventInput } from '../db/user-event-input.ts';
 import { freshDb } from '../db/fake-db.ts';
@@ -24,10 +25,10 @@ const screening = (films: string[]) => userEventInput(films);
 describe('addUserFilm, getUserFilms, removeUserFilm', () => {
   it('adds a film from an extension page; the worker’s matcher then finds it by title and alias', async () => {
     const { handlers, titles } = setup();
-    const before = await handlers.findTitles({ blocks: [{ text: 'We saw A Film Nobody Lists last night.' }] });
-    expect(before.matches[0]).toEqual([]);
+    const find = async (blocks: TextBlock[]) => unpackMatches((await handlers.findTitles({ blocks })).matches, blocks);
+    expect((await find([{ text: 'We saw A Film Nobody Lists last night.' }]))[0]).toEqual([]);
     // Positive control: a film the feed lists is found by the same matcher.
-    expect((await handlers.findTitles({ blocks: [{ text: 'We saw Fugitive Pieces.' }] })).matches[0]).toHaveLength(1);
+    expect((await find([{ text: 'We saw Fugitive Pieces.' }]))[0]).toHaveLength(1);
 
     const reply = await route(handlers, { type: 'addUserFilm', params: { film } }, fromOptions);
     expect('result' in reply).toBe(true);
@@ -36,10 +37,11 @@ describe('addUserFilm, getUserFilms, removeUserFilm', () => {
     expect(changesData('addUserFilm')).toBe(true);
     // The worker rechecks its matcher after every change; an own film changes the catalog.
     await titles.recheck();
-    const after = await handlers.findTitles({
-      blocks: [{ text: 'We saw A Film Nobody Lists last night.' }, { text: 'Then “Nobody Lists” again.' }],
-    });
-    expect(after.matches.map((m) => m.map((x) => [x.surface, x.filmIds]))).toEqual([
+    const after = await find([
+      { text: 'We saw A Film Nobody Lists last night.' },
+      { text: 'Then “Nobody Lists” again.' },
+    ]);
+    expect(after.map((m) => m.map((x) => [x.surface, x.filmIds]))).toEqual([
       [['A Film Nobody Lists', [added.film.key]]],
       [['Nobody Lists', [added.film.key]]],
     ]);

@@ -9,6 +9,8 @@ vi.mock('../../src/browser/send.ts', () => ({ send: (...args: unknown[]) => send
 const { ScanStart } = await import('../../src/content/scan-start.ts');
 
 const match = { start: 0, end: 5, surface: 'Crash', filmIds: ['f/crash'] };
+// As the worker sends it (core/matching/packed-matches.ts).
+const packed = { films: [['f/crash']], spans: [[0, 5, 0]] };
 const settled = () => new Promise((done) => setTimeout(done, 0));
 
 describe('the first batch and the start-up questions', () => {
@@ -16,8 +18,8 @@ describe('the first batch and the start-up questions', () => {
     send.mockReset();
     send.mockImplementation(async (type: string) =>
       type === 'beginScan'
-        ? { disabled: false, settings: DEFAULT_SETTINGS, corrections: [], matches: [[match]] }
-        : { matches: [[match]] },
+        ? { disabled: false, settings: DEFAULT_SETTINGS, corrections: [], matches: packed }
+        : { matches: packed },
     );
     const start = new ScanStart(new AbortController().signal);
     let firstAnswered = false;

@@ -1,3 +1,4 @@
+import { packMatches } from '../../core/matching/index.ts';
 import { correctionsFor, loadSettings, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/listings.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
@@ -33,7 +34,7 @@ export function beginScanHandlers({
       ]);
       if (disabled) return { disabled: true };
       const find = await matcher;
-      return { disabled: false, settings, corrections, matches: blocks.map((block) => find.find(block)) };
+      return { disabled: false, settings, corrections, matches: packMatches(blocks.map((block) => find.find(block))) };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { wordLists } from '../../core/matching/index.ts';
+import { packMatches, wordLists } from '../../core/matching/index.ts';
 import { listingsFor, schedule, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/listings.ts';
 import { titleMatcherCache, titleSources, type TitleMatcherCache } from '../title-matcher.ts';
@@ -22,7 +22,7 @@ export function listingHandlers({
     },
     async findTitles({ blocks }) {
       const matcher = await (titles ?? titleMatcherCache(db, ready)).get();
-      return { matches: blocks.map((block) => matcher.find(block)) };
+      return { matches: packMatches(blocks.map((block) => matcher.find(block))) };
     },
     async getListings({ filmKeys }) {
       await ready();

@@ -5,4 +5,6 @@ export { lexiconFrom, type WordListText } from './lexicon.ts';
 export type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
 export { compileMatcher, compileMatcherWith } from './matcher.ts';
 export { normalizeTitle } from './normalize.ts';
+export { packMatches, unpackMatches, type PackedMatches } from './packed-matches.ts';
 export { ShortForms, shortFormsOf } from './short-forms.ts';
+export { warmUpBlocks, WARM_UP_CHARS } from './warm-up.ts';

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { compileMatcher, packMatches, unpackMatches, type TextBlock } from '../../../src/core/matching/index.ts';
+
+const films = [
+  { id: 'a', title: 'Fugitive Pieces', aliases: [], year: 2007, directors: ['Jeremy Podeswa'] },
+  { id: 'b', title: 'Burn After Reading', aliases: [], year: 2008, directors: ['Joel Coen'] },
+  { id: 'c', title: 'Burn After Reading', aliases: [], year: 1999, directors: ['Nobody Else'] },
+];
+const blocks: TextBlock[] = [
+  { text: 'After Fugitive Pieces we saw Burn After Reading, then Fugitive Pieces again.' },
+  { text: 'Nothing here.' },
+  { text: 'Joel Coen’s Burn After Reading (2008).' },
+];
+
+describe('packed matches: what the worker sends a page for a batch', () => {
+  it('reads back as the matcher’s own matches, block by block', () => {
+    const matcher = compileMatcher(films);
+    const found = blocks.map((b) => matcher.find(b));
+    expect(found.flat().length).toBeGreaterThan(3); // positive control: there is something to pack
+    expect(unpackMatches(JSON.parse(JSON.stringify(packMatches(found))), blocks)).toEqual(found);
+  });
+
+  it('sends each list of films once, and no surface: the page has the text', () => {
+    const matcher = compileMatcher(films);
+    const packed = packMatches(blocks.map((b) => matcher.find(b)));
+    expect(packed.films).toHaveLength(new Set(packed.films.map((f) => f.join())).size);
+    expect(packed.films.flat().sort()).toEqual(['a', 'b', 'c']);
+    expect(JSON.stringify(packed)).not.toContain('Fugitive');
+  });
+
+  it('drops a span that does not fit its block or names no film list, and keeps the rest', () => {
+    const text = 'Fugitive Pieces';
+    const packed = { films: [['a']], spans: [[0, 15, 0, 0, 99, 0, 3, 2, 0, 0, 15, 7, 0, 15]] };
+    expect(unpackMatches(packed, [{ text }])).toEqual([[{ filmIds: ['a'], start: 0, end: 15, surface: text }]]);
+    expect(unpackMatches({ films: [], spans: [] }, [{ text }])).toEqual([[]]);
+  });
+});
