@@ -108,7 +108,7 @@ function options(outdir) {
     format: 'iife',
     target: ['chrome120', 'firefox128'],
     minify: !dev,
-    sourcemap: dev ? 'inline' : false,
+    sourcemap: dev ? 'linked' : false,
     legalComments: 'none',
     charset: 'utf8',
     jsx: 'automatic',

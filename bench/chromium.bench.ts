@@ -31,6 +31,8 @@ interface PageFigures {
   frameSetupMs: number;
   frameHeapMB: number;
   longestTaskMs: number;
+  /** Every long task while the content script worked: when it began (ms after `start`) and how long it took. */
+  longTasks: Array<{ at: number; ms: number }>;
   highlights: number;
   /** findTitles round trips: how many, and the time from ask to answer, summed and the longest. */
   batches: number;
@@ -164,6 +166,7 @@ async function measurePage(context: BrowserContext, url: string, trace?: string)
         frameSetupMs: at('scan-start') - at('start'),
         frameHeapMB: (heap('scan-start') - heap('start')) / (1024 * 1024),
         longestTaskMs: tasks.reduce((m, t) => Math.max(m, t.duration), 0),
+        longTasks: tasks.map((t) => ({ at: Math.round(t.start - at('start')), ms: t.duration })),
         highlights: CSS.highlights.get('afterparty-film')?.size ?? 0,
         batches: batches.length,
         batchWaitMs: batches.reduce((n, b) => n + b.duration, 0),
@@ -354,7 +357,7 @@ afterAll(() => {
       ['2 MB article', c.article],
     ] as const) {
       lines.push(
-        `    ${label}: scan start ${p.scanStartMs.toFixed(0)}, first underline ${p.firstUnderlineMs.toFixed(0)}, all underlines ${p.allUnderlinesMs.toFixed(0)} ms; frame setup ${p.frameSetupMs.toFixed(1)} ms, ${p.frameHeapMB.toFixed(2)} MB; longest task ${p.longestTaskMs.toFixed(0)} ms; ${p.highlights} ranges; ${p.batches} findTitles batches, ${p.batchWaitMs.toFixed(0)} ms waited in all, longest ${p.longestBatchMs.toFixed(0)} ms`,
+        `    ${label}: scan start ${p.scanStartMs.toFixed(0)}, first underline ${p.firstUnderlineMs.toFixed(0)}, all underlines ${p.allUnderlinesMs.toFixed(0)} ms; frame setup ${p.frameSetupMs.toFixed(1)} ms, ${p.frameHeapMB.toFixed(2)} MB; longest task ${p.longestTaskMs.toFixed(0)} ms (${p.longTasks.map((t) => `${t.ms} at ${t.at}`).join(', ') || 'none'}); ${p.highlights} ranges; ${p.batches} findTitles batches, ${p.batchWaitMs.toFixed(0)} ms waited in all, longest ${p.longestBatchMs.toFixed(0)} ms`,
       );
     }
     lines.push(
