@@ -118,24 +118,32 @@ const tagOf = (el: Element): string => el.tagName.toUpperCase();
 
 function isSkipped(el: Element, options: ExtractOptions): boolean {
   if (SKIPPED.has(tagOf(el))) return true;
-  if (el.hasAttribute('hidden') || el.hasAttribute(IGNORE_ATTRIBUTE)) return true;
-  const editable = el.getAttribute('contenteditable');
-  if (editable !== null && editable.toLowerCase() !== 'false') return true;
-  if ((el as Partial<HTMLElement>).style?.display === 'none') return true;
+  // Most elements of a page have no attribute at all; reading `style` makes a declaration object.
+  if (el.hasAttributes()) {
+    if (el.hasAttribute('hidden') || el.hasAttribute(IGNORE_ATTRIBUTE)) return true;
+    const editable = el.getAttribute('contenteditable');
+    if (editable !== null && editable.toLowerCase() !== 'false') return true;
+    if (el.hasAttribute('style') && (el as Partial<HTMLElement>).style?.display === 'none') return true;
+  }
   return options.ignore?.(el) === true;
 }
 
-/** What is rendered in place of an element's children: its shadow tree, or a slot's nodes. */
-function renderedChildren(node: Node): Node[] {
+/**
+ * Pushes what is rendered in place of `node`'s children (its shadow tree, or a slot's nodes)
+ * onto `stack`, last first, so they are popped in order.
+ */
+function pushRenderedChildren(node: Node, stack: Step[]): void {
+  let parent: Node = node;
   if (node.nodeType === ELEMENT_NODE) {
     const el = node as Element;
-    if (el.shadowRoot) return Array.from(el.shadowRoot.childNodes);
-    if (tagOf(el) === 'SLOT' && typeof (el as HTMLSlotElement).assignedNodes === 'function') {
+    if (el.shadowRoot) parent = el.shadowRoot;
+    else if (tagOf(el) === 'SLOT' && typeof (el as HTMLSlotElement).assignedNodes === 'function') {
       const assigned = (el as HTMLSlotElement).assignedNodes();
-      if (assigned.length > 0) return assigned;
+      for (let i = assigned.length - 1; i >= 0; i--) stack.push(assigned[i]!);
+      if (assigned.length > 0) return;
     }
   }
-  return Array.from(node.childNodes);
+  for (let child = parent.lastChild; child; child = child.previousSibling) stack.push(child);
 }
 
 const spanOf = (start: number, end: number, link: boolean): TextSpan => (link ? { start, end, link } : { start, end });
@@ -203,7 +211,8 @@ class BlockBuilder {
   }
 }
 
-type Step = { enter: Node } | { exit: Element; block: boolean; mark: boolean };
+/** A node to read, or the end of an element read: nodes are most of the stack, and no object is made for them. */
+type Step = Node | { exit: Element; block: boolean; mark: boolean };
 
 /** Is `node` inside something never scanned, or inside emphasis (for a partial rescan)? */
 function context(node: Node, options: ExtractOptions): { skipped: boolean; marked: boolean; link: boolean } {
@@ -252,7 +261,7 @@ export function* iterateBlocks(root: Node, options: ExtractOptions = {}): Genera
   if (where.skipped) return;
   const out = new BlockBuilder();
   if (where.marked) out.openMark(where.link);
-  const stack: Step[] = [{ enter: start }];
+  const stack: Step[] = [start];
   while (stack.length > 0) {
     if (out.blocks.length > 0) yield* out.take();
     const step = stack.pop() as Step;
@@ -261,7 +270,7 @@ export function* iterateBlocks(root: Node, options: ExtractOptions = {}): Genera
       if (step.block) out.flush();
       continue;
     }
-    const node = step.enter;
+    const node = step;
     if (node.nodeType === TEXT_NODE) {
       out.addText(node as Text);
       continue;
@@ -278,11 +287,7 @@ export function* iterateBlocks(root: Node, options: ExtractOptions = {}): Genera
     } else if (node.nodeType !== DOCUMENT_FRAGMENT_NODE && node.nodeType !== DOCUMENT_NODE) {
       continue; // comments, processing instructions
     }
-    const children = renderedChildren(node);
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child) stack.push({ enter: child });
-    }
+    pushRenderedChildren(node, stack);
   }
   out.flush();
   yield* out.take();

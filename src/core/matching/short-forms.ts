@@ -44,6 +44,8 @@ interface Lead {
 // A capitalised word of four letters or more: the only shape a short form or a name takes.
 const CAPITALISED = /\p{Lu}\p{Ll}{3,}(?![\p{L}\p{N}])/gu;
 
+const spaceCode = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
+
 const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Does `text` use `word` capitalised before `at`, as a word of its own outside `matches`? */
@@ -58,9 +60,16 @@ function usedAlone(text: string, matches: readonly TitleMatch[], word: string, a
 
 /** The first word of a title of several words, folded, if a page could go on using it alone. */
 function leadOf(surface: string): string | null {
-  const words = surface.trim().split(/[\s\u00a0]+/u);
-  const first = words[0] ?? '';
-  if (words.length < 2 || !LEAD.test(first)) return null;
+  // Called for every title of the page: the first space is looked for, not every word split.
+  const trimmed = surface.trim();
+  let space = 0;
+  while (space < trimmed.length) {
+    const c = trimmed.charCodeAt(space);
+    if (c < 0x80 ? spaceCode(c) : SPACE.test(trimmed[space]!)) break;
+    space++;
+  }
+  const first = trimmed.slice(0, space);
+  if (space === trimmed.length || !LEAD.test(first)) return null;
   const folded = first.toLowerCase();
   return FUNCTION_WORDS.has(folded) ? null : folded;
 }
