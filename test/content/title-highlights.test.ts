@@ -87,3 +87,40 @@ describe('the films the listings prefetch asks for', () => {
     expect(many.filmIds().size).toBe(0);
   });
 });
+
+describe('the elements watched for the viewport', () => {
+  const titleOf = (anchor: Element): FoundTitle => {
+    const range = document.createRange();
+    range.selectNodeContents(anchor);
+    const text = anchor.textContent!;
+    return { range, nodes: [anchor.firstChild as Text], filmIds: [text], surface: text, anchor };
+  };
+
+  it('are observed when the first scan releases its hold, not one by one as it adds them', () => {
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe(element: Element) {
+          observed.push(element);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    document.body.innerHTML = '<p>Juno</p><p>Crash</p><p>Amour</p>';
+    const [juno, crash, amour] = [...document.querySelectorAll('p')];
+    const store = new FoundTitles();
+    const highlights = new TitleHighlights(document, store, controller.signal);
+    // Positive control: outside a hold, an element is observed as soon as it holds a title.
+    store.add([titleOf(juno!)]);
+    expect(observed).toEqual([juno]);
+    highlights.hold();
+    store.add([titleOf(crash!), titleOf(amour!)]);
+    expect(observed).toEqual([juno]);
+    highlights.release();
+    expect(observed).toEqual([juno, crash, amour]);
+    // Few titles: all of them are registered at once, the observer's report not awaited.
+    expect([...registered()!].map((r) => r.toString())).toEqual(['Juno', 'Crash', 'Amour']);
+  });
+});
