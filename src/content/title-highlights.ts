@@ -12,6 +12,8 @@ const DENSE = 24;
  * node blocks the page for 130-230 ms each time the registered set changes.
  */
 export const PAINT_LIMIT = 1_000_000;
+/** Elements past the viewport, one after another, after which the rest of the page is taken to be too. */
+const FAR_ENOUGH = 50;
 /** How soon after a scroll or a new batch the registered set is brought up to date. */
 const REFRESH_MS = 60;
 
@@ -121,9 +123,23 @@ export class TitleHighlights {
     const unobserved = this.#unobserved;
     this.#unobserved = [];
     for (const anchor of unobserved) this.#observer.observe(anchor);
-    // Beyond MAX_REGISTERED, what is near the viewport is known once the observer has reported
-    // on the elements just observed; its report schedules the refresh.
-    if (this.#pending && (unobserved.length === 0 || this.found.count <= MAX_REGISTERED)) this.refresh();
+    // Beyond MAX_REGISTERED only what is near the viewport is registered, and the observer
+    // reports on the elements just observed a frame later: those at the top are read now, in
+    // page order until well past the viewport. The report corrects any out of that order.
+    if (unobserved.length > 0 && this.found.count > MAX_REGISTERED) this.#readNear(unobserved);
+    if (this.#pending) this.refresh();
+  }
+
+  #readNear(anchors: readonly Element[]): void {
+    const height = this.doc.defaultView?.innerHeight ?? 800;
+    let beyond = 0;
+    for (const anchor of anchors) {
+      const rect = anchor.getBoundingClientRect();
+      if (rect.bottom >= -height && rect.top <= 2 * height) {
+        this.#visible.add(anchor);
+        beyond = 0;
+      } else if (rect.top > 2 * height && ++beyond >= FAR_ENOUGH) return;
+    }
   }
 
   #schedule(): void {

@@ -123,4 +123,31 @@ describe('the elements watched for the viewport', () => {
     // Few titles: all of them are registered at once, the observer's report not awaited.
     expect([...registered()!].map((r) => r.toString())).toEqual(['Juno', 'Crash', 'Amour']);
   });
+  it('beyond 2,000 titles, registers at the release those of the elements near the viewport, read in page order', () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {} // reports nothing: what is registered at the release is read by the scan's end alone
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const count = MAX_REGISTERED + 100;
+    document.body.innerHTML = Array.from({ length: count }, (_, i) => `<p>Film ${i}</p>`).join('');
+    const paragraphs = [...document.querySelectorAll('p')];
+    // Each paragraph 100 px below the one before.
+    paragraphs.forEach((p, i) => {
+      p.getBoundingClientRect = () => ({ top: i * 100, bottom: i * 100 + 20 }) as DOMRect;
+    });
+    const store = new FoundTitles();
+    const highlights = new TitleHighlights(document, store, controller.signal);
+    highlights.hold();
+    store.add(paragraphs.map(titleOf));
+    highlights.release();
+    const near = Math.floor((2 * window.innerHeight) / 100) + 1; // up to one screen below the viewport
+    const shown = [...registered()!].map((r) => r.toString());
+    expect(shown).toHaveLength(near);
+    expect(shown[0]).toBe('Film 0');
+    expect(shown).not.toContain(`Film ${near}`);
+  });
 });
