@@ -16,7 +16,8 @@ function random(seed: number): () => number {
 }
 
 const rand = random(42);
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
+const pickWith = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
+const pick = <T>(list: readonly T[]): T => pickWith(rand, list);
 
 const SYLLABLES = [
   'ka',
@@ -52,10 +53,12 @@ const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 // Titles as festival catalogs have them: mostly distinctive words with the odd article or
 // preposition ("The Last Night of Kalomi"), and 2% that are one everyday word ("Party").
 const GLUE = ['the', 'of', 'a', 'in', 'and', 'night', 'party', 'last'];
-const titleWords = (): string[] => {
-  if (rand() < 0.02) return [pick(PROSE)];
-  const words = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => (rand() < 0.3 ? pick(GLUE) : pick(LEXICON)));
-  return words.length === 1 && GLUE.includes(words[0] as string) ? [pick(LEXICON)] : words;
+const titleWords = (r = rand): string[] => {
+  if (r() < 0.02) return [pickWith(r, PROSE)];
+  const words = Array.from({ length: 1 + Math.floor(r() * 4) }, () =>
+    r() < 0.3 ? pickWith(r, GLUE) : pickWith(r, LEXICON),
+  );
+  return words.length === 1 && GLUE.includes(words[0] as string) ? [pickWith(r, LEXICON)] : words;
 };
 
 export const films: TitleSource[] = Array.from({ length: TITLES }, (_, i) => {
@@ -87,3 +90,19 @@ export function pageText(bytes: number): string[] {
 
 /** Characters in blocks, counting one separator each. */
 export const chars = (blocks: readonly string[]): number => blocks.reduce((n, b) => n + b.length + 1, 0);
+
+/**
+ * The scale catalog of issue 12: the 10,000 films above (so the page text names its titles)
+ * and as many more again and again, from a stream of their own so the films above and the
+ * page text stay what they are. Made on demand: 100,000 films are some 8 MB of feed.
+ */
+export function scaleFilms(count: number): TitleSource[] {
+  const more = random(7);
+  const extra = Array.from({ length: Math.max(0, count - films.length) }, (_, k): TitleSource => {
+    const i = films.length + k;
+    const title = titleWords(more).map(cap).join(' ');
+    const aliases = more() < 0.3 ? [Array.from({ length: 2 }, () => cap(pickWith(more, LEXICON))).join(' ')] : [];
+    return { id: `f${i}`, title, aliases, year: 1950 + (i % 70), directors: [] };
+  });
+  return [...films, ...extra];
+}

@@ -47,37 +47,47 @@ const idleTask = (): Promise<void> => {
   return new Promise((done) => setTimeout(done, 0));
 };
 
+/** How long the worker must have had no page's request before the warm-up begins or goes on. */
+export const QUIET_MS = 300;
+
 /**
- * Reads the catalog's warm-up page (core/matching/warm-up.ts) in background tasks of a few
- * milliseconds, so a page's requests are answered first; it stops when the matcher is replaced.
+ * Reads the catalog's warm-up page (core/matching/warm-up.ts) once the worker has had no page's
+ * request for QUIET_MS (the page that asked for the build is read first, without a rival for
+ * the CPU), in background tasks of a few milliseconds; it stops when the matcher is replaced.
  */
-export async function warmUp(matcher: Matcher, sources: readonly TitleSource[], current: () => boolean): Promise<void> {
+export async function warmUp(
+  matcher: Matcher,
+  sources: readonly TitleSource[],
+  { current, lastAsked = () => -Infinity }: { current: () => boolean; lastAsked?: () => number },
+): Promise<void> {
   const blocks = warmUpBlocks(sources);
-  const began = performance.now();
   for (let i = 0; i < blocks.length;) {
-    await idleTask();
+    const since = performance.now() - lastAsked();
+    if (since < QUIET_MS) await new Promise((done) => setTimeout(done, QUIET_MS - since));
+    else await idleTask();
     if (!current()) return;
+    if (since < QUIET_MS) continue;
     const slice = performance.now() + 8;
     do matcher.find(blocks[i++]!);
     while (i < blocks.length && performance.now() < slice);
   }
-  if (process.env.NODE_ENV !== 'production')
-    console.debug(`Afterparty: matcher warmed up in ${performance.now() - began} ms`);
 }
 
 export function titleMatcherCache(db: AfterpartyDb, ready: () => Promise<void>): TitleMatcherCache {
   let built: { matcher: Promise<Matcher>; print: Promise<string> } | null = null;
+  let lastAsked = -Infinity;
   const forget = (): void => {
     built = null;
   };
   return {
     get() {
+      lastAsked = performance.now();
       if (!built) {
         const print = ready().then(() => catalogPrint(db));
         const matcher = print.then(async () => {
           const sources = await titleSources(db);
           const compiled = compileMatcher(sources);
-          void warmUp(compiled, sources, () => built === current);
+          void warmUp(compiled, sources, { current: () => built === current, lastAsked: () => lastAsked });
           return compiled;
         });
         const current = { matcher, print };

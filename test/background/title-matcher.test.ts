@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_FEED_ID, loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-feed.ts';
 import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
-import { titleMatcherCache, warmUp } from '../../src/background/title-matcher.ts';
+import { QUIET_MS, titleMatcherCache, warmUp } from '../../src/background/title-matcher.ts';
 import { unpackMatches, warmUpBlocks, type PackedMatches, type TextBlock } from '../../src/core/matching/index.ts';
 import { removeFeed } from '../../src/db/index.ts';
 import { MAX_FIND_CHARS } from '../../src/messages/listings.ts';
@@ -91,7 +91,7 @@ describe('the warm-up a new matcher reads', () => {
   it('reads the catalog’s warm-up page a block per task, not in the task that built it', async () => {
     const read: string[] = [];
     const matcher = { size: 1, find: (block: { text: string }) => (read.push(block.text), []) };
-    const done = warmUp(matcher, sources, () => true);
+    const done = warmUp(matcher, sources, { current: () => true });
     expect(read).toEqual([]);
     await done;
     expect(read).toEqual(warmUpBlocks(sources).map((b) => b.text));
@@ -107,8 +107,20 @@ describe('the warm-up a new matcher reads', () => {
       read.push(block.text);
       return [];
     };
-    await warmUp({ size: 1, find: slow }, sources, () => read.length === 0);
+    await warmUp({ size: 1, find: slow }, sources, { current: () => read.length === 0 });
     expect(read.length).toBeGreaterThan(0); // positive control: the first slice ran
     expect(read.length).toBeLessThan(warmUpBlocks(sources).length);
+  });
+
+  it('waits until the worker has had no page’s request for a moment', async () => {
+    const read: string[] = [];
+    const matcher = { size: 1, find: (block: { text: string }) => (read.push(block.text), []) };
+    const asked = performance.now();
+    const done = warmUp(matcher, sources, { current: () => true, lastAsked: () => asked });
+    await new Promise((wait) => setTimeout(wait, QUIET_MS / 2));
+    expect(read).toEqual([]);
+    await done;
+    // Positive control: once it was quiet, the whole page was read.
+    expect(read).toHaveLength(warmUpBlocks(sources).length);
   });
 });
