@@ -4,6 +4,7 @@
 import { t } from '../browser/i18n.ts';
 import { send } from '../browser/send.ts';
 import { AddEventButton } from './add-event-button.tsx';
+import { warmCardFonts } from './card-fonts.ts';
 import { keyToHold } from '../core/settings.ts';
 import { firstText } from './first-text.ts';
 import { forgetOnChange } from './forget-on-change.ts';
@@ -162,14 +163,16 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
   highlights.release();
   scanned();
   await cache.prefetch(highlights.filmIds());
-  // The card's first render, in idle moments and in three parts, each a task of its own: the
+  // The card's first render, in idle moments and in four parts, each a task of its own: the
   // time zones' first use (the browser loads its zone data), the string catalog's first read,
-  // then one card drawn unseen. Together they were one task of 66-92 ms (CDP trace).
+  // the card's fonts (card-fonts.ts), then one card drawn unseen. Together they were one task
+  // of 66-92 ms (CDP trace).
   const [anchor] = found.elements();
   const title = anchor && found.in(anchor)[0];
   if (!title) return;
   await idle(() => Intl.DateTimeFormat().resolvedOptions());
   await idle(() => t('ui_loadingFor', title.surface));
+  await idle(() => warmCardFonts(title.surface));
   if (!signal.aborted) await idle(() => warm(title));
 }
 

@@ -2,6 +2,15 @@
 // they cannot reach the page. `:host` resets everything the page could inherit into it.
 import { DARK_VARS, EVENT_STYLE, LIGHT_VARS } from '../shared/event-style.ts';
 
+export const CARD_FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/**
+ * Every weight and size the card sets (here and in EVENT_STYLE), as canvas font shorthands: the
+ * content script has the browser find and load them before the first card (card-fonts.ts).
+ */
+export const CARD_FONTS = ['13px', '600 13px', '700 15px', '600 11px', '700 11px', '12px', '600 12px', '18px'].map(
+  (face) => `${face} ${CARD_FONT_FAMILY}`,
+);
+
 export const CARD_STYLE = `${EVENT_STYLE}
 :host { all: initial; }
 .ap-card {
@@ -9,7 +18,7 @@ export const CARD_STYLE = `${EVENT_STYLE}
   box-sizing: border-box; width: min(380px, calc(100vw - 16px)); max-height: min(460px, calc(100vh - 16px));
   overflow: auto; padding: 10px 14px 12px; border-radius: 10px; border: 1px solid var(--ap-line);
   background: var(--ap-bg); color: var(--ap-fg); box-shadow: 0 8px 28px rgba(0,0,0,.22);
-  font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: left;
+  font: 13px/1.4 ${CARD_FONT_FAMILY}; text-align: left;
   unicode-bidi: isolate; outline: none;
 }
 .ap-card:focus-visible { outline: 2px solid var(--ap-focus); outline-offset: 1px; }
