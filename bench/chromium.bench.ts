@@ -254,12 +254,19 @@ async function stopWorker(context: BrowserContext, extensionId: string): Promise
 }
 
 /**
- * Polls `check` in the page until it answers true. Not `waitForFunction`: it takes the Promise
- * an async predicate returns for a true answer, so the waits below once ended at once.
+ * Polls `check` in the page until `done` accepts its answer. Not `waitForFunction`: it takes
+ * the Promise an async predicate returns for a true answer, so the waits below once ended at once.
  */
-async function until<A>(page: Page, check: (arg: A) => Promise<boolean>, arg: A, what: string, ms: number) {
+async function until<A, R>(
+  page: Page,
+  check: (arg: A) => Promise<R>,
+  arg: A,
+  done: (answer: R) => boolean,
+  what: string,
+  ms: number,
+): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!(await page.evaluate(check, arg))) {
+  while (!done(await page.evaluate(check, arg))) {
     if (Date.now() > deadline) throw new Error(`bench: gave up waiting for ${what}`);
     await page.waitForTimeout(500);
   }
@@ -285,14 +292,6 @@ async function matchCount(text: string): Promise<number> {
   return (reply.result?.matches.spans[0]?.length ?? 0) / 3;
 }
 
-/** Does the worker's matcher find a title in `text`? (Runs in an extension page, so it stands alone.) */
-async function knows(text: string): Promise<boolean> {
-  const reply = (await chrome.runtime.sendMessage({ type: 'findTitles', params: { blocks: [{ text }] } })) as {
-    result?: { matches: { spans: number[][] } };
-  };
-  return (reply.result?.matches.spans[0]?.length ?? 0) > 0;
-}
-
 /**
  * Subscribes a feed through the options page, as a user does, and returns once its `count`
  * films are stored and (given a `probe`) the worker's matcher finds it: built before any page
@@ -313,9 +312,9 @@ async function subscribe(
   await options.locator('li.feed', { hasText: title }).waitFor({ timeout: 300_000 });
   // The feed is listed before its films are all stored (they are staged in chunks); the
   // worker rebuilds its matcher when they go live, and that build must not be timed as a page's.
-  await until(options, stored, [title, count] as const, `${title} to be stored`, 600_000);
+  await until(options, stored, [title, count] as const, (yes) => yes, `${title} to be stored`, 600_000);
   await options.waitForTimeout(1_000); // the data revision's debounce, then the worker's recheck
-  if (probe !== null) await until(options, knows, probe, `the matcher to know ${title}`, 300_000);
+  if (probe !== null) await until(options, matchCount, probe, (n) => n > 0, `the matcher to know ${title}`, 300_000);
   await options.close();
 }
 

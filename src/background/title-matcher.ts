@@ -63,10 +63,10 @@ export async function warmUp(
   const blocks = warmUpBlocks(sources);
   for (let i = 0; i < blocks.length;) {
     const since = performance.now() - lastAsked();
-    if (since < QUIET_MS) await new Promise((done) => setTimeout(done, QUIET_MS - since));
-    else await idleTask();
+    const quiet = since >= QUIET_MS;
+    await (quiet ? idleTask() : new Promise((done) => setTimeout(done, QUIET_MS - since)));
     if (!current()) return;
-    if (since < QUIET_MS) continue;
+    if (!quiet) continue; // look again: a page may have asked meanwhile
     const slice = performance.now() + 8;
     do matcher.find(blocks[i++]!);
     while (i < blocks.length && performance.now() < slice);

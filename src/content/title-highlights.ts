@@ -131,15 +131,21 @@ export class TitleHighlights {
   }
 
   #readNear(anchors: readonly Element[]): void {
-    const height = this.doc.defaultView?.innerHeight ?? 800;
+    const { top, bottom } = this.#near();
     let beyond = 0;
     for (const anchor of anchors) {
       const rect = anchor.getBoundingClientRect();
-      if (rect.bottom >= -height && rect.top <= 2 * height) {
+      if (rect.bottom >= top && rect.top <= bottom) {
         this.#visible.add(anchor);
         beyond = 0;
-      } else if (rect.top > 2 * height && ++beyond >= FAR_ENOUGH) return;
+      } else if (rect.top > bottom && ++beyond >= FAR_ENOUGH) return;
     }
+  }
+
+  /** Near the viewport, in its coordinates: one screen above and below, as the observer's margin. */
+  #near(): { height: number; top: number; bottom: number } {
+    const height = this.doc.defaultView?.innerHeight ?? 800;
+    return { height, top: -height, bottom: 2 * height };
   }
 
   #schedule(): void {
@@ -157,10 +163,7 @@ export class TitleHighlights {
   /** Registers what is near the viewport now and unregisters the rest. */
   refresh(): void {
     this.#pending = false;
-    const view = this.doc.defaultView;
-    const height = view?.innerHeight ?? 800;
-    const top = -height;
-    const bottom = 2 * height;
+    const { height, top, bottom } = this.#near();
     let wanted: FoundTitle[] = [];
     if (this.found.count <= MAX_REGISTERED) {
       // Few enough to register them all: nothing to update on scroll.

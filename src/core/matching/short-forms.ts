@@ -44,8 +44,6 @@ interface Lead {
 // A capitalised word of four letters or more: the only shape a short form or a name takes.
 const CAPITALISED = /\p{Lu}\p{Ll}{3,}(?![\p{L}\p{N}])/gu;
 
-const spaceCode = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
-
 const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Does `text` use `word` capitalised before `at`, as a word of its own outside `matches`? */
@@ -62,14 +60,10 @@ function usedAlone(text: string, matches: readonly TitleMatch[], word: string, a
 function leadOf(surface: string): string | null {
   // Called for every title of the page: the first space is looked for, not every word split.
   const trimmed = surface.trim();
-  let space = 0;
-  while (space < trimmed.length) {
-    const c = trimmed.charCodeAt(space);
-    if (c < 0x80 ? spaceCode(c) : SPACE.test(trimmed[space]!)) break;
-    space++;
-  }
+  const space = trimmed.search(SPACE);
+  if (space < 0) return null;
   const first = trimmed.slice(0, space);
-  if (space === trimmed.length || !LEAD.test(first)) return null;
+  if (!LEAD.test(first)) return null;
   const folded = first.toLowerCase();
   return FUNCTION_WORDS.has(folded) ? null : folded;
 }

@@ -18,7 +18,7 @@ const FILLER = ['at the bar', 'on Friday night', 'before the gala', 'the critics
 interface Sentence {
   text: string;
   /** Where the title sits in `text`, when the page sets it in emphasis. */
-  mark?: { start: number; end: number; link?: boolean };
+  mark?: TextSpan;
 }
 
 const first = (name: string): string => name.split(/\s+/u)[0] ?? name;
@@ -72,14 +72,8 @@ export function warmUpBlocks(sources: readonly TitleSource[], chars = WARM_UP_CH
     const name = film.aliases.length > 0 && n % 7 === 3 ? film.aliases[0]! : film.title;
     const other = sources[(i * 31 + 7) % sources.length]!.title;
     const sentence = SHAPES[n % SHAPES.length]!(name, film, other, FILLER[n % FILLER.length]!);
-    if (sentence.mark) {
-      const { start, end, link } = sentence.mark;
-      marks.push(
-        link
-          ? { start: text.length + start, end: text.length + end, link }
-          : { start: text.length + start, end: text.length + end },
-      );
-    }
+    const { mark } = sentence;
+    if (mark) marks.push({ ...mark, start: text.length + mark.start, end: text.length + mark.end });
     text += `${sentence.text} `;
     total += sentence.text.length + 1;
     if (text.length >= BLOCK_CHARS || total >= chars) {
