@@ -13,10 +13,10 @@ import { startReminders } from './reminder-service.ts';
 import { route } from './router.ts';
 import { isExtensionPage } from './sender.ts';
 import { watchSites } from './sites/browser-site-api.ts';
-import { createSync } from './sync/engine.ts';
+import { createFeedSync } from './feed-sync/engine.ts';
 import { titleMatcherCache } from './title-matcher.ts';
-import { createScheduler } from './sync/scheduler.ts';
-import { watchStorage } from './sync/storage-fault.ts';
+import { createScheduler } from './feed-sync/scheduler.ts';
+import { watchStorage } from './feed-sync/storage-fault.ts';
 
 const db = openDatabase();
 
@@ -48,7 +48,7 @@ const changes = createChangeNotice((items) => {
   void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not update reminders', error));
   return browser.storage.local.set(items);
 });
-const sync = createSync({
+const sync = createFeedSync({
   db,
   fetch: (input, init) => fetch(input, init),
   clock: Date.now,
@@ -65,7 +65,7 @@ void scheduler.reschedule().catch((error: unknown) => console.error('Afterparty:
 watchStorage(db, (reason) => sync.reportFault(reason));
 // The plan follows the user to their other signed-in browsers (storage.sync): each change here
 // is sent soon after, and each change from there is applied and shown (device-sync/).
-const deviceSync = startDeviceSync({ db, sync, onChange: () => changes.bump() });
+const deviceSync = startDeviceSync({ db, feedSync: sync, onChange: () => changes.bump() });
 
 const handlers = createHandlers({
   db,

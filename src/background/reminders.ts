@@ -2,7 +2,7 @@
 // survive the worker stopping and the browser restarting; rebuilt from the plan at start-up and
 // after every change or sync. What was notified is stored, so nothing notifies twice: the record
 // is written before the notification is shown (a crash between the two loses one notice rather
-// than repeating it). Browser APIs, storage, clock and words come in as arguments (as createSync).
+// than repeating it). Browser APIs, storage, clock and words come in as arguments (as createFeedSync).
 import { eventKeyOfAlarm, plannedReminders, reminderAlarmName, type Reminder } from '../core/plan/index.ts';
 import type { FeedEvent } from '../core/model.ts';
 import type { ReminderState } from '../db/index.ts';

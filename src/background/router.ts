@@ -1,6 +1,7 @@
 import { parseRequest, specOf, type MessageName, type Reply } from '../messages/index.ts';
 import type { Handlers } from './handlers/index.ts';
 import type { SenderContext } from './handlers/types.ts';
+import { errorText } from '../core/error-text.ts';
 
 /**
  * Answers one message. Always resolves to `{result}` or `{error}` so a failure reaches the
@@ -18,7 +19,7 @@ export async function route(handlers: Handlers, message: unknown, from: SenderCo
     const result = await handler(request.params, from);
     return { result } as Reply<MessageName>;
   } catch (error) {
-    return { error: error instanceof Error ? error.message : String(error) };
+    return { error: errorText(error) };
   } finally {
     // Read by bench/chromium.bench.ts beside the page's own marks (absolute times through timeOrigin).
     if (process.env.NODE_ENV !== 'production') performance.measure(`afterparty:${request.type}`, { start: at });

@@ -1,6 +1,7 @@
 import { ext } from './ext.ts';
 import { isPlainObject } from '../core/guards.ts';
 import { checkTabParams, checkTabReply, type TabMessageName, type TabParams, type TabResult } from '../messages/tab.ts';
+import { errorText } from '../core/error-text.ts';
 
 /**
  * Asks a tab's content script (all its frames, or the one `frameId` names). Rejects when no
@@ -38,9 +39,7 @@ export function answerTab<N extends TabMessageName>(
     }
     Promise.resolve(params)
       .then(handler)
-      .then(sendResponse, (error: unknown) =>
-        sendResponse({ error: error instanceof Error ? error.message : String(error) }),
-      );
+      .then(sendResponse, (error: unknown) => sendResponse({ error: errorText(error) }));
     return true;
   };
   const onMessage = ext.runtime.onMessage as unknown as {

@@ -8,6 +8,7 @@ import { isTimeZone } from '../core/time/index.ts';
 import { readCsvTime } from './csv-dates.ts';
 import { columnLetter, readCsvTable } from './csv-table.ts';
 import type { Feed, Film } from '../core/model.ts';
+import { errorText } from '../core/error-text.ts';
 
 type Out = { log: (line: string) => void; error: (line: string) => void };
 
@@ -145,7 +146,7 @@ export async function convertCommand(input: string, output: string, out: Out, fi
     try {
       table = csvToDocument(text, title);
     } catch (error) {
-      out.error(`${input}: ${error instanceof Error ? error.message : String(error)}`);
+      out.error(`${input}: ${errorText(error)}`);
       return 1;
     }
     for (const p of table.problems) out.error(`  ${csvWhere(p)}`);

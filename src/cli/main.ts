@@ -4,6 +4,7 @@ import { importICalendar, looksLikeICalendar } from '../core/ical/index.ts';
 import { convertCommand } from './convert.ts';
 import { eventsCommand } from './events.ts';
 import { scanCommand } from './scan.ts';
+import { errorText } from '../core/error-text.ts';
 
 const USAGE = `Usage:
   afterparty validate FEED           check a feed (JSON v1 or iCalendar); lists every
@@ -66,7 +67,7 @@ export async function main(args: string[], out: Out = { log: console.log, error:
         return await eventsCommand(pages, { json, feed: feed >= 0 ? rest[feed + 1] : undefined }, out);
     }
   } catch (error) {
-    out.error(error instanceof Error ? error.message : String(error));
+    out.error(errorText(error));
     return 1;
   }
   out.error(USAGE);

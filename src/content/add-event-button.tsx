@@ -4,9 +4,9 @@ import { t } from '../browser/i18n.ts';
 export function AddEventButton({ filmTitle, onAdd }: { filmTitle: string; onAdd: () => void }) {
   return (
     <div class="ap-actions ap-add-event">
-      <button type="button" class="ap-button" onClick={onAdd} aria-label={t('polish_addEventLabel', filmTitle)}>
+      <button type="button" class="ap-button" onClick={onAdd} aria-label={t('content_addEventLabel', filmTitle)}>
         <span aria-hidden="true">+ </span>
-        {t('polish_addEvent')}
+        {t('content_addEvent')}
       </button>
     </div>
   );

@@ -15,6 +15,7 @@ import { HIGHLIGHT_NAME } from './title-highlights.ts';
 import type { TitleHits } from './title-hits.ts';
 import { watchTouch } from './touch-card.ts';
 import { onDataChange } from './forget-on-change.ts';
+import { errorText } from '../core/error-text.ts';
 
 const CLOSE_DELAY_MS = 250;
 
@@ -135,8 +136,7 @@ export function watchHover(
   const afterChange = (change: Promise<unknown>) =>
     change.then(
       () => current && loadSaved(current.listings).then(render),
-      (error: unknown) =>
-        current && ((current.error = error instanceof Error ? error.message : String(error)), render()),
+      (error: unknown) => current && ((current.error = errorText(error)), render()),
     );
 
   const propsOf = (state: Shown): CardProps => ({
@@ -180,7 +180,7 @@ export function watchHover(
       Object.assign(state, { listings: found, festivals });
       applySaved(status);
     } catch (error) {
-      state.error = t('ui_couldNotLoadEvents', error instanceof Error ? error.message : String(error));
+      state.error = t('ui_couldNotLoadEvents', errorText(error));
     }
     clearTimeout(loading);
     if (current !== state) return;

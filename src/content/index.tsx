@@ -23,6 +23,7 @@ import { SiteSwitch } from './site-switch.ts';
 import { Slicer } from './slices.ts';
 import { TitleHighlights } from './title-highlights.ts';
 import { TitleHits } from './title-hits.ts';
+import { errorText } from '../core/error-text.ts';
 
 /** Titles stored per slice when a rescan replaces a region's titles. */
 const ADD_BATCH = 500;
@@ -130,7 +131,7 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
   const hide = (filmKey: string, surface: string, everywhere: boolean) =>
     send('addCorrection', { filmKey, surface, everywhere }).then(
       ({ correction }) => found.correct(correction),
-      (error: unknown) => console.warn('Afterparty:', error instanceof Error ? error.message : error),
+      (error: unknown) => console.warn('Afterparty:', errorText(error)),
     );
   const slots: CardSlots = {
     filmActions: (film, title) => (
@@ -147,7 +148,7 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
           onAdd={() => {
             card.close();
             send('openAddEvent', { filmKey: film.key }).catch((error: unknown) =>
-              console.warn('Afterparty:', error instanceof Error ? error.message : error),
+              console.warn('Afterparty:', errorText(error)),
             );
           }}
         />
@@ -223,7 +224,7 @@ if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
     const controller = new AbortController();
     run = controller;
     start(controller.signal, siteSwitch, launch).catch((error: unknown) => {
-      if (!controller.signal.aborted) console.warn('Afterparty:', error instanceof Error ? error.message : error);
+      if (!controller.signal.aborted) console.warn('Afterparty:', errorText(error));
     });
   };
   const stop = () => {

@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadDefaultFeed } from '../../src/background/default-feed.ts';
 import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
-import { createSync } from '../../src/background/sync/engine.ts';
+import { createFeedSync } from '../../src/background/feed-sync/engine.ts';
 import { schedule } from '../../src/db/queries.ts';
 import { freshDb } from '../db/fake-db.ts';
-import { conditional, startFeedServer, type FeedServer } from './sync/feed-server.ts';
-import { TWO_EVENTS } from './sync/fixtures.ts';
+import { conditional, startFeedServer, type FeedServer } from './feed-sync/feed-server.ts';
+import { TWO_EVENTS } from './feed-sync/fixtures.ts';
 
 let server: FeedServer;
 beforeEach(async () => {
@@ -29,7 +29,7 @@ describe('clearCache', () => {
     const db = freshDb();
     await loadDefaultFeed(db);
     let settled = () => undefined as void;
-    const sync = createSync({ db, fetch, clock: Date.now, onSettled: () => settled() });
+    const sync = createFeedSync({ db, fetch, clock: Date.now, onSettled: () => settled() });
     const handlers = createHandlers({ db, ready: async () => undefined, sync });
     const feed = await sync.addFeed(server.url());
     const titles = async () =>

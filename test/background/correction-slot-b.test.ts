@@ -3,11 +3,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
-import { createSync } from '../../src/background/sync/engine.ts';
+import { createFeedSync } from '../../src/background/feed-sync/engine.ts';
 import { syncStateOf } from '../../src/db/index.ts';
 import { freshDb } from '../db/fake-db.ts';
-import { startFeedServer, type FeedServer } from './sync/feed-server.ts';
-import { jsonFeed } from './sync/fixtures.ts';
+import { startFeedServer, type FeedServer } from './feed-sync/feed-server.ts';
+import { jsonFeed } from './feed-sync/fixtures.ts';
 
 let server: FeedServer;
 beforeEach(async () => {
@@ -29,7 +29,7 @@ describe('addCorrection for a feed in slot b', () => {
     const body = jsonFeed(events);
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
     const db = freshDb();
-    const sync = createSync({ db, fetch, clock: Date.now, stageThreshold: 10, chunkSize: 7 });
+    const sync = createFeedSync({ db, fetch, clock: Date.now, stageThreshold: 10, chunkSize: 7 });
     const feed = await sync.addFeed(server.url());
     expect(syncStateOf(feed).slot).toBe('b');
     const handlers = createHandlers({ db, ready: async () => undefined, sync });

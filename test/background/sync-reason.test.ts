@@ -88,8 +88,8 @@ describe('describeSyncReason', () => {
 });
 
 describe('the sync engine', () => {
-  it('chooses no words: nothing under src/background/sync imports i18n', async () => {
-    const dir = 'src/background/sync';
+  it('chooses no words: nothing under src/background/feed-sync imports i18n', async () => {
+    const dir = 'src/background/feed-sync';
     const files = (await readdir(dir)).filter((name) => name.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(5);
     const wording = [];

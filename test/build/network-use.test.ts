@@ -8,8 +8,8 @@ const NETWORK =
   /\bfetch\s*\(|\bXMLHttpRequest\b|\bWebSocket\b|\bEventSource\b|\bsendBeacon\b|\bRTCPeerConnection\b|\bimportScripts\b|\bnew\s+(?:Image|Audio)\s*\(/;
 /** The only files allowed to touch the network, and why. */
 const ALLOWED: Record<string, string> = {
-  'src/background/sync/fetch-feed.ts': 'fetches a subscribed feed, without credentials',
-  'src/background/index.ts': 'hands the global fetch to the sync engine (createSync({fetch}))',
+  'src/background/feed-sync/fetch-feed.ts': 'fetches a subscribed feed, without credentials',
+  'src/background/index.ts': 'hands the global fetch to the sync engine (createFeedSync({fetch}))',
 };
 
 async function sourceFiles(): Promise<string[]> {

@@ -1,7 +1,7 @@
 // Device sync over the browser's own storage areas and permissions.
 import browser from 'webextension-polyfill';
 import { feedWithUrl, type AfterpartyDb } from '../../db/index.ts';
-import type { Sync } from '../sync/engine.ts';
+import type { FeedSync } from '../feed-sync/engine.ts';
 import { createDeviceSync, type DeviceSync } from './device-sync.ts';
 
 /** The origin a feed is fetched from, as the options page asks for it (src/ui/options/feeds-panel.tsx). */
@@ -12,11 +12,11 @@ function originPattern(url: string): string {
 
 export function startDeviceSync({
   db,
-  sync,
+  feedSync,
   onChange,
 }: {
   db: AfterpartyDb;
-  sync: Sync;
+  feedSync: FeedSync;
   onChange: () => void;
 }): DeviceSync {
   // Content scripts never need sync storage: in Chromium, where the area's access can be
@@ -33,10 +33,10 @@ export function startDeviceSync({
     onChange,
     feeds: {
       permitted: (url) => browser.permissions.contains({ origins: [originPattern(url)] }),
-      add: async (url) => void (await sync.addFeed(url)),
+      add: async (url) => void (await feedSync.addFeed(url)),
       async remove(url) {
         const feed = await feedWithUrl(db, url);
-        if (feed) await sync.removeFeed(feed.id);
+        if (feed) await feedSync.removeFeed(feed.id);
       },
     },
   });

@@ -16,6 +16,7 @@ import type { DeviceSyncStatus } from '../../messages/device-sync.ts';
 import { changesData } from '../../messages/index.ts';
 import { isPlainObject } from '../../core/guards.ts';
 import { applySyncChanges, listFeeds, readSyncData, type AfterpartyDb } from '../../db/index.ts';
+import { errorText } from '../../core/error-text.ts';
 
 export interface StorageAreaApi {
   get(keys: null | string | string[]): Promise<Record<string, unknown>>;
@@ -66,8 +67,6 @@ const EMPTY_STATUS: Omit<DeviceSyncStatus, 'enabled'> = {
 const sameRecords = (a: Map<string, unknown>, b: Map<string, unknown>): boolean =>
   a.size === b.size && [...a].every(([id, value]) => b.has(id) && canonicalJson(b.get(id)) === canonicalJson(value));
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 function summarize(stayed: StayedLocal[]): DeviceSyncStatus['stayedLocal'] {
   const counts = new Map<string, DeviceSyncStatus['stayedLocal'][number]>();
   for (const { kind, reason, deleted } of stayed) {
@@ -116,8 +115,8 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
         else await deps.feeds.add(change.url);
         failures.delete(change.url);
       } catch (error) {
-        failures.set(change.url, { at: clock(), reason: message(error) });
-        failed.push({ url: change.url, reason: message(error) });
+        failures.set(change.url, { at: clock(), reason: errorText(error) });
+        failed.push({ url: change.url, reason: errorText(error) });
       }
     }
     status.waitingFeeds = waiting;
@@ -165,7 +164,7 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
       status.error = null;
       if (Object.keys(end.set).length + end.remove.length > 0) status.lastSync = new Date(clock()).toISOString();
     } catch (error) {
-      status.error = message(error);
+      status.error = errorText(error);
       setTimeout(schedule, deps.retryMs ?? 60_000);
     }
     const { lastSync: _a, ...was } = before;

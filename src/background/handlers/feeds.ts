@@ -1,7 +1,7 @@
 import { getFeed, listFeeds, syncStateOf, type AfterpartyDb, type FeedRow, type StoredReason } from '../../db/index.ts';
 import type { FeedMessages, FeedStatus } from '../../messages/feeds.ts';
-import type { Sync } from '../sync/engine.ts';
-import { reasonOf } from '../sync/sync-error.ts';
+import type { FeedSync } from '../feed-sync/engine.ts';
+import { reasonOf } from '../feed-sync/sync-error.ts';
 import { describeSyncReason } from './sync-reason.ts';
 import type { HandlersFor } from './types.ts';
 
@@ -41,9 +41,9 @@ export function feedHandlers({
 }: {
   db: AfterpartyDb;
   ready: () => Promise<void>;
-  sync?: Sync;
+  sync?: FeedSync;
 }): HandlersFor<FeedMessages> {
-  const engine = (): Sync => {
+  const engine = (): FeedSync => {
     if (!sync) throw new Error('Feed sync is not available here');
     return sync;
   };

@@ -12,7 +12,7 @@ import { settingsHandlers } from './settings.ts';
 import type { DeviceSync } from '../device-sync/device-sync.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
 import type { TitleMatcherCache } from '../title-matcher.ts';
-import type { Sync } from '../sync/engine.ts';
+import type { FeedSync } from '../feed-sync/engine.ts';
 import type { HandlersFor } from './types.ts';
 import { userEventHandlers } from './user-events.ts';
 import { userFilmHandlers } from './user-films.ts';
@@ -23,8 +23,8 @@ export interface HandlerDeps {
   db: AfterpartyDb;
   /** Resolves once the cache holds at least the default listings. */
   ready: () => Promise<void>;
-  /** The feed sync engine (src/background/sync/engine.ts); absent where no network is wanted. */
-  sync?: Sync;
+  /** The feed sync engine (src/background/feed-sync/engine.ts); absent where no network is wanted. */
+  sync?: FeedSync;
   /** The per-site switches; the worker's, over the browser's APIs, unless a test passes its own. */
   sites?: SiteRegistry;
   /** Whether the optional `notifications` permission is granted; reminders say so when it is not. */

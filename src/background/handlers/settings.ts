@@ -8,10 +8,10 @@ import {
 } from '../../db/index.ts';
 import { loadDefaultFeed } from '../default-feed.ts';
 import type { SettingsMessages } from '../../messages/settings.ts';
-import type { Sync } from '../sync/engine.ts';
+import type { FeedSync } from '../feed-sync/engine.ts';
 import type { HandlersFor } from './types.ts';
 
-export function settingsHandlers({ db, sync }: { db: AfterpartyDb; sync?: Sync }): HandlersFor<SettingsMessages> {
+export function settingsHandlers({ db, sync }: { db: AfterpartyDb; sync?: FeedSync }): HandlersFor<SettingsMessages> {
   return {
     getSettings: () => loadSettings(db),
     setSettings: ({ patch }) => patchSettings(db, patch),

@@ -11,6 +11,7 @@ import { ProblemList, capLength, cleanText, describe, quote } from './fields';
 import type { FeedProblem } from './fields';
 import { LIMITS, readEvent, readFestival, readFilm } from './items';
 import type { KnownIds } from './items';
+import { errorText } from '../error-text.ts';
 
 export type { FeedProblem } from './fields';
 export { LIMITS as FEED_LIMITS } from './items';
@@ -28,7 +29,7 @@ export function parseFeed(input: unknown): ParseResult {
     return 'error' in decoded ? refuse(decoded.error) : readDocument(decoded.value);
   } catch (err) {
     // JSON text cannot get here; only objects handed in by code can (throwing getters, proxies).
-    return refuse(`This feed could not be read (${err instanceof Error ? err.message : 'unknown error'})`);
+    return refuse(`This feed could not be read (${errorText(err)})`);
   }
 }
 
@@ -46,7 +47,7 @@ function decode(text: string): { value: unknown } | { error: string } {
   try {
     return { value: JSON.parse(body) };
   } catch (err) {
-    return { error: whyNotJson(body, err instanceof Error ? err.message : '') };
+    return { error: whyNotJson(body, errorText(err)) };
   }
 }
 

@@ -14,6 +14,7 @@ import { hashOf } from '../hash.ts';
 import { compileMatcher, type TitleSource } from '../matching/index.ts';
 import { isTimeZone, pad } from '../time/index.ts';
 import type { FeedEvent, Festival, Feed } from '../model.ts';
+import { errorText } from '../error-text.ts';
 
 // Its value names a physical line, which must not change an event's identity.
 const UNREADABLE_PROPERTY = UNREADABLE.toLowerCase();
@@ -104,7 +105,7 @@ function calendarOf(text: string, budget: IcalBudget, problems: ProblemList): Co
   try {
     parsed = ICAL.parse(repaired.text);
   } catch (error) {
-    const detail = error instanceof Error ? error.message.slice(0, 160) : 'unknown error';
+    const detail = errorText(error, 160);
     return `This iCalendar file could not be read (${detail})`;
   }
   // The repair hands over one VCALENDAR, every calendar of the file in it.
@@ -306,7 +307,7 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
       unbounded = unboundedReason(vevent, problems, at);
     } catch (error) {
       passOverrun(error);
-      unbounded = `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`;
+      unbounded = `could not be read (${errorText(error, 100)}); skipped`;
     }
     if (unbounded) return problems.add(at, unbounded);
     const marks = vevent.getAllProperties(UNREADABLE_PROPERTY).map((p) => String(p.getFirstValue()));
@@ -340,10 +341,7 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
       masters.set(uid, { uid, master: new ICAL.Event(vevent, { exceptions: [] }), at });
     } catch (error) {
       passOverrun(error);
-      problems.add(
-        at,
-        `could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'}); skipped`,
-      );
+      problems.add(at, `could not be read (${errorText(error, 100)}); skipped`);
     }
   });
   for (const { uid, component, at } of exceptions) {
@@ -387,7 +385,7 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
       events.push(...readDraft(draft, reading, window, problems, budget.occurrencesPerEvent));
     } catch (error) {
       passOverrun(error);
-      const why = error instanceof Error ? error.message.slice(0, 100) : 'error';
+      const why = errorText(error, 100);
       // Extra dates (RDATE, EXDATE) cost themselves, not the event.
       const retry = withoutExtraDates(draft);
       if (retry) {

@@ -6,6 +6,7 @@
 // One pass, linear in the text.
 import ICAL from 'ical.js';
 import type { FeedProblem } from '../feed/index.ts';
+import { errorText } from '../error-text.ts';
 
 /**
  * Put in a VEVENT whose DTSTART, RECURRENCE-ID or RRULE could not be read, or that the file ends
@@ -205,7 +206,7 @@ function mendProperty(
   try {
     ICAL.parse.property(mended);
   } catch (error) {
-    return fail(`could not be read (${error instanceof Error ? error.message.slice(0, 100) : 'error'})`);
+    return fail(`could not be read (${errorText(error, 100)})`);
   }
   return { line: mended };
 }

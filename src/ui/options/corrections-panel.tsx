@@ -5,10 +5,9 @@ import { useDataRevision } from '../shared/data-revision.ts';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { LIST_STYLE } from './sites-panel.tsx';
+import { errorText } from '../../core/error-text.ts';
 
 type Correction = Result<'listCorrections'>['corrections'][number];
-
-const words = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function CorrectionsPanel() {
   const [rows, setRows] = useState<Correction[] | null>(null);
@@ -18,45 +17,43 @@ export function CorrectionsPanel() {
   const reload = () =>
     send('listCorrections', {}).then(
       (r) => setRows(r.corrections),
-      (e: unknown) => setNote({ error: true, text: t('polish_couldNotLoad', words(e)) }),
+      (e: unknown) => setNote({ error: true, text: t('options_couldNotLoadList', errorText(e)) }),
     );
   useEffect(() => void reload(), [revision]);
 
   const undo = (row: Correction) =>
     send('removeCorrection', { id: row.id }).then(
       () => {
-        setNote({ error: false, text: t('polish_correctionUndone', row.surface) });
+        setNote({ error: false, text: t('corrections_undone', row.surface) });
         return reload();
       },
-      (e: unknown) => setNote({ error: true, text: words(e) }),
+      (e: unknown) => setNote({ error: true, text: errorText(e) }),
     );
 
   return (
     <section aria-labelledby="corrections-heading" class="panel-section corrections-panel">
       <style>{LIST_STYLE}</style>
-      <h2 id="corrections-heading">{t('polish_correctionsHeading')}</h2>
-      <p class="hint">{t('polish_correctionsHint')}</p>
+      <h2 id="corrections-heading">{t('corrections_heading')}</h2>
+      <p class="hint">{t('corrections_hint')}</p>
       <p class={note?.error ? 'error' : 'status'} role={note?.error ? 'alert' : 'status'}>
         {note?.text ?? ''}
       </p>
-      {rows && rows.length === 0 && <p class="hint">{t('polish_correctionsNone')}</p>}
+      {rows && rows.length === 0 && <p class="hint">{t('corrections_none')}</p>}
       {rows && rows.length > 0 && (
         <ul class="correction-list" aria-labelledby="corrections-heading">
           {rows.map((row) => {
-            const film = row.filmTitle ?? t('polish_unknownFilm');
+            const film = row.filmTitle ?? t('corrections_unknownFilm');
             return (
               <li key={row.id}>
-                <span class="correction-text">{t('polish_correctionText', row.surface, film)}</span>
-                <span class="hint">
-                  {row.site ? t('polish_correctionOn', row.site) : t('polish_correctionEverywhere')}
-                </span>
+                <span class="correction-text">{t('corrections_text', row.surface, film)}</span>
+                <span class="hint">{row.site ? t('corrections_on', row.site) : t('corrections_everywhere')}</span>
                 <button
                   type="button"
                   class="ap-button"
-                  aria-label={t('polish_undoCorrectionLabel', row.surface, film)}
+                  aria-label={t('corrections_undoLabel', row.surface, film)}
                   onClick={() => void undo(row)}
                 >
-                  {t('polish_undoCorrection')}
+                  {t('corrections_undo')}
                 </button>
               </li>
             );

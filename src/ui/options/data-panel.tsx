@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { SubscribeFeed } from './subscribe-feed.tsx';
+import { errorText } from '../../core/error-text.ts';
 
 const MAX_BACKUP_BYTES = 20 * 1024 * 1024;
 
@@ -19,7 +20,7 @@ export function DataPanel() {
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [feeds, setFeeds] = useState<string[]>([]);
   const report = (error: boolean, text: string) => setMessage({ error, text });
-  const failed = (e: unknown) => report(true, e instanceof Error ? e.message : String(e));
+  const failed = (e: unknown) => report(true, errorText(e));
 
   const backup = async () => {
     const data = await send('exportBackup', {});
@@ -46,7 +47,7 @@ export function DataPanel() {
   const clear = async () => {
     if (!confirm(t('ui_clearCacheConfirm'))) return;
     await send('clearCache', {});
-    report(false, t('polish_clearCacheRefilling'));
+    report(false, t('ui_clearCacheRefilling'));
   };
 
   return (

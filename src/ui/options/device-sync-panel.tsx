@@ -7,15 +7,15 @@ import { t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { SubscribeFeed } from './subscribe-feed.tsx';
+import { errorText } from '../../core/error-text.ts';
 
 const kb = (bytes: number) => Math.ceil(bytes / 1024);
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function DeviceSyncPanel() {
   const [status, setStatus] = useState<DeviceSyncStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const revision = useDataRevision();
-  const refresh = () => send('getDeviceSync', {}).then(setStatus, (e: unknown) => setError(message(e)));
+  const refresh = () => send('getDeviceSync', {}).then(setStatus, (e: unknown) => setError(errorText(e)));
   useEffect(() => void refresh(), [revision]);
 
   const toggle = (enabled: boolean) =>
@@ -24,7 +24,7 @@ export function DeviceSyncPanel() {
         setError(null);
         setStatus(next);
       },
-      (e: unknown) => setError(message(e)),
+      (e: unknown) => setError(errorText(e)),
     );
 
   return (

@@ -14,6 +14,7 @@ import { send } from '../../browser/send.ts';
 import { applyTheme } from '../shared/theme.ts';
 import { askForNotifications } from '../../browser/notifications.ts';
 import { NotificationPermission } from './notification-permission.tsx';
+import { errorText } from '../../core/error-text.ts';
 
 type Status = { kind: 'idle' } | { kind: 'saved' } | { kind: 'error'; message: string };
 
@@ -64,9 +65,7 @@ export function DisplaySettings() {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   useEffect(() => {
-    send('getSettings', {}).then(setSettings, (e: unknown) =>
-      setStatus({ kind: 'error', message: String(e instanceof Error ? e.message : e) }),
-    );
+    send('getSettings', {}).then(setSettings, (e: unknown) => setStatus({ kind: 'error', message: errorText(e) }));
   }, []);
   useEffect(() => {
     if (settings) applyTheme(document, settings.theme);
@@ -77,7 +76,7 @@ export function DisplaySettings() {
         setSettings(saved);
         setStatus({ kind: 'saved' });
       },
-      (e: unknown) => setStatus({ kind: 'error', message: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => setStatus({ kind: 'error', message: errorText(e) }),
     );
   };
   return (

@@ -6,10 +6,9 @@ import { feedUrlFromLink } from '../../core/feed/index.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { send } from '../../browser/send.ts';
+import { errorText } from '../../core/error-text.ts';
 
 type Note = { kind: 'none' } | { kind: 'ok'; text: string } | { kind: 'error'; text: string };
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** The one origin a feed needs, as a match pattern (ports are not part of match patterns). */
 function originPattern(url: string): { pattern: string; host: string } | null {
@@ -32,7 +31,7 @@ function FeedItem({
   onNote: (note: Note) => void;
 }) {
   const act = (work: Promise<unknown>) =>
-    work.then(onChange, (e: unknown) => onNote({ kind: 'error', text: message(e) }));
+    work.then(onChange, (e: unknown) => onNote({ kind: 'error', text: errorText(e) }));
   const titleId = `feed-title-${feed.id}`;
   return (
     <li class="feed" aria-labelledby={titleId}>
@@ -98,7 +97,7 @@ export function FeedsPanel() {
   const refresh = () =>
     send('getFeeds', {}).then(
       (r) => setFeeds(r.feeds),
-      (e: unknown) => setNote({ kind: 'error', text: t('sync_readFailed', message(e)) }),
+      (e: unknown) => setNote({ kind: 'error', text: t('sync_readFailed', errorText(e)) }),
     );
   // Re-read when feeds change elsewhere, e.g. refilling after "Clear the cache".
   const revision = useDataRevision();
@@ -122,7 +121,7 @@ export function FeedsPanel() {
           setNote({ kind: 'ok', text: t('sync_added', feed.title) });
           return refresh();
         },
-        (e: unknown) => setNote({ kind: 'error', text: message(e) }),
+        (e: unknown) => setNote({ kind: 'error', text: errorText(e) }),
       )
       .finally(() => setBusy('none'));
   };
@@ -135,7 +134,7 @@ export function FeedsPanel() {
           setFeeds(r.feeds);
           setNote(r.errors.length > 0 ? { kind: 'error', text: r.errors.join(' ') } : { kind: 'none' });
         },
-        (e: unknown) => setNote({ kind: 'error', text: message(e) }),
+        (e: unknown) => setNote({ kind: 'error', text: errorText(e) }),
       )
       .finally(() => setBusy('none'));
   };

@@ -6,6 +6,7 @@ import type { SiteList } from '../../messages/sites.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
+import { errorText } from '../../core/error-text.ts';
 
 export const LIST_STYLE = `
 .site-list, .correction-list { list-style: none; margin: 6px 0 12px; padding: 0; }
@@ -16,8 +17,7 @@ export const LIST_STYLE = `
 .panel-section h3 { font-size: 13px; margin: 12px 0 2px; }
 `;
 
-const words = (e: unknown) => (e instanceof Error ? e.message : String(e));
-const labelText = (label: SiteLabel) => (label.subdomains ? t('polish_anySubdomain', label.host) : label.host);
+const labelText = (label: SiteLabel) => (label.subdomains ? t('sites_anySubdomain', label.host) : label.host);
 
 export function SitesPanel() {
   const [sites, setSites] = useState<SiteList | null>(null);
@@ -26,7 +26,7 @@ export function SitesPanel() {
   const revision = useDataRevision();
   useEffect(() => {
     send('getSites', {}).then(setSites, (e: unknown) =>
-      setNote({ error: true, text: t('polish_couldNotLoad', words(e)) }),
+      setNote({ error: true, text: t('options_couldNotLoadList', errorText(e)) }),
     );
   }, [revision]);
 
@@ -36,49 +36,49 @@ export function SitesPanel() {
         setSites(list);
         setNote({ error: false, text: done });
       },
-      (e: unknown) => setNote({ error: true, text: words(e) }),
+      (e: unknown) => setNote({ error: true, text: errorText(e) }),
     );
-  const remove = (site: string, pattern: string) => act(send('removeSite', { pattern }), t('polish_siteRemoved', site));
+  const remove = (site: string, pattern: string) => act(send('removeSite', { pattern }), t('sites_removed', site));
   const enable = (site: string) =>
     act(
       send('setSiteDisabled', { url: `https://${site}/`, disabled: false }).then(() => send('getSites', {})),
-      t('polish_siteEnabled', site),
+      t('sites_enabled', site),
     );
 
   return (
     <section aria-labelledby="sites-heading" class="panel-section sites-panel">
       <style>{LIST_STYLE}</style>
-      <h2 id="sites-heading">{t('polish_sitesHeading')}</h2>
-      <p class="hint">{t('polish_sitesHint')}</p>
+      <h2 id="sites-heading">{t('sites_heading')}</h2>
+      <p class="hint">{t('sites_hint')}</p>
       <p class={note?.error ? 'error' : 'status'} role={note?.error ? 'alert' : 'status'}>
         {note?.text ?? ''}
       </p>
       {sites && (
         <>
-          <h3 id="sites-added">{t('polish_addedHeading')}</h3>
+          <h3 id="sites-added">{t('sites_addedHeading')}</h3>
           {sites.added.length === 0 ? (
-            <p class="hint">{t('polish_addedNone')}</p>
+            <p class="hint">{t('sites_addedNone')}</p>
           ) : (
             <ul class="site-list" aria-labelledby="sites-added">
               {sites.added.map(({ site, pattern, granted }) => (
                 <li key={pattern}>
                   <span class="site-name">{site}</span>
-                  {!granted && <span class="hint">{t('polish_noPermission')}</span>}
+                  {!granted && <span class="hint">{t('sites_noPermission')}</span>}
                   <button
                     type="button"
                     class="ap-button"
-                    aria-label={t('polish_removeSiteLabel', site)}
+                    aria-label={t('sites_removeLabel', site)}
                     onClick={() => remove(site, pattern)}
                   >
-                    {t('polish_removeSite')}
+                    {t('sites_remove')}
                   </button>
                 </li>
               ))}
             </ul>
           )}
-          <h3 id="sites-disabled">{t('polish_disabledHeading')}</h3>
+          <h3 id="sites-disabled">{t('sites_disabledHeading')}</h3>
           {sites.disabled.length === 0 ? (
-            <p class="hint">{t('polish_disabledNone')}</p>
+            <p class="hint">{t('sites_disabledNone')}</p>
           ) : (
             <ul class="site-list" aria-labelledby="sites-disabled">
               {sites.disabled.map((site) => (
@@ -87,16 +87,16 @@ export function SitesPanel() {
                   <button
                     type="button"
                     class="ap-button"
-                    aria-label={t('polish_enableSiteLabel', site)}
+                    aria-label={t('sites_enableLabel', site)}
                     onClick={() => enable(site)}
                   >
-                    {t('polish_enableSite')}
+                    {t('sites_enable')}
                   </button>
                 </li>
               ))}
             </ul>
           )}
-          <h3 id="sites-curated">{t('polish_curatedHeading')}</h3>
+          <h3 id="sites-curated">{t('sites_curatedHeading')}</h3>
           <ul class="site-list curated-sites" aria-labelledby="sites-curated">
             {curatedLabels(sites.curated).map((label) => (
               <li key={label.host}>{labelText(label)}</li>

@@ -3,6 +3,7 @@
 import browser from 'webextension-polyfill';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
+import { errorText } from '../../core/error-text.ts';
 
 export function SubscribeFeed({ url, onDone }: { url: string; onDone: (error: string | null) => void }) {
   const subscribe = () => {
@@ -15,7 +16,7 @@ export function SubscribeFeed({ url, onDone }: { url: string; onDone: (error: st
       })
       .then(
         () => onDone(null),
-        (e: unknown) => onDone(e instanceof Error ? e.message : String(e)),
+        (e: unknown) => onDone(errorText(e)),
       );
   };
   return (

@@ -7,10 +7,10 @@ import { useDataRevision } from '../shared/data-revision.ts';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { LIST_STYLE } from './sites-panel.tsx';
+import { errorText } from '../../core/error-text.ts';
 
 type Row = Result<'getUserFilms'>['films'][number];
 
-const words = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const quoted = (titles: string[]) => titles.map((title) => `“${title}”`).join(', ');
 
 export function UserFilmsPanel() {
@@ -23,7 +23,7 @@ export function UserFilmsPanel() {
   const reload = () =>
     send('getUserFilms', {}).then(
       (r) => setRows(r.films),
-      (e: unknown) => setNote({ error: true, text: t('polish_couldNotLoad', words(e)) }),
+      (e: unknown) => setNote({ error: true, text: t('options_couldNotLoadList', errorText(e)) }),
     );
   useEffect(() => void reload(), [revision]);
 
@@ -34,7 +34,7 @@ export function UserFilmsPanel() {
         setNote({ error: false, text: t('films_removed', film.title) });
         return reload();
       },
-      (e: unknown) => setNote({ error: true, text: t('films_couldNotRemove', words(e)) }),
+      (e: unknown) => setNote({ error: true, text: t('films_couldNotRemove', errorText(e)) }),
     );
 
   return (

@@ -8,14 +8,13 @@ import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { kindLabel } from '../shared/labels.ts';
 import { localZone, whenText } from '../shared/when-text.ts';
+import { errorText } from '../../core/error-text.ts';
 
 type State =
   | { step: 'idle' }
   | { step: 'reading' }
   | { step: 'review'; name: string; preview: InvitationPreview }
   | { step: 'saving' };
-
-const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 const OUTCOME_KEYS: Record<InvitationOutcome, string> = {
   added: 'imports_outcomeAdded',
@@ -58,7 +57,7 @@ export function ImportInvitation() {
         (preview) => setState({ step: 'review', name: file.name, preview }),
         (e: unknown) => {
           setState({ step: 'idle' });
-          setNote({ error: true, text: t('imports_couldNotRead', file.name, message(e)) });
+          setNote({ error: true, text: t('imports_couldNotRead', file.name, errorText(e)) });
         },
       );
   };
@@ -72,7 +71,7 @@ export function ImportInvitation() {
       },
       (e: unknown) => {
         setState({ step: 'review', name: '', preview });
-        setNote({ error: true, text: t('imports_couldNotSave', message(e)) });
+        setNote({ error: true, text: t('imports_couldNotSave', errorText(e)) });
       },
     );
   };

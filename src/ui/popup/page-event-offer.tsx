@@ -13,6 +13,7 @@ import { isPlainObject } from '../../core/guards.ts';
 import { readTopFrame } from '../../browser/top-frame.ts';
 import { send } from '../../browser/send.ts';
 import { localZone, whenText } from '../shared/when-text.ts';
+import { errorText } from '../../core/error-text.ts';
 
 type Found =
   | { status: 'loading' }
@@ -190,12 +191,11 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
   const [addedFilms, setAddedFilms] = useState<string[]>([]);
   const [retieError, setRetieError] = useState<string | null>(null);
   const addFilm = async (film: UserFilmInput) => {
-    const words = (error: unknown) => (error instanceof Error ? error.message : String(error));
     setFilmState(film.title, 'adding');
     try {
       await send('addUserFilm', { film });
     } catch (error) {
-      setFilmState(film.title, { error: words(error) });
+      setFilmState(film.title, { error: errorText(error) });
       return;
     }
     setFilmState(film.title, 'added');
@@ -207,7 +207,7 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
       onRetied(await found.retie());
       setRetieError(null);
     } catch (error) {
-      setRetieError(words(error));
+      setRetieError(errorText(error));
     }
   };
   const [states, setStates] = useState<AddState[]>(() => drafts.map(() => 'idle'));
@@ -222,7 +222,7 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
       await send('addUserEvent', { event: inputFromDraft(drafts[i]!, localZone(), names[i]) });
       setState(i, 'added');
     } catch (error) {
-      setState(i, { error: error instanceof Error ? error.message : String(error) });
+      setState(i, { error: errorText(error) });
     }
   };
   const waiting = drafts.map((_, i) => i).filter((i) => chosen[i] && states[i] !== 'added' && states[i] !== 'adding');
@@ -285,9 +285,7 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
 export function PageEventOffer() {
   const [found, setFound] = useState<Found>({ status: 'loading' });
   useEffect(() => {
-    findPageEvents().then(setFound, (error: unknown) =>
-      setFound({ status: 'failed', error: error instanceof Error ? error.message : String(error) }),
-    );
+    findPageEvents().then(setFound, (error: unknown) => setFound({ status: 'failed', error: errorText(error) }));
   }, []);
   if (found.status === 'loading') return null;
   if (found.status === 'failed')

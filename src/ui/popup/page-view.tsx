@@ -8,6 +8,7 @@ import type { OnSave } from '../shared/save-buttons.tsx';
 import { send } from '../../browser/send.ts';
 import { sendToTab } from '../../browser/tab-messages.ts';
 import { timeZoneResolver } from '../../core/time/index.ts';
+import { errorText } from '../../core/error-text.ts';
 
 export type PageFilms =
   | { status: 'loading' }
@@ -47,9 +48,7 @@ export function usePageFilms(tabId: number | null | undefined, revision = 0): Pa
       const answer =
         found.keys.length > 0 ? await send('getListings', { filmKeys: found.keys }) : { listings: [], festivals: [] };
       setState({ status: 'done', ...answer, surfaces: found.surfaces });
-    })().catch((error: unknown) =>
-      setState({ status: 'failed', error: error instanceof Error ? error.message : String(error) }),
-    );
+    })().catch((error: unknown) => setState({ status: 'failed', error: errorText(error) }));
   }, [tabId, revision]);
   return state;
 }

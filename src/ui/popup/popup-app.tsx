@@ -20,6 +20,7 @@ import { ImportInvitation } from './import-invitation.tsx';
 import { useRequest } from './use-request.ts';
 import { ViewTabs } from './view-tabs.tsx';
 import { RemindersContext, type RemindersValue } from '../shared/reminder-toggle.tsx';
+import { errorText } from '../../core/error-text.ts';
 
 type PopupViewKey = 'page' | 'schedule' | 'saved';
 
@@ -31,7 +32,7 @@ function usePlan(
 ): [PlanWithReminders | null, (eventKey: string, status: SaveStatus | null) => void, RemindersValue, string | null] {
   const [plan, setPlan] = useState<PlanWithReminders | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const failed = (e: unknown) => setError(e instanceof Error ? e.message : String(e));
+  const failed = (e: unknown) => setError(errorText(e));
   const reload = () => send('getPlan', {}).then(setPlan, failed);
   useEffect(() => void reload(), [revision]);
   const save = (eventKey: string, status: SaveStatus | null) => {

@@ -8,8 +8,8 @@ import type { SaveStatus } from '../../core/rows.ts';
 import { EventDetails } from '../shared/event-details.tsx';
 import { t } from '../../browser/i18n.ts';
 import type { OnSave } from '../shared/save-buttons.tsx';
-import { filterEvents, NO_FILTER, type ScheduleFilter } from './schedule-filter.ts';
-import { Filters } from './schedule-filters.tsx';
+import { filterEvents, NO_FILTER, type ScheduleFilter } from './filter-events.ts';
+import { FilterControls } from './filter-controls.tsx';
 import { timeZoneResolver } from '../../core/time/index.ts';
 import { dayHeading, timeOfDay, untilText } from '../shared/when-text.ts';
 
@@ -76,7 +76,7 @@ export function ScheduleView({ data, settings = DEFAULT_SETTINGS, saved, onSave,
   const slot = { filmTitles, settings, saved, onSave, now };
   return (
     <div class="schedule">
-      {data.events.length > 0 && <Filters data={data} filter={filter} onChange={setFilter} />}
+      {data.events.length > 0 && <FilterControls data={data} filter={filter} onChange={setFilter} />}
       <p class="ap-sr" role="status">
         {t('ui_eventCount', events.length)}
       </p>

@@ -4,6 +4,7 @@ import type { SiteStatus } from '../../messages/sites.ts';
 import { t } from '../../browser/i18n.ts';
 import { targetTab } from '../../browser/target-tab.ts';
 import { send } from '../../browser/send.ts';
+import { errorText } from '../../core/error-text.ts';
 
 interface Target {
   tabId: number | null;
@@ -15,8 +16,6 @@ async function siteTarget(): Promise<Target> {
   const tab = await targetTab();
   return { tabId: tab?.id ?? null, url: tab?.url && /^https?:/.test(tab.url) ? tab.url : null };
 }
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * "Enable on this site" / "Disable on this site". Switching off needs no permission; a site
@@ -34,7 +33,7 @@ export function SiteToggle() {
         setTarget(found);
         if (found.url) setStatus(await send('getSiteStatus', { url: found.url }));
       })
-      .catch((e: unknown) => setError(message(e)));
+      .catch((e: unknown) => setError(errorText(e)));
   }, []);
 
   if (error)
@@ -59,7 +58,7 @@ export function SiteToggle() {
         setStatus(await send('addSite', { url, tabId: target.tabId }));
       }
     } catch (e) {
-      setError(message(e));
+      setError(errorText(e));
     }
   };
   const note = running

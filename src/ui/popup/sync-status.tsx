@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { SyncLine } from '../../messages/feeds.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
+import { errorText } from '../../core/error-text.ts';
 
 function syncLineText(line: SyncLine): string {
   if (line.fault) return line.fault;
@@ -20,8 +21,7 @@ export function SyncStatus() {
   const [line, setLine] = useState<SyncLine | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
-  const refresh = () =>
-    send('getSyncStatus', {}).then(setLine, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  const refresh = () => send('getSyncStatus', {}).then(setLine, (e: unknown) => setError(errorText(e)));
   useEffect(() => void refresh(), []);
   const syncNow = () => {
     setSyncing(true);
@@ -29,7 +29,7 @@ export function SyncStatus() {
     send('syncNow', {})
       .then(
         (r) => setError(r.errors.length > 0 ? r.errors.join(' ') : null),
-        (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+        (e: unknown) => setError(errorText(e)),
       )
       .then(refresh)
       .finally(() => setSyncing(false));

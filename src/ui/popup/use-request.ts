@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { MessageName, Params, Result } from '../../messages/index.ts';
 import { send } from '../../browser/send.ts';
+import { errorText } from '../../core/error-text.ts';
 
 export type RequestState<N extends MessageName> =
   { status: 'loading' } | { status: 'done'; result: Result<N> } | { status: 'failed'; error: string };
@@ -14,7 +15,7 @@ export function useRequest<N extends MessageName>(type: N, params: Params<N>, re
   useEffect(() => {
     send(type, params).then(
       (result) => setState({ status: 'done', result }),
-      (error: unknown) => setState({ status: 'failed', error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => setState({ status: 'failed', error: errorText(error) }),
     );
   }, [type, revision]);
   return state;

@@ -9,6 +9,7 @@ import { send } from '../../browser/send.ts';
 import { draftOf, inputOf, zoneChoices, type Catalog, type Draft } from './user-event-draft.ts';
 import { FilmPicker } from './user-event-films.tsx';
 import { localZone } from '../shared/when-text.ts';
+import { errorText } from '../../core/error-text.ts';
 
 export const FORM_STYLE = `
 .user-events { padding: 0 14px 14px; }
@@ -58,7 +59,7 @@ export function UserEventForm({
       : send('addUserEvent', { event: input });
     request.then(
       (answer) => onDone(answer.event),
-      (error: unknown) => setProblem(t('events_couldNotSave', error instanceof Error ? error.message : String(error))),
+      (error: unknown) => setProblem(t('events_couldNotSave', errorText(error))),
     );
   };
   const zones = zoneChoices([d.timeZone, ...catalog.festivals.map((f) => f.timeZone), localZone()]);

@@ -7,6 +7,7 @@ import { send } from '../../browser/send.ts';
 import type { Catalog } from './user-event-draft.ts';
 import { FORM_STYLE, UserEventForm } from './user-event-form.tsx';
 import { localZone, whenText } from '../shared/when-text.ts';
+import { errorText } from '../../core/error-text.ts';
 
 function useCatalog(): Catalog | null {
   const [catalog, setCatalog] = useState<Catalog | null>(null);
@@ -40,7 +41,7 @@ export function UserEventsPanel({ filmKey }: { filmKey?: string } = {}) {
         setStatus(t('events_deleted', e.title));
         void reload();
       },
-      (error: unknown) => setStatus(t('events_couldNotSave', error instanceof Error ? error.message : String(error))),
+      (error: unknown) => setStatus(t('events_couldNotSave', errorText(error))),
     );
   };
   return (

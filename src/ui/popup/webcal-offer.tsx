@@ -8,6 +8,7 @@ import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { readTopFrame } from '../../browser/top-frame.ts';
 import { pageWebcalLinks, webcalFeedUrls } from './webcal-links.ts';
+import { errorText } from '../../core/error-text.ts';
 
 async function askWebcalLinks(): Promise<string[]> {
   return (await readTopFrame({ func: pageWebcalLinks }, webcalFeedUrls)) ?? [];
@@ -32,7 +33,7 @@ export function WebcalOffer() {
       })
       .then(
         ({ feed }) => setNote({ error: false, text: t('imports_subscribed', feed.title) }),
-        (e: unknown) => setNote({ error: true, text: e instanceof Error ? e.message : String(e) }),
+        (e: unknown) => setNote({ error: true, text: errorText(e) }),
       );
   };
 

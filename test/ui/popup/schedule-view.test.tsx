@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from 'preact/test-utils';
 import { describe, expect, it } from 'vitest';
-import { filterEvents, NO_FILTER } from '../../../src/ui/popup/schedule-filter.ts';
+import { filterEvents, NO_FILTER } from '../../../src/ui/popup/filter-events.ts';
 import { ScheduleView } from '../../../src/ui/popup/schedule-view.tsx';
 import { event, festival, film } from '../fixtures.ts';
 import { mount } from '../mount.ts';

@@ -1,7 +1,7 @@
 // Every way a feed download goes wrong, against a real HTTP server on 127.0.0.1: each gives
 // its message in plain words and loses none of the data of the last good sync.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSync } from '../../../src/background/sync/engine.ts';
+import { createFeedSync } from '../../../src/background/feed-sync/engine.ts';
 import { schedule } from '../../../src/db/queries.ts';
 import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer, type Route } from './feed-server.ts';
@@ -24,9 +24,9 @@ const json =
     res.writeHead(200, { 'content-type': 'application/json' }).end(body);
 
 /** Subscribes while the feed is good, then makes it fail with `route` and syncs. */
-async function failWith(route: Route, options: Partial<Parameters<typeof createSync>[0]> = {}) {
+async function failWith(route: Route, options: Partial<Parameters<typeof createFeedSync>[0]> = {}) {
   const db = freshDb();
-  const sync = createSync({ db, fetch, clock: () => now, random: () => 0.5, timeoutMs: 500, ...options });
+  const sync = createFeedSync({ db, fetch, clock: () => now, random: () => 0.5, timeoutMs: 500, ...options });
   server.on('/feed.json', json(TWO_EVENTS));
   const feed = await sync.addFeed(server.url());
   const before = await schedule(db);
@@ -140,7 +140,7 @@ describe('a failing feed keeps its last good data and says why', () => {
 describe('answers that are not failures', () => {
   it('304 writes nothing', async () => {
     const db = freshDb();
-    const sync = createSync({ db, fetch, clock: () => now });
+    const sync = createFeedSync({ db, fetch, clock: () => now });
     server.on('/feed.json', (_, res) =>
       res.writeHead(200, { 'content-type': 'application/json', etag: '"v1"' }).end(TWO_EVENTS),
     );
@@ -153,7 +153,7 @@ describe('answers that are not failures', () => {
 
   it('a redirect is followed', async () => {
     const db = freshDb();
-    const sync = createSync({ db, fetch, clock: () => now });
+    const sync = createFeedSync({ db, fetch, clock: () => now });
     server.on('/old.json', (_, res) => res.writeHead(301, { location: '/feed.json' }).end());
     server.on('/feed.json', json(TWO_EVENTS));
     const feed = await sync.addFeed(server.url('/old.json'));
@@ -164,7 +164,7 @@ describe('answers that are not failures', () => {
 
 describe('back-off', () => {
   it('spreads even the first retry (15 to 30 minutes), doubles, and stops at 12 hours', async () => {
-    const { backoffMinutes } = await import('../../../src/background/sync/backoff.ts');
+    const { backoffMinutes } = await import('../../../src/background/feed-sync/backoff.ts');
     expect([0, 0.5, 1].map((r) => backoffMinutes(1, () => r))).toEqual([15, 22.5, 30]);
     expect([0, 1].map((r) => backoffMinutes(2, () => r))).toEqual([30, 60]);
     expect([0, 1].map((r) => backoffMinutes(30, () => r))).toEqual([360, 720]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSync } from '../../../src/background/sync/engine.ts';
+import { createFeedSync } from '../../../src/background/feed-sync/engine.ts';
 import { schedule, listingsFor } from '../../../src/db/queries.ts';
 import { loadDefaultFeed } from '../../../src/background/default-feed.ts';
 import { addUserFilm } from '../../../src/db/user-films.ts';
@@ -20,9 +20,9 @@ afterEach(async () => {
   await server.close();
 });
 
-function setup(options: Partial<Parameters<typeof createSync>[0]> = {}) {
+function setup(options: Partial<Parameters<typeof createFeedSync>[0]> = {}) {
   const db = freshDb();
-  const sync = createSync({ db, fetch, clock, random: () => 0.5, ...options });
+  const sync = createFeedSync({ db, fetch, clock, random: () => 0.5, ...options });
   return { db, sync };
 }
 

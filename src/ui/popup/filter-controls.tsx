@@ -3,7 +3,7 @@ import { ACCESS_LEVELS, EVENT_KINDS, type Access, type EventKind } from '../../c
 import type { FestivalRow } from '../../core/rows.ts';
 import { t } from '../../browser/i18n.ts';
 import { accessLabel, kindLabel } from '../shared/labels.ts';
-import { activeFilters, type FilterField, type ScheduleFilter } from './schedule-filter.ts';
+import { activeFilters, type FilterField, type ScheduleFilter } from './filter-events.ts';
 
 const FILTER_FIELDS_ID = 'schedule-filter-fields';
 const FILTER_LABELS = { kind: 'ui_filterKind', festival: 'ui_filterFestival', access: 'ui_filterAccess' } as const;
@@ -12,7 +12,7 @@ const FILTER_LABELS = { kind: 'ui_filterKind', festival: 'ui_filterFestival', ac
  * The search in view, the other filters folded behind one button (unfolded they took a
  * quarter of the popup), and each filter in use as a chip that removes it.
  */
-export function Filters({
+export function FilterControls({
   data,
   filter,
   onChange,

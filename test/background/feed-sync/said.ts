@@ -1,7 +1,7 @@
 // The words a user reads for a sync's reason codes, so the tests hold the engine to the same
 // messages the options page and the popup show.
 import { describeSyncReason } from '../../../src/background/handlers/sync-reason.ts';
-import { reasonOf } from '../../../src/background/sync/sync-error.ts';
+import { reasonOf } from '../../../src/background/feed-sync/sync-error.ts';
 import type { StoredReason } from '../../../src/db/index.ts';
 
 export function said(reason: StoredReason | null | undefined): string | null {

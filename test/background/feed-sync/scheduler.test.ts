@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSync } from '../../../src/background/sync/engine.ts';
-import { createScheduler, SYNC_ALARM, type AlarmsApi } from '../../../src/background/sync/scheduler.ts';
+import { createFeedSync } from '../../../src/background/feed-sync/engine.ts';
+import { createScheduler, SYNC_ALARM, type AlarmsApi } from '../../../src/background/feed-sync/scheduler.ts';
 import { freshDb } from '../../db/fake-db.ts';
 import { conditional, startFeedServer, type FeedServer } from './feed-server.ts';
 import { ICS, TWO_EVENTS } from './fixtures.ts';
@@ -26,7 +26,7 @@ function fakeAlarms() {
 describe('the sync alarm', () => {
   it('is cleared when no feed is subscribed and set for the next feed due otherwise', async () => {
     const db = freshDb();
-    const sync = createSync({ db, fetch, clock: () => now });
+    const sync = createFeedSync({ db, fetch, clock: () => now });
     const alarms = fakeAlarms();
     const scheduler = createScheduler({ alarms: alarms.api, sync, clock: () => now });
     await scheduler.reschedule();
@@ -48,7 +48,7 @@ describe('the sync alarm', () => {
 
   it('syncs only the feeds that are due when it fires', async () => {
     const db = freshDb();
-    const sync = createSync({ db, fetch, clock: () => now });
+    const sync = createFeedSync({ db, fetch, clock: () => now });
     const alarms = fakeAlarms();
     const scheduler = createScheduler({ alarms: alarms.api, sync, clock: () => now });
     server.on(
@@ -71,7 +71,7 @@ describe('the sync alarm', () => {
   });
 
   it('never asks for a refresh more often than every 15 minutes', async () => {
-    const { refreshPeriod } = await import('../../../src/background/sync/backoff.ts');
+    const { refreshPeriod } = await import('../../../src/background/feed-sync/backoff.ts');
     expect(refreshPeriod(1)).toBe(15);
     expect(refreshPeriod(null)).toBe(60);
     expect(refreshPeriod(180)).toBe(180);

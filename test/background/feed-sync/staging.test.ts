@@ -1,8 +1,8 @@
 // Large feeds: staged in chunks under a new generation, switched in one small write, resumed
 // after a stopped worker; and one sync at a time, also across workers.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSync } from '../../../src/background/sync/engine.ts';
-import { acquireLease, LOCK_NAME, type LockApi } from '../../../src/background/sync/lease.ts';
+import { createFeedSync } from '../../../src/background/feed-sync/engine.ts';
+import { acquireLease, LOCK_NAME, type LockApi } from '../../../src/background/feed-sync/lease.ts';
 import { clearSlotChunk, syncStateOf } from '../../../src/db/feed-slots.ts';
 import { beginStage, stageChunk } from '../../../src/db/feed-stage.ts';
 import { feedRows } from '../../../src/db/feed-store.ts';
@@ -28,7 +28,7 @@ const many = (n: number, label: string) =>
 
 function setup() {
   const db = freshDb();
-  const sync = createSync({ db, fetch, clock: () => now, stageThreshold: 10, chunkSize: 7 });
+  const sync = createFeedSync({ db, fetch, clock: () => now, stageThreshold: 10, chunkSize: 7 });
   return { db, sync };
 }
 
@@ -77,7 +77,7 @@ describe('staged generations', () => {
     expect(during.events.every((e) => e.title.startsWith('Old'))).toBe(true);
     // The next sync, in a new worker, finishes the job from the stored body.
     const requests = server.requests.length;
-    const next = createSync({ db, fetch, clock: () => now, stageThreshold: 10, chunkSize: 7 });
+    const next = createFeedSync({ db, fetch, clock: () => now, stageThreshold: 10, chunkSize: 7 });
     const [outcome] = await next.syncDue();
     expect(outcome).toMatchObject({ status: 'updated', requests: 0 });
     expect(server.requests.length).toBe(requests);
@@ -157,7 +157,7 @@ describe('one sync at a time', () => {
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(many(3, 'x')));
     const db = freshDb();
     const manager = locks();
-    const sync = createSync({ db, fetch, clock: () => now, locks: manager });
+    const sync = createFeedSync({ db, fetch, clock: () => now, locks: manager });
     await sync.addFeed(server.url());
     // The stopped worker's lease row is still unexpired, but its lock went with it.
     expect(await acquireLease(db, 'a-stopped-worker', now)).toBe(true);
@@ -171,7 +171,7 @@ describe('one sync at a time', () => {
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(many(3, 'x')));
     const db = freshDb();
     const manager = locks();
-    const sync = createSync({ db, fetch, clock: () => now, locks: manager });
+    const sync = createFeedSync({ db, fetch, clock: () => now, locks: manager });
     await sync.addFeed(server.url());
     let release = () => {};
     const holding = manager.request(

@@ -1,7 +1,7 @@
 // "webcal://host/cal.ics" subscribes to https://host/cal.ics. The network here answers https
 // requests from a local http server, so the test sees which address was really fetched.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSync } from '../../../src/background/sync/engine.ts';
+import { createFeedSync } from '../../../src/background/feed-sync/engine.ts';
 import { freshDb } from '../../db/fake-db.ts';
 import { conditional, startFeedServer, type FeedServer } from './feed-server.ts';
 import { ICS } from './fixtures.ts';
@@ -28,7 +28,7 @@ function setup() {
     const response = await fetch(url.replace(/^https:\/\/[^/]+/, server.url('')), init);
     return new Response(await response.text(), { status: response.status, headers: response.headers });
   };
-  const sync = createSync({ db: freshDb(), fetch: httpsNetwork, clock: () => Date.parse('2007-09-06T12:00:00Z') });
+  const sync = createFeedSync({ db: freshDb(), fetch: httpsNetwork, clock: () => Date.parse('2007-09-06T12:00:00Z') });
   return { sync, requested };
 }
 

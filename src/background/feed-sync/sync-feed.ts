@@ -30,7 +30,7 @@ export interface SyncOutcome {
   reason?: SyncReason;
 }
 
-/** What a feed's sync needs, made once by createSync. */
+/** What a feed's sync needs, made once by createFeedSync. */
 export interface SyncContext {
   db: AfterpartyDb;
   clock: () => number;

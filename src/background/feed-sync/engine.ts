@@ -1,6 +1,6 @@
 // The sync engine: keeps every subscribed feed current in IndexedDB, one sync at a time
 // (lease.ts). One feed's sync is sync-feed.ts; subscribing is add-feed.ts. Its dependencies are
-// arguments (createSync({db, fetch, clock})) so tests run it against a real local HTTP server,
+// arguments (createFeedSync({db, fetch, clock})) so tests run it against a real local HTTP server,
 // a fake clock and a real Dexie on fake-indexeddb. Failures come back as reason codes
 // (SyncReason): the words are chosen where they are shown (handlers/sync-reason.ts).
 import {
@@ -25,7 +25,7 @@ import { recordFailure, syncFeed, type SyncContext, type SyncOutcome } from './s
 import { recordTitleCap } from './title-cap.ts';
 import type { TITLE_LIMITS } from '../../core/matching/index.ts';
 
-export interface SyncDeps {
+export interface FeedSyncDeps {
   db: AfterpartyDb;
   fetch: typeof fetch;
   /** Milliseconds since the epoch. */
@@ -49,9 +49,9 @@ export interface SyncDeps {
   onSettled?: () => void;
 }
 
-export type Sync = ReturnType<typeof createSync>;
+export type FeedSync = ReturnType<typeof createFeedSync>;
 
-export function createSync(deps: SyncDeps) {
+export function createFeedSync(deps: FeedSyncDeps) {
   const { db, clock } = deps;
   const owner = deps.owner ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   const flight = createSingleFlight({

@@ -3,8 +3,8 @@
 import Dexie, { type DBCoreMutateRequest } from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSync } from '../../../src/background/sync/engine.ts';
-import { storageFault, watchStorage } from '../../../src/background/sync/storage-fault.ts';
+import { createFeedSync } from '../../../src/background/feed-sync/engine.ts';
+import { storageFault, watchStorage } from '../../../src/background/feed-sync/storage-fault.ts';
 import { openDatabase, type AfterpartyDb } from '../../../src/db/database.ts';
 import { schedule } from '../../../src/db/queries.ts';
 import { freshDb } from '../../db/fake-db.ts';
@@ -49,7 +49,7 @@ describe('storage faults', () => {
     const db = freshDb();
     let full = false;
     fillDisk(db, (name) => full && name !== 'leases' && name !== 'feeds');
-    const sync = createSync({ db, fetch, clock: Date.now });
+    const sync = createFeedSync({ db, fetch, clock: Date.now });
     let body = TWO_EVENTS;
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
     const feed = await sync.addFeed(server.url());
@@ -74,7 +74,7 @@ describe('storage faults', () => {
       jsonFeed(Array.from({ length: n }, (_, i) => ({ id: `e${i}`, title: `${label} ${i}` })));
     let body = many(30, 'Old');
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
-    const sync = createSync({ db, fetch, clock: Date.now, stageThreshold: 10, chunkSize: 7 });
+    const sync = createFeedSync({ db, fetch, clock: Date.now, stageThreshold: 10, chunkSize: 7 });
     const feed = await sync.addFeed(server.url());
     const live = (await db.feeds.get(feed.id))?.sync?.slot;
     body = many(40, 'New');

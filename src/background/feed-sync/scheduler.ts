@@ -1,7 +1,7 @@
 // Periodic sync with alarms. One alarm, set for the earliest feed due (each feed's refresh
 // period or back-off lives on its row), with an hourly period as a safety net. The worker
 // keeps no timer of its own: alarms survive it being stopped, and are re-created on start-up.
-import type { Sync } from './engine.ts';
+import type { FeedSync } from './engine.ts';
 
 export const SYNC_ALARM = 'afterparty-sync';
 
@@ -27,7 +27,7 @@ export function createScheduler({
   clock,
 }: {
   alarms: AlarmsApi;
-  sync: Sync;
+  sync: FeedSync;
   clock: () => number;
 }): Scheduler {
   async function reschedule() {
