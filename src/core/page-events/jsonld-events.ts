@@ -19,7 +19,7 @@ import {
   venueOf,
   type EventStatus,
 } from './jsonld-values.ts';
-import { dereference, indexIds } from './jsonld-refs.ts';
+import { dereferencer, indexIds } from './jsonld-refs.ts';
 import { filmsOf } from './event-films.ts';
 import type { UserFilmInput } from '../user-film-input.ts';
 import { pageStatusOf, type PageStatus } from './event-status.ts';
@@ -161,7 +161,7 @@ export function readPageEventsReport(page: PageSnapshot, context: PageEventConte
     }
     roots.push(...microdataToJsonLd(page.microdata), ...microdataToJsonLd(page.rdfa));
     const source = pageSource(page);
-    const ids = indexIds(roots);
+    const dereference = dereferencer(indexIds(roots));
     const seen = new Map<string, string[]>();
     const nodes = findEventNodes(roots);
     // A festival its events point to by @id (superEvent) contains them, as when it lists them.
@@ -176,9 +176,9 @@ export function readPageEventsReport(page: PageSnapshot, context: PageEventConte
         continue;
       }
       const resolved: FoundEvent = {
-        node: dereference(found.node, ids),
-        parent: found.parent && dereference(found.parent, ids),
-        holder: found.holder && { node: dereference(found.holder.node, ids, 1), via: found.holder.via },
+        node: dereference(found.node),
+        parent: found.parent && dereference(found.parent),
+        holder: found.holder && { node: dereference(found.holder.node, 1), via: found.holder.via },
       };
       const draft = readOne(resolved, page, context, source);
       // Nothing names it and no date places it: there is nothing to offer.

@@ -40,25 +40,57 @@ function isReference(value: unknown): value is JsonRecord {
 // is often its own @id, and must stay a link.
 const NODE_VALUED = new Set(['superEvent', 'subEvent', 'location', 'organizer', 'performer', 'workPresented']);
 
-/** A copy of `node` whose bare references are replaced by the nodes they name, `depth` levels down. */
-export function dereference(node: JsonRecord, ids: IdIndex, depth = 3): JsonRecord {
-  if (ids.size === 0 || depth <= 0) return node;
-  const copy: JsonRecord = {};
-  for (const key of Object.keys(node).slice(0, 200)) {
-    const byId = NODE_VALUED.has(key);
-    const resolve = (value: unknown): unknown => {
-      const id = isReference(value) ? (own(value, '@id') as string) : byId && typeof value === 'string' ? value : null;
-      const target = id === null ? undefined : ids.get(id);
-      if (target) return dereference(target, ids, depth - 1);
-      return isPlainObject(value) ? dereference(value, ids, depth - 1) : value;
-    };
-    const value = node[key];
-    // Defined as data, never assigned: a key may be "__proto__" in the page's JSON.
-    Object.defineProperty(copy, key, {
-      value: Array.isArray(value) ? value.slice(0, 50).map(resolve) : resolve(value),
-      enumerable: true,
-      writable: true,
-    });
-  }
-  return copy;
+/** How many values one page's dereferencing may copy in all, whatever its references do. */
+export const DEREFERENCE_BUDGET = 100_000;
+
+export interface Dereference {
+  /** A copy of `node` whose bare references are replaced by the nodes they name, `depth` levels down. */
+  (node: JsonRecord, depth?: number): JsonRecord;
+  /** Values copied so far: the work done, which the budget bounds. */
+  readonly work: number;
+}
+
+/**
+ * One page's dereferencing. Each node is copied at most once per depth and the copies are
+ * shared, and all of it draws on one budget: a node that names itself, or a festival whose
+ * hundreds of events each name it back, would otherwise be copied (keys × values)^depth times
+ * (5.6 KB of such JSON-LD froze the popup for 15 s). Past the budget a node is kept as written.
+ */
+export function dereferencer(ids: IdIndex, budget = DEREFERENCE_BUDGET): Dereference {
+  const copies = new Map<JsonRecord, JsonRecord[]>();
+  let work = 0;
+  const copyOf = (node: JsonRecord, depth: number): JsonRecord => {
+    if (ids.size === 0 || depth <= 0 || work >= budget) return node;
+    const done = copies.get(node)?.[depth];
+    if (done) return done;
+    const copy: JsonRecord = {};
+    const byDepth = copies.get(node) ?? [];
+    byDepth[depth] = copy;
+    copies.set(node, byDepth);
+    for (const key of Object.keys(node).slice(0, 200)) {
+      const byId = NODE_VALUED.has(key);
+      const resolve = (value: unknown): unknown => {
+        if (work >= budget) return value;
+        work++;
+        const id = isReference(value)
+          ? (own(value, '@id') as string)
+          : byId && typeof value === 'string'
+            ? value
+            : null;
+        const target = id === null ? undefined : ids.get(id);
+        if (target) return copyOf(target, depth - 1);
+        return isPlainObject(value) ? copyOf(value, depth - 1) : value;
+      };
+      const value = node[key];
+      // Defined as data, never assigned: a key may be "__proto__" in the page's JSON.
+      Object.defineProperty(copy, key, {
+        value: Array.isArray(value) ? value.slice(0, 50).map(resolve) : resolve(value),
+        enumerable: true,
+        writable: true,
+      });
+    }
+    return copy;
+  };
+  const dereference = (node: JsonRecord, depth = 3) => copyOf(node, depth);
+  return Object.defineProperty(dereference, 'work', { get: () => work }) as Dereference;
 }
