@@ -11,7 +11,7 @@ import { sharedSiteRegistry } from './handlers/sites.ts';
 import { notificationsAllowed } from '../browser/notifications.ts';
 import { startReminders } from './reminder-service.ts';
 import { route } from './router.ts';
-import { isExtensionPage } from './sender.ts';
+import { isExtensionPage, senderPageUrl } from './sender.ts';
 import { watchSites } from './sites/browser-site-api.ts';
 import { createFeedSync } from './feed-sync/engine.ts';
 import { titleMatcherCache } from './title-matcher.ts';
@@ -89,7 +89,8 @@ const extensionOrigin = browser.runtime.getURL('');
 browser.runtime.onMessage.addListener(async (message: unknown, sender: browser.Runtime.MessageSender) => {
   const reply = await route(handlers, message, {
     extensionPage: isExtensionPage(sender, browser.runtime.id, extensionOrigin),
-    pageUrl: sender.url ?? (sender as { origin?: string }).origin,
+    pageUrl: senderPageUrl(sender),
+    tabActive: sender.tab?.active === true,
   });
   changes.after(message, reply);
   deviceSync.after(message, reply);

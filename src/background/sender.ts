@@ -20,3 +20,18 @@ export function isExtensionPage(sender: SenderInfo, extensionId: string, extensi
   if (sender.origin !== undefined && `${sender.origin}/` !== extensionOrigin) return false;
   return sender.frameId === undefined || sender.frameId === 0;
 }
+
+const isWebAddress = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
+
+/**
+ * The address whose site scopes what a content script may see and change. A frame's own URL
+ * when it is a web page; an `about:blank` or `srcdoc` frame has none of its own, and belongs to
+ * the origin that made it (Chrome's `origin`), else to its tab: counting such a frame as "no
+ * site" let a switched-off site scan through its own blank frames.
+ */
+export function senderPageUrl(sender: SenderInfo): string | undefined {
+  if (isWebAddress(sender.url)) return sender.url;
+  if (isWebAddress(sender.origin)) return sender.origin;
+  const tabUrl = (sender.tab as { url?: unknown } | undefined)?.url;
+  return isWebAddress(tabUrl) ? tabUrl : sender.url;
+}

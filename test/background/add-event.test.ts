@@ -9,7 +9,7 @@ import { addEventPath } from '../../src/messages/add-event.ts';
 import { parseRequest } from '../../src/messages/index.ts';
 import { freshDb } from '../db/fake-db.ts';
 
-const fromPage = { extensionPage: false, pageUrl: 'https://www.tiff.net/films' };
+const fromPage = { extensionPage: false, pageUrl: 'https://www.tiff.net/films', tabActive: true };
 
 async function setup() {
   const db = freshDb();
@@ -50,6 +50,16 @@ describe('openAddEvent', () => {
     tick(1_000);
     expect(await ask()).toEqual({ result: {} });
     expect(opened).toHaveLength(2);
+  });
+
+  it('refuses a tab in the background, and opens the form for the same film from the tab in front', async () => {
+    const { handlers, opened, film } = await setup();
+    const ask = (tabActive: boolean) =>
+      route(handlers, { type: 'openAddEvent', params: { filmKey: film.key } }, { ...fromPage, tabActive });
+    expect(await ask(false)).toEqual({ error: 'openAddEvent: only the tab in front may open the form' });
+    expect(opened).toEqual([]);
+    expect(await ask(true)).toEqual({ result: {} });
+    expect(opened).toHaveLength(1);
   });
 
   it('validates its params strictly', () => {

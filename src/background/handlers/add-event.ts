@@ -1,4 +1,4 @@
-import { liveFilms, type AfterpartyDb } from '../../db/index.ts';
+import { liveFilm, type AfterpartyDb } from '../../db/index.ts';
 import { addEventPath, type AddEventMessages } from '../../messages/add-event.ts';
 import type { HandlersFor } from './types.ts';
 
@@ -30,11 +30,13 @@ export function addEventHandlers({
 }): HandlersFor<AddEventMessages> {
   let last = -Infinity;
   return {
-    async openAddEvent({ filmKey }) {
-      if (!(await liveFilms(db)).some((film) => film.key === filmKey))
-        throw new Error(`openAddEvent: no film "${filmKey.slice(0, 80)}"`);
+    async openAddEvent({ filmKey }, from) {
+      // A page may send this as often as it likes: the cheap refusals come before any read.
+      if (from && !from.extensionPage && from.tabActive !== true)
+        throw new Error('openAddEvent: only the tab in front may open the form');
       const now = clock();
       if (now - last < MIN_GAP_MS) throw new Error('openAddEvent: the form was opened a moment ago');
+      if (!(await liveFilm(db, filmKey))) throw new Error(`openAddEvent: no film "${filmKey.slice(0, 80)}"`);
       last = now;
       await openPage(addEventPath(filmKey));
       return {};

@@ -7,4 +7,6 @@ export interface SenderContext {
   extensionPage: boolean;
   /** The sending frame's URL, for content scripts: what scopes their per-site data. */
   pageUrl?: string | undefined;
+  /** Whether the sending frame's tab is the one in front of the user, as the browser reports it. */
+  tabActive?: boolean;
 }
