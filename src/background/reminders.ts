@@ -39,11 +39,20 @@ export interface ReminderWords {
   off(title: string, why: 'cancelled' | 'removed'): { title: string; message: string };
 }
 
+/**
+ * Chrome allows an extension 500 alarms, replacements included, and refuses the rest: past it a
+ * rebuild threw half-way and the feed sync's alarm could no longer move. Reminders take at most
+ * this many, the soonest; the others wait and get theirs as the earlier ones fire.
+ */
+export const MAX_REMINDER_ALARMS = 400;
+
 export interface Reminders {
   /** Sets every alarm the plan asks for, clears the rest, shows missed and "off" notices once. */
   rebuild(): Promise<void>;
   /** The alarm listener: notifies for a reminder alarm, ignores every other alarm. */
   onAlarm(alarm: { name: string }): Promise<void>;
+  /** The keys of the reminders waiting for an alarm, soonest first, as of the last rebuild. */
+  waiting(): string[];
 }
 
 export function createReminders({
@@ -55,6 +64,7 @@ export function createReminders({
   clock,
   words,
   iconUrl,
+  maxAlarms = MAX_REMINDER_ALARMS,
 }: {
   alarms: ReminderAlarmsApi;
   notifications: ReminderNotificationsApi;
@@ -64,7 +74,9 @@ export function createReminders({
   clock: () => number;
   words: ReminderWords;
   iconUrl: string;
+  maxAlarms?: number;
 }): Reminders {
+  let waiting: string[] = [];
   type Notice = { key: string; text: { title: string; message: string } };
 
   async function current() {
@@ -86,16 +98,21 @@ export function createReminders({
     const byKey = new Map(plan.events.map((e) => [e.key, e]));
     const notices: Notice[] = [];
     const existing = new Map<string, number>();
+    const due = [...planned.values()]
+      .filter((r) => r.at > now && state.notified[r.eventKey] !== r.at)
+      .sort((a, b) => a.at - b.at);
+    const armed = new Set(due.slice(0, maxAlarms).map((r) => r.eventKey));
+    waiting = due.slice(maxAlarms).map((r) => r.eventKey);
     for (const alarm of await alarms.getAll()) {
       const key = eventKeyOfAlarm(alarm.name);
       if (key === null) continue;
-      if (planned.get(key)?.at !== alarm.scheduledTime || planned.get(key)!.at <= now) await alarms.clear(alarm.name);
+      if (!armed.has(key) || planned.get(key)?.at !== alarm.scheduledTime) await alarms.clear(alarm.name);
       else existing.set(key, alarm.scheduledTime);
     }
     for (const [key, reminder] of planned) {
       if (state.notified[key] === reminder.at) continue;
       if (reminder.at > now) {
-        if (!existing.has(key)) await alarms.create(reminderAlarmName(key), { when: reminder.at });
+        if (armed.has(key) && !existing.has(key)) await alarms.create(reminderAlarmName(key), { when: reminder.at });
       } else if (now < reminder.end) {
         // Its time passed while the browser was closed, and the event is still on: say it once now.
         state.notified[key] = reminder.at;
@@ -129,6 +146,8 @@ export function createReminders({
     if (state.notified[key] === reminder.at || now >= reminder.end) return;
     state.notified[key] = reminder.at;
     await saveState(state);
+    // A slot is free: the next waiting reminder takes it.
+    if (waiting.length > 0) await rebuildNow();
     await show([
       {
         key,
@@ -147,5 +166,6 @@ export function createReminders({
   return {
     rebuild: () => serial(rebuildNow),
     onAlarm: (alarm) => serial(() => onAlarmNow(alarm.name)),
+    waiting: () => [...waiting],
   };
 }

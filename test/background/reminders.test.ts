@@ -180,4 +180,34 @@ describe('createReminders', () => {
     await Promise.all([r.onAlarm({ name }), r.rebuild(), r.onAlarm({ name })]);
     expect(w.shown).toHaveLength(1);
   });
+
+  it("keeps to Chrome's alarm limit: the soonest reminders get alarms, the rest wait and follow as slots free", async () => {
+    // 500 reminded events, one a minute from 21:00; the browser refuses a 501st alarm, as Chrome does.
+    const events = Array.from({ length: 500 }, (_, i) =>
+      ev(`default/e${i}`, new Date(Date.parse('2007-09-10T21:00:00-04:00') + i * MIN).toISOString()),
+    );
+    const w = world({ events, remind: events.map((e) => e.key), lead: '30', mode: 'transit' });
+    w.alarms.set.set('afterparty-sync', T0 + 60 * MIN);
+    const create = w.alarms.api.create;
+    w.alarms.api.create = (alarmName, info) => {
+      if (w.alarms.set.size >= 500) throw new Error('Too many alarms');
+      return create(alarmName, info);
+    };
+    const r = w.reminders();
+    await r.rebuild();
+    const reminderAlarms = () => [...w.alarms.set.keys()].filter((n) => eventKeyOfAlarm(n) !== null);
+    expect(reminderAlarms()).toHaveLength(400);
+    expect(w.alarms.set.has('afterparty-sync')).toBe(true);
+    expect(r.waiting()).toHaveLength(100);
+    expect(r.waiting()[0]).toBe('default/e400');
+    // The first fires: it notifies, and the first waiting reminder takes its slot.
+    const first = reminderAlarmName('default/e0');
+    w.clock.now = w.alarms.set.get(first)!;
+    w.alarms.set.delete(first);
+    await r.onAlarm({ name: first });
+    expect(w.shown.map((s) => s.id)).toEqual([first]);
+    expect(w.alarms.set.has(reminderAlarmName('default/e400'))).toBe(true);
+    expect(reminderAlarms()).toHaveLength(400);
+    expect(r.waiting()).toHaveLength(99);
+  });
 });
