@@ -7,6 +7,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointOfText, serveFolder } from '../../scripts/browser.mjs';
 import { CARD_HOST } from './extension.ts';
+import { setViewport } from './firefox-viewport.ts';
 
 const FIREFOX = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].find(
   (path): path is string => !!path && existsSync(path),
@@ -37,7 +38,7 @@ const cardOpen = (page: Page) => page.evaluate((host) => document.querySelector(
 describe('touch in Firefox', () => {
   it('opens the card on a tap on a title and closes it on a tap elsewhere', async () => {
     const page = await browser.newPage();
-    await page.setViewport({ width: 390, height: 844 });
+    await setViewport(page, { width: 390, height: 844 });
     await page.goto(server.url);
     await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
     expect(await cardOpen(page)).toBe(false);
@@ -58,7 +59,7 @@ describe('touch in Firefox', () => {
 
   it('follows a link on a tap on a title inside it, and opens the card on a long press', async () => {
     const page = await browser.newPage();
-    await page.setViewport({ width: 390, height: 844 });
+    await setViewport(page, { width: 390, height: 844 });
     await page.goto(server.url);
     await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
     await page.evaluate(() => {

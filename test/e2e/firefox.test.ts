@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, serveFolder } from '../../scripts/browser.mjs';
 import { ACTIVATION_DELAY_MS } from '../../src/content/card-guard.ts';
 import { CARD_HOST, pollCard } from './extension.ts';
+import { setViewport } from './firefox-viewport.ts';
 
 const FIREFOX_CANDIDATES = [
   '/usr/bin/firefox-esr',
@@ -55,7 +56,7 @@ afterAll(async () => {
 
 async function demoPage(): Promise<Page> {
   const page = await browser.newPage();
-  await page.setViewport({ width: 1200, height: 800 });
+  await setViewport(page, { width: 1200, height: 800 });
   await page.goto(server.url);
   await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
   return page;
