@@ -42,7 +42,7 @@ export class CardData {
 
   prepare(title: FoundTitle): Promise<CardContent> {
     if (this.#prepared?.title !== title) {
-      const entry = { title, ready: this.#fetch(title) };
+      const entry = { title, ready: this.#read(title) };
       this.#prepared = entry;
       entry.ready.then(
         (content) => this.#prepared === entry && this.onPrepared(title, content),
@@ -77,7 +77,7 @@ export class CardData {
     return fetchSaved(shown).then((status) => this.apply(status));
   }
 
-  #fetch(title: FoundTitle): Promise<CardContent> {
+  #read(title: FoundTitle): Promise<CardContent> {
     return this.listings
       .get(title.filmIds)
       .then(async (answer) => ({ ...answer, status: await fetchSaved(answer.listings) }));
