@@ -4,7 +4,7 @@
 //   node build.mjs --watch  rebuilds on change (implies --dev)
 import * as esbuild from 'esbuild';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES, loadCatalog } from './scripts/locales.mjs';
 
@@ -96,11 +96,25 @@ const compactStyles = {
   },
 };
 
+// src/core/ is pure logic (docs/architecture.md): its modules have no side effects, though
+// esbuild cannot tell from their module-level tables. Said so, a bundle keeps only the core
+// modules it uses, whichever index.ts it imports them through (the page snapshot took the
+// matcher's tables, 8.4 KB against 2.4 KB, through core/page-events/index.ts).
+const pureCore = {
+  name: 'pure-core',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\/.*\.tsx?$/ }, ({ path, resolveDir }) => {
+      const file = resolve(resolveDir, path);
+      return file.startsWith(join(root, 'src', 'core') + sep) ? { path: file, sideEffects: false } : undefined;
+    });
+  },
+};
+
 function options(outdir) {
   return {
     absWorkingDir: root,
     entryPoints,
-    plugins: [compactStyles],
+    plugins: [compactStyles, pureCore],
     outdir,
     bundle: true,
     // IIFE everywhere: the content script must be one self-contained file, and a classic

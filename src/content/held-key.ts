@@ -1,18 +1,18 @@
 import type { ModifierKey } from '../core/settings.ts';
 
 type Key = Exclude<ModifierKey, 'none'>;
-type Flags = { altKey: boolean; ctrlKey: boolean; shiftKey: boolean; metaKey: boolean };
+export type ModifierFlags = { altKey: boolean; ctrlKey: boolean; shiftKey: boolean; metaKey: boolean };
 
-const FLAG: Record<Key, keyof Flags> = { alt: 'altKey', ctrl: 'ctrlKey', shift: 'shiftKey', meta: 'metaKey' };
+const FLAG: Record<Key, keyof ModifierFlags> = { alt: 'altKey', ctrl: 'ctrlKey', shift: 'shiftKey', meta: 'metaKey' };
 const NAME: Record<Key, string> = { alt: 'Alt', ctrl: 'Control', shift: 'Shift', meta: 'Meta' };
 
 /** The key is down in this mouse or key event (always true for 'none'). */
-export function keyHeldIn(key: ModifierKey, event: Flags): boolean {
+export function keyHeldIn(key: ModifierKey, event: ModifierFlags): boolean {
   return key === 'none' || event[FLAG[key]];
 }
 
 /** This key event is the key itself going down or up. */
-export function isKey(key: ModifierKey, event: KeyboardEvent): boolean {
+export function isKey(key: ModifierKey, event: { key: string }): boolean {
   return key !== 'none' && event.key === NAME[key];
 }
 

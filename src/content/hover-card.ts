@@ -1,28 +1,20 @@
 import type { ComponentChildren } from 'preact';
-import { keyToHold, underlineCss, type Settings } from '../core/settings.ts';
-import type { FestivalRow, FilmRow, Listing } from '../core/rows.ts';
-import type { SaveStatus } from '../core/rows.ts';
-import type { ReminderView } from '../core/plan/index.ts';
+import type { FilmRow, Listing, FestivalRow } from '../core/rows.ts';
+import type { Settings } from '../core/settings.ts';
+import { errorText } from '../core/error-text.ts';
 import { t } from '../browser/i18n.ts';
 import { send } from '../browser/send.ts';
-import type { CardProps } from '../ui/card/card.tsx';
-import { CardHost } from './card-host.tsx';
-import { isKey, keyHeldIn } from './held-key.ts';
-import type { LiveSettings } from './live-settings.ts';
 import { answerTab } from '../browser/tab-messages.ts';
+import type { CardProps } from '../ui/card/card.tsx';
+import { CardData, type ListingSource } from './card-data.ts';
+import { CardHost } from './card-host.tsx';
+import { onDataChange } from './forget-on-change.ts';
+import { HoverPointer } from './hover-pointer.ts';
+import type { LiveSettings } from './live-settings.ts';
 import type { FoundTitle } from './page-scan.ts';
-import { HIGHLIGHT_NAME } from './title-highlights.ts';
 import type { TitleHits } from './title-hits.ts';
 import { watchTouch } from './touch-card.ts';
-import { onDataChange } from './forget-on-change.ts';
-import { errorText } from '../core/error-text.ts';
-
-const CLOSE_DELAY_MS = 250;
-
-export interface ListingSource {
-  /** Listings already fetched, or a request for them. */
-  get(filmIds: string[]): Promise<{ listings: Listing[]; festivals: FestivalRow[] }>;
-}
+import { watchUnderline } from './underline-sheet.ts';
 
 /** The card's content: a title's listings, or why they could not be read. */
 interface Shown {
@@ -37,19 +29,6 @@ export interface CardSlots {
   filmActions?: (film: FilmRow, title: FoundTitle) => ComponentChildren;
 }
 
-/** The chosen underline, as an adopted sheet: the page gets a style rule, never a node. */
-function applyUnderline(doc: Document, settings: Settings, sheet: CSSStyleSheet): void {
-  try {
-    sheet.replaceSync(
-      settings.underlineStyle === 'dotted' ? '' : underlineCss(settings.underlineStyle, HIGHLIGHT_NAME),
-    );
-    if (!doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
-  } catch {
-    // A content script's constructed sheet may be refused across Firefox's Xray boundary: the
-    // manifest's default underline (content.css) stays, and nothing else is affected.
-  }
-}
-
 function rectAtSelection(doc: Document): DOMRect | null {
   const selection = doc.getSelection();
   if (!selection || selection.rangeCount === 0) return null;
@@ -58,11 +37,10 @@ function rectAtSelection(doc: Document): DOMRect | null {
 }
 
 /**
- * Opens the card after the hover delay on a title (with the modifier key, if the user chose
- * one), keeps it while the pointer is on the title or the card, and closes it on Escape, when
- * the pointer leaves, or when the title scrolls out of view. The keyboard shortcut opens it
- * for the title at the selection or caret, with focus in the card. Only trusted pointer, key
- * and scroll events count: a page can dispatch a mousemove at a title, not move the mouse.
+ * Shows a title's card: on hover (hover-pointer.ts), on a tap (touch-card.ts), and for the title
+ * at the selection or caret on the keyboard shortcut, with focus in the card. It closes on
+ * Escape, when the pointer leaves, or when the title scrolls out of view. Only trusted pointer,
+ * key and scroll events count: a page can dispatch a mousemove at a title, not move the mouse.
  */
 export function watchHover(
   hits: TitleHits,
@@ -74,60 +52,27 @@ export function watchHover(
   // The card closes itself when the page tampers with its host.
   const card = new CardHost(document, () => close());
   let settings: Settings = live.current;
-  let saved = new Map<string, SaveStatus>();
-  let reminders = new Map<string, ReminderView>();
   let current: Shown | null = null;
-  let openTimer: ReturnType<typeof setTimeout> | undefined;
-  let closeTimer: ReturnType<typeof setTimeout> | undefined;
-  let frame = 0;
-  let pointer = { x: -1, y: -1 };
-  const underline = new CSSStyleSheet();
+  live.watch((value) => (settings = value));
+  watchUnderline(document, live, signal);
 
-  const fetchSaved = (shown: Listing[]) =>
-    send('getSavedStatus', { eventKeys: shown.flatMap((l) => l.events.map((e) => e.key)) }).catch(() => null);
-  const applySaved = (answer: Awaited<ReturnType<typeof fetchSaved>>) => {
-    if (!answer) return;
-    saved = new Map(Object.entries(answer.saved));
-    reminders = new Map(Object.entries(answer.reminders));
-  };
-  const loadSaved = (shown: Listing[]) => fetchSaved(shown).then(applySaved);
-  // What a card needs is asked for as soon as the pointer rests on its title, so it is at hand
-  // when the hover delay ends rather than one round trip to the worker later.
-  let prepared: { title: FoundTitle; ready: ReturnType<typeof fetchFor> } | null = null;
-  const fetchFor = (title: FoundTitle) =>
-    listings.get(title.filmIds).then(async (answer) => ({ ...answer, status: await fetchSaved(answer.listings) }));
-  const prepare = (title: FoundTitle) => {
-    if (prepared?.title !== title) {
-      const entry = { title, ready: fetchFor(title) };
-      prepared = entry;
-      // Drawn while the delay runs, so that when it ends the card is only attached and placed.
-      entry.ready.then(
-        ({ listings: shown, festivals, status }) => {
-          if (prepared !== entry || card.isOpen || !worthShowing(shown, null, false)) return;
-          applySaved(status);
-          card.prerender(propsOf({ title, listings: shown, festivals, error: null }));
-        },
-        () => undefined,
-      );
-    }
-    return prepared.ready;
-  };
+  // Drawn while the hover delay runs, so that when it ends the card is only attached and placed.
+  const data = new CardData(listings, (title, { listings: shown, festivals, status }) => {
+    if (card.isOpen || !worthShowing(shown, null, false)) return;
+    data.apply(status);
+    card.prerender(propsOf({ title, listings: shown, festivals, error: null }));
+  });
   const worthShowing = (shown: Listing[], error: string | null, focus: boolean) =>
     error !== null || focus || settings.showFilmsWithoutListings || shown.some((l) => l.events.length > 0);
-  live.watch((value) => {
-    settings = value;
-    applyUnderline(document, settings, underline);
-  });
   // The plan changed elsewhere (the popup, another browser through sync): an open card shows
   // the statuses as they are now, and the next one does not take what was prepared before.
   onDataChange(() => {
-    prepared = null;
-    if (current) void loadSaved(current.listings).then(render);
+    data.forget();
+    if (current) void data.reload(current.listings).then(render);
   }, signal);
 
   const close = () => {
-    clearTimeout(openTimer);
-    clearTimeout(closeTimer);
+    pointer.stop();
     current = null;
     card.close();
   };
@@ -135,7 +80,7 @@ export function watchHover(
   // After a save or a reminder: the statuses are read again, or the error shown in the card.
   const afterChange = (change: Promise<unknown>) =>
     change.then(
-      () => current && loadSaved(current.listings).then(render),
+      () => current && data.reload(current.listings).then(render),
       (error: unknown) => current && ((current.error = errorText(error)), render()),
     );
 
@@ -145,12 +90,12 @@ export function watchHover(
     surface: state.title.surface,
     error: state.error,
     settings,
-    saved,
+    saved: data.saved,
     onSave: (eventKey, status) => void afterChange(send('setSaved', { eventKey, status })),
     // The card cannot ask for the notifications permission (a content script has no
     // permissions API): without it the reminder is stored and the card says where to allow it.
     reminders: {
-      views: reminders,
+      views: data.reminders,
       onRemind: (eventKey, remind) => void afterChange(send('setReminder', { eventKey, remind })),
     },
     onClose: close,
@@ -159,7 +104,7 @@ export function watchHover(
   const render = () => current && card.update(propsOf(current));
 
   const open = async (title: FoundTitle, rect: DOMRect, focus: boolean) => {
-    clearTimeout(closeTimer);
+    pointer.keepOpen();
     const state: Shown = { title, listings: [], festivals: [], error: null };
     current = state;
     // Prefetched listings answer at once; a slow answer shows "loading" meanwhile.
@@ -174,11 +119,8 @@ export function watchHover(
       120,
     );
     try {
-      const ready = prepare(title);
-      prepared = null; // used once: statuses change when the user saves
-      const { listings: found, festivals, status } = await ready;
+      const { listings: found, festivals } = await data.take(title);
       Object.assign(state, { listings: found, festivals });
-      applySaved(status);
     } catch (error) {
       state.error = t('ui_couldNotLoadEvents', errorText(error));
     }
@@ -193,46 +135,22 @@ export function watchHover(
     card.show(rect, propsOf(state), { focus: focus && !card.hasFocus });
   };
 
-  /** `since`: when the pointer came to rest there; the hover delay counts from then, not from the next frame. */
-  const onPointer = (x: number, y: number, held: boolean, since = performance.now()) => {
-    const hit = hits.at(x, y);
-    if (card.isOpen && current) {
-      const stay = card.contains(x, y) || hit?.title === current.title;
-      clearTimeout(closeTimer);
-      if (!stay && !card.hasFocus) closeTimer = setTimeout(close, CLOSE_DELAY_MS);
-      if (!hit || hit.title === current.title) return;
-    }
-    clearTimeout(openTimer);
-    if (!hit) prepared = null; // asked again next time, in case a save changed the statuses
-    if (hit && held) {
-      void prepare(hit.title).catch(() => undefined);
-      const wait = Math.max(0, settings.hoverDelay - (performance.now() - since));
-      openTimer = setTimeout(() => void open(hit.title, hit.rect, false), wait);
-    }
-  };
-
+  const pointer = new HoverPointer({
+    hits,
+    card,
+    settings: () => settings,
+    shown: () => current?.title ?? null,
+    prepare: (title) => void data.prepare(title).catch(() => undefined),
+    forget: () => data.forget(),
+    open: (title, rect) => void open(title, rect, false),
+    close,
+  });
   const fromTouch = watchTouch(hits, card, (title, rect) => void open(title, rect, false), close, signal);
-  document.addEventListener(
-    'mousemove',
-    (event) => {
-      if (!event.isTrusted || fromTouch(event)) return;
-      cancelAnimationFrame(frame);
-      pointer = { x: event.clientX, y: event.clientY };
-      const held = keyHeldIn(keyToHold(settings), event);
-      frame = requestAnimationFrame(() => onPointer(event.clientX, event.clientY, held, event.timeStamp));
-    },
-    { passive: true, signal },
-  );
-  document.addEventListener(
-    'keydown',
-    (event) => {
-      if (!event.isTrusted) return;
-      if (event.key === 'Escape' && card.isOpen) return close();
-      // Pressing the chosen modifier while resting on a title opens its card.
-      if (isKey(keyToHold(settings), event) && !card.isOpen) onPointer(pointer.x, pointer.y, true);
-    },
-    { signal },
-  );
+  document.addEventListener('mousemove', (event) => event.isTrusted && !fromTouch(event) && pointer.moved(event), {
+    passive: true,
+    signal,
+  });
+  document.addEventListener('keydown', (event) => event.isTrusted && pointer.keyDown(event), { signal });
   // Scrolling moves the card with its title; once the title leaves the viewport, the card closes.
   window.addEventListener(
     'scroll',
@@ -264,15 +182,11 @@ export function watchHover(
   const warm = (title: FoundTitle) =>
     listings.get(title.filmIds).then(
       ({ listings: shown, festivals }) => {
-        if (prepared === null && !card.isOpen)
+        if (!data.preparing && !card.isOpen)
           card.prerender(propsOf({ title, listings: shown, festivals, error: null }));
       },
       () => undefined,
     );
-  signal.addEventListener('abort', () => {
-    if (document.adoptedStyleSheets.includes(underline))
-      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== underline);
-    close();
-  });
+  signal.addEventListener('abort', close);
   return { card, warm: (title) => void warm(title) };
 }

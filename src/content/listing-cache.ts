@@ -1,6 +1,6 @@
 import type { FestivalRow, Listing } from '../core/rows.ts';
 import { send } from '../browser/send.ts';
-import type { ListingSource } from './hover-card.ts';
+import type { ListingSource } from './card-data.ts';
 
 /** Listings fetched once per page: prefetched after a scan so the card opens without waiting. */
 export function listingCache(): ListingSource & { prefetch(filmIds: Iterable<string>): Promise<void>; forget(): void } {

@@ -2,7 +2,8 @@
 // note which blocks changed and rescan only those, debounced, so a page that mutates a
 // thousand times a second costs us a few small rescans, not a thousand.
 
-import { blockRootOf, IGNORE_ATTRIBUTE } from './text-extract.ts';
+import { blockRootOf, holdsBlock } from './dom/block-tags.ts';
+import { IGNORE_ATTRIBUTE } from './text-extract.ts';
 
 /** Quiet time after the last change before rescanning. */
 export const DEBOUNCE_MS = 250;
@@ -10,42 +11,6 @@ export const DEBOUNCE_MS = 250;
 export const MAX_WAIT_MS = 1_000;
 
 const OPTIONS: MutationObserverInit = { childList: true, characterData: true, subtree: true };
-
-// Blocks whose removal changes no other block's text (a detached node is its own block root,
-// so blockRootOf cannot tell us; the common block tags are enough: a miss only rescans more).
-const BLOCK_TAGS = new Set([
-  'P',
-  'DIV',
-  'LI',
-  'ARTICLE',
-  'SECTION',
-  'ASIDE',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'UL',
-  'OL',
-  'TABLE',
-  'TR',
-  'TD',
-  'BLOCKQUOTE',
-  'PRE',
-  'FIGURE',
-  'HEADER',
-  'FOOTER',
-  'MAIN',
-  'NAV',
-  'DL',
-  'DT',
-  'DD',
-]);
-
-function isBlockElement(node: Node): boolean {
-  return node.nodeType === 1 && BLOCK_TAGS.has((node as Element).tagName.toUpperCase());
-}
 
 function isOurs(node: Node): boolean {
   return node.nodeType === 1 && (node as Element).hasAttribute(IGNORE_ATTRIBUTE);
@@ -85,15 +50,16 @@ export function changedRoots(records: Iterable<MutationRecord>, into: Set<Node> 
       const nodes = [...record.addedNodes, ...record.removedNodes];
       if (nodes.length > 0 && nodes.every(isOurs)) continue;
       // An added block (a new paragraph, a feed item) is rescanned alone, not its whole
-      // container; a removed block takes its titles with it. Text or inline elements
-      // change the block around them, so that block is rescanned.
+      // container; a removed block takes its titles with it. Text, inline elements, br and hr
+      // change the block around them, so that block is rescanned. A detached node is its own
+      // block root, so a removed one is judged by its tag alone.
       let around = false;
       for (const node of record.addedNodes) {
         if (isOurs(node)) continue;
         if (node.nodeType === 1 && blockRootOf(node) === node) into.add(node);
         else around = true;
       }
-      for (const node of record.removedNodes) if (!isOurs(node) && !isBlockElement(node)) around = true;
+      for (const node of record.removedNodes) if (!isOurs(node) && !holdsBlock(node)) around = true;
       if (!around) continue;
     }
     if (target.nodeType === 1 && (target as Element).closest(`[${IGNORE_ATTRIBUTE}]`)) continue;

@@ -1,7 +1,8 @@
 import type { TextBlock, TitleMatch } from '../core/matching/index.ts';
 import { ownedMatches, windowsOf, type BlockWindow } from './block-chunks.ts';
 import type { Slicer } from './slices.ts';
-import { iterateBlocks, placeOf, rangeOver, type Block, type ExtractOptions, type TextPlace } from './text-extract.ts';
+import { iterateBlocks, type Block, type ExtractOptions } from './text-extract.ts';
+import { placeOf, rangeOver, type TextPlace } from './text-ranges.ts';
 
 export interface FoundTitle {
   /** Made on first use: a 2 MB page holds tens of thousands of titles; only those painted or hovered need one. */

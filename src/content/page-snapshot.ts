@@ -1,11 +1,7 @@
 // The text and attribute values a page gives about its events: the textContent of
 // <script type="application/ld+json"> (a data block, never run) and microdata and RDFa Lite attributes.
 // Plain DOM reading, so it is tested in Node with happy-dom on publisher-shaped fixtures.
-import type { MicrodataItem, PageSnapshot } from '../core/page-events/index.ts';
-// The limits from their own modules, not index.ts: through the index the injected script
-// carried the whole reader (10.7 KB against 2.4 KB).
-import { JSONLD_LIMITS } from '../core/page-events/jsonld-parse.ts';
-import { MICRODATA_LIMITS } from '../core/page-events/microdata-events.ts';
+import { JSONLD_LIMITS, MICRODATA_LIMITS, type MicrodataItem, type PageSnapshot } from '../core/page-events/index.ts';
 
 const MAX_ELEMENTS = 5_000;
 

@@ -1,6 +1,4 @@
-// Not through the folder's index: that would bring the matcher's module-level tables into every page.
-import { ShortForms } from '../core/matching/short-forms.ts';
-import type { TitleMatch } from '../core/matching/index.ts';
+import { ShortForms, type TitleMatch } from '../core/matching/index.ts';
 import type { FindTitles } from './page-scan.ts';
 import type { Slicer } from './slices.ts';
 

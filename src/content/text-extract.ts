@@ -1,8 +1,9 @@
 // Turns a page into blocks of text for the matcher, remembering which Text node every
-// character came from so a match can become a DOM Range without touching the page.
+// character came from so a match can become a DOM Range (text-ranges.ts) without touching the page.
 // Standard DOM only (no extension APIs): it runs the same in a browser and in happy-dom.
 
 import type { TextBlock, TextSpan } from '../core/matching/index.ts';
+import { BLOCK_TAGS } from './dom/block-tags.ts';
 
 /** `block.text.slice(start, end)` is `node.data.slice(nodeOffset, nodeOffset + end - start)`. */
 export interface TextSegment {
@@ -48,62 +49,6 @@ const SKIPPED = new Set([
   'AUDIO',
   'SVG',
   'MATH',
-]);
-
-// Elements that start and end a line. Inline ones (b, i, span, a...) do not, which keeps
-// "Happy-<b>Go</b>-Lucky" one run of text.
-const BLOCKS = new Set([
-  'ADDRESS',
-  'ARTICLE',
-  'ASIDE',
-  'BLOCKQUOTE',
-  'BODY',
-  'BUTTON',
-  'CAPTION',
-  'CENTER',
-  'DD',
-  'DETAILS',
-  'DIALOG',
-  'DIR',
-  'DIV',
-  'DL',
-  'DT',
-  'FIELDSET',
-  'FIGCAPTION',
-  'FIGURE',
-  'FOOTER',
-  'FORM',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'HEADER',
-  'HGROUP',
-  'HR',
-  'HTML',
-  'LEGEND',
-  'LI',
-  'LISTING',
-  'MAIN',
-  'MENU',
-  'NAV',
-  'OL',
-  'P',
-  'PRE',
-  'SEARCH',
-  'SECTION',
-  'SUMMARY',
-  'TABLE',
-  'TBODY',
-  'TD',
-  'TFOOT',
-  'TH',
-  'THEAD',
-  'TR',
-  'UL',
-  'BR',
 ]);
 
 // Bold counts too: programmes and listings set film titles in bold as often as in italics.
@@ -228,7 +173,7 @@ function context(node: Node, options: ExtractOptions): { skipped: boolean; marke
         marked = true;
         link ||= tagOf(el) === 'A';
       }
-      if (BLOCKS.has(tagOf(el))) inBlock = true;
+      if (BLOCK_TAGS.has(tagOf(el))) inBlock = true;
       current = el.parentNode;
     } else if (current.nodeType === DOCUMENT_FRAGMENT_NODE && (current as ShadowRoot).host) {
       current = (current as ShadowRoot).host;
@@ -279,7 +224,7 @@ export function* iterateBlocks(root: Node, options: ExtractOptions = {}): Genera
       const el = node as Element;
       if (isSkipped(el, options)) continue;
       const tag = tagOf(el);
-      const block = BLOCKS.has(tag);
+      const block = BLOCK_TAGS.has(tag);
       const mark = MARKS.has(tag);
       if (block) out.flush();
       if (mark) out.openMark(tag === 'A');
@@ -291,74 +236,4 @@ export function* iterateBlocks(root: Node, options: ExtractOptions = {}): Genera
   }
   out.flush();
   yield* out.take();
-}
-
-/** Index of the segment holding offset `at`; `atEnd` picks the earlier one on a boundary. */
-function segmentAt(segments: TextSegment[], at: number, atEnd: boolean): number {
-  let lo = 0;
-  let hi = segments.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const seg = segments[mid] as TextSegment;
-    const before = atEnd ? seg.end < at : seg.end <= at;
-    if (before) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Where `block.text.slice(start, end)` lies in the page: its text nodes and its offsets in the first and last. */
-export interface TextPlace {
-  /** Every text node the slice covers, in order. */
-  nodes: Text[];
-  startOffset: number;
-  endOffset: number;
-}
-
-/** The place of `block.text.slice(start, end)`, or null for a block without text nodes. */
-export function placeOf(block: Block, start: number, end: number): TextPlace | null {
-  if (block.segments.length === 0) return null;
-  const s = Math.max(0, Math.min(block.text.length, start));
-  const e = Math.max(s, Math.min(block.text.length, end));
-  const first = segmentAt(block.segments, s, false);
-  const last = segmentAt(block.segments, e, true);
-  const a = block.segments[first] as TextSegment;
-  const b = block.segments[last] as TextSegment;
-  const nodes: Text[] = [];
-  for (let i = first; i <= last; i++) nodes.push((block.segments[i] as TextSegment).node);
-  return { nodes, startOffset: a.nodeOffset + s - a.start, endOffset: b.nodeOffset + e - b.start };
-}
-
-/** A DOM Range over a place; offsets are clamped, since a text node may have shrunk since extraction. */
-export function rangeOver(place: TextPlace, doc?: Document): Range {
-  const a = place.nodes[0]!;
-  const b = place.nodes[place.nodes.length - 1]!;
-  const range = (doc ?? a.ownerDocument).createRange();
-  range.setStart(a, Math.max(0, Math.min(a.length, place.startOffset)));
-  range.setEnd(b, Math.max(0, Math.min(b.length, place.endOffset)));
-  return range;
-}
-
-/** The DOM Range covering `block.text.slice(start, end)`, possibly across several nodes. */
-export function rangeFor(block: Block, start: number, end: number, doc?: Document): Range {
-  const place = placeOf(block, start, end);
-  return place ? rangeOver(place, doc) : (doc ?? globalThis.document).createRange();
-}
-
-/**
- * The nearest ancestor (or self) that starts a block: rescan from there when a mutation
- * adds text in the middle of a paragraph, so the paragraph is matched whole.
- */
-export function blockRootOf(node: Node): Node {
-  let current: Node | null = node;
-  while (current) {
-    if (current.nodeType === ELEMENT_NODE) {
-      const tag = tagOf(current as Element);
-      if (BLOCKS.has(tag) && tag !== 'BR') return current;
-    }
-    if (current.nodeType === DOCUMENT_FRAGMENT_NODE || current.nodeType === DOCUMENT_NODE) return current;
-    if (!current.parentNode) return current;
-    current = current.parentNode;
-  }
-  return node;
 }

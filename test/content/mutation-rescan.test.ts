@@ -27,6 +27,25 @@ describe('which blocks a mutation asks to rescan', () => {
     ]).toEqual([p]);
   });
 
+  it('judges removed and added nodes by the block tags the text walk uses', () => {
+    document.body.innerHTML = '<table><tr id="row"><th id="th">Crash</th><td>x</td></tr></table><p id="p">a<br>b</p>';
+    const row = document.getElementById('row') as HTMLElement;
+    const p = document.getElementById('p') as HTMLElement;
+    const th = document.getElementById('th') as HTMLElement;
+    const br = p.querySelector('br') as HTMLElement;
+    const record = (target: Node, added: Node[], removed: Node[]) =>
+      ({ type: 'childList', target, addedNodes: added, removedNodes: removed }) as unknown as MutationRecord;
+    // A removed header cell took its own block with it (it was a rescan of its row before the lists were one).
+    th.remove();
+    expect(changedRoots([record(row, [], [th])]).size).toBe(0);
+    // A removed br joins the text on either side of it, an added hr splits it: the paragraph is rescanned.
+    br.remove();
+    expect([...changedRoots([record(p, [], [br])])]).toEqual([p]);
+    const hr = document.createElement('hr');
+    p.append(hr);
+    expect([...changedRoots([record(p, [hr], [])])]).toEqual([p]);
+  });
+
   it('ignores our own card host coming and going', () => {
     const host = document.createElement('div');
     host.setAttribute(IGNORE_ATTRIBUTE, '');

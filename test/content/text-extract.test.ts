@@ -1,14 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { compileMatcher, type TitleSource } from '../../src/core/matching/matcher.ts';
-import {
-  blockRootOf,
-  extractBlocks,
-  IGNORE_ATTRIBUTE,
-  iterateBlocks,
-  rangeFor,
-  type Block,
-} from '../../src/content/text-extract.ts';
+import { extractBlocks, IGNORE_ATTRIBUTE, iterateBlocks, type Block } from '../../src/content/text-extract.ts';
+import { rangeFor } from '../../src/content/text-ranges.ts';
 
 const film = (id: string, title: string, aliases: string[] = []): TitleSource => ({
   id,
@@ -244,33 +238,5 @@ describe('matching extracted blocks', () => {
   it('keeps exact offsets around astral characters and decomposed accents', () => {
     const root = page('<p>🎬 <span>Ame\u0301</span>lie 🍸 and <b>ﬁne</b> YPF</p>');
     expect(scan(root)).toEqual(['amelie=Ame\u0301lie', 'ypf=YPF']);
-  });
-});
-
-describe('rangeFor', () => {
-  it('picks the following node at a boundary for a start and the previous one for an end', () => {
-    const root = page('<p>ab<b>cd</b>ef</p>');
-    const block = extractBlocks(root)[0] as Block;
-    const range = rangeFor(block, 2, 4);
-    expect(range.startContainer.textContent).toBe('cd');
-    expect(range.startOffset).toBe(0);
-    expect(range.endContainer.textContent).toBe('cd');
-    expect(range.endOffset).toBe(2);
-  });
-
-  it('clamps offsets instead of throwing when the page changed', () => {
-    const root = page('<p>Crash night</p>');
-    const block = extractBlocks(root)[0] as Block;
-    (root.querySelector('p')?.firstChild as Text).data = 'Cr';
-    expect(() => rangeFor(block, 0, 11)).not.toThrow();
-    expect(rangeFor(block, 0, 11).toString()).toBe('Cr');
-  });
-});
-
-describe('blockRootOf', () => {
-  it('climbs to the nearest block element', () => {
-    page('<article><p>the <b><i>Crash</i></b> party</p></article>');
-    const text = document.querySelector('i')?.firstChild as Text;
-    expect((blockRootOf(text) as Element).tagName).toBe('P');
   });
 });

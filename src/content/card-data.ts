@@ -1,0 +1,85 @@
+import type { FestivalRow, Listing, SaveStatus } from '../core/rows.ts';
+import type { ReminderView } from '../core/plan/index.ts';
+import type { Result } from '../messages/index.ts';
+import { send } from '../browser/send.ts';
+import type { FoundTitle } from './page-scan.ts';
+
+export interface ListingSource {
+  /** Listings already fetched, or a request for them. */
+  get(filmIds: string[]): Promise<{ listings: Listing[]; festivals: FestivalRow[] }>;
+}
+
+/** A title's listings, and the plan's statuses of their events (null when they could not be read). */
+export interface CardContent {
+  listings: Listing[];
+  festivals: FestivalRow[];
+  status: Result<'getSavedStatus'> | null;
+}
+
+const fetchSaved = (shown: Listing[]) =>
+  send('getSavedStatus', { eventKeys: shown.flatMap((l) => l.events.map((e) => e.key)) }).catch(() => null);
+
+/**
+ * What the card shows besides the page's title: the listings of its films and whether each
+ * event is saved or has a reminder. What a card needs is asked for as soon as the pointer rests
+ * on its title, so it is at hand when the hover delay ends rather than one round trip to the
+ * worker later; `onPrepared` hears it come in, to draw the card unseen meanwhile.
+ */
+export class CardData {
+  saved = new Map<string, SaveStatus>();
+  reminders = new Map<string, ReminderView>();
+  #prepared: { title: FoundTitle; ready: Promise<CardContent> } | null = null;
+
+  constructor(
+    private readonly listings: ListingSource,
+    private readonly onPrepared: (title: FoundTitle, content: CardContent) => void,
+  ) {}
+
+  /** Something is being prepared, to be shown next. */
+  get preparing(): boolean {
+    return this.#prepared !== null;
+  }
+
+  prepare(title: FoundTitle): Promise<CardContent> {
+    if (this.#prepared?.title !== title) {
+      const entry = { title, ready: this.#read(title) };
+      this.#prepared = entry;
+      entry.ready.then(
+        (content) => this.#prepared === entry && this.onPrepared(title, content),
+        () => undefined,
+      );
+    }
+    return this.#prepared.ready;
+  }
+
+  /** The title's content for a card being opened; used once, since statuses change when the user saves. */
+  async take(title: FoundTitle): Promise<CardContent> {
+    const ready = this.prepare(title);
+    this.#prepared = null;
+    const content = await ready;
+    this.apply(content.status);
+    return content;
+  }
+
+  /** Asked again next time, in case a save changed the statuses. */
+  forget(): void {
+    this.#prepared = null;
+  }
+
+  apply(status: CardContent['status']): void {
+    if (!status) return;
+    this.saved = new Map(Object.entries(status.saved));
+    this.reminders = new Map(Object.entries(status.reminders));
+  }
+
+  /** Reads the statuses of these listings' events again. */
+  reload(shown: Listing[]): Promise<void> {
+    return fetchSaved(shown).then((status) => this.apply(status));
+  }
+
+  #read(title: FoundTitle): Promise<CardContent> {
+    return this.listings
+      .get(title.filmIds)
+      .then(async (answer) => ({ ...answer, status: await fetchSaved(answer.listings) }));
+  }
+}
