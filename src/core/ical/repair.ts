@@ -31,6 +31,12 @@ const DATE_TIME = /^\d{8}T\d{6}Z?$/;
 const DURATION = /^[+-]?P(?:\d+W|(?:\d+D)?(?:T(?:\d+H)?(?:\d+M)?(?:\d+S)?)?)$/;
 // An END may close a component this many levels down (the ones between are closed with it).
 const END_REACH = 16;
+/**
+ * ical.js reads a property's parameters in time quadratic in the line (it looks for the ":" once
+ * per parameter): one 2 MB line of `;P=V` blocked the worker about 21 s. Real producers write a
+ * handful of parameters (an ATTENDEE has about eight) and keep lines far shorter than this.
+ */
+export const ICAL_LINE_LIMITS = { chars: 64_000, params: 32 };
 
 interface Line {
   at: number;
@@ -168,6 +174,9 @@ function mendProperty(
     note(`${name} ${why}; ${vital ? 'see its event' : 'ignored'}`);
     return vital ? { unreadable: name } : null;
   };
+  if (line.length > ICAL_LINE_LIMITS.chars) return fail(`is longer than ${ICAL_LINE_LIMITS.chars} characters`);
+  if (parts.params.length > ICAL_LINE_LIMITS.params)
+    return fail(`has more than ${ICAL_LINE_LIMITS.params} parameters (${parts.params.length})`);
   // A parameter without "=" ("CN=Sixt SE;X" has one): dropped, the property kept.
   const params = parts.params.filter((p) => /^[A-Za-z0-9-]+=/.test(p));
   if (params.length < parts.params.length) note(`${name} has a parameter without a value; it was ignored`);
