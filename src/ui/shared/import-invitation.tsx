@@ -2,13 +2,14 @@
 // the background (previewInvitation), shown for review, then saved as the user's own events
 // (importInvitation). Mounted in the popup's "Saved" and on the options page.
 import { useState } from 'preact/hooks';
-import type { InvitationPreview } from '../../messages/user-events.ts';
-import type { InvitationOutcome } from '../../db/index.ts';
+import type { InvitationPreview, Result } from '../../messages/index.ts';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
-import { kindLabel } from '../shared/labels.ts';
-import { localZone, whenText } from '../shared/when-text.ts';
+import { kindLabel } from './labels.ts';
+import { localZone, whenText } from './when-text.ts';
 import { errorText } from '../../core/error-text.ts';
+
+type InvitationOutcome = Result<'importInvitation'>['results'][number]['outcome'];
 
 type State =
   | { step: 'idle' }
