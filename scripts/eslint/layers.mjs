@@ -119,7 +119,10 @@ export default {
           ExportAllDeclaration: declaration,
           ImportExpression: (node) => check(node.source, node.source.value),
           // `typeof import('…')` and `import('…').T` in a type
-          TSImportType: (node) => check(node, node.argument?.literal?.value ?? node.argument?.value),
+          TSImportType: (node) => {
+            const source = node.source ?? node.argument;
+            check(node, source?.literal?.value ?? source?.value);
+          },
         };
       },
     },
