@@ -1,7 +1,7 @@
 // The folder picture of docs/architecture.md as a lint rule: each folder of src/ imports only the
 // folders listed for it, and a folder with a public surface is imported through it. Every import
-// counts, `import type` and `typeof import()` included: a type is a dependency of ownership too
-// (messages once took their row types from db).
+// counts, `import type` and `typeof import()` included: a wire type taken from db ties the
+// message map to the database as surely as a value would.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 
