@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import local from './scripts/eslint/no-import-cycle.mjs';
+import cycles from './scripts/eslint/no-import-cycle.mjs';
+import layers from './scripts/eslint/layers.mjs';
+
+const local = { rules: { ...cycles.rules, ...layers.rules } };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'packages/**', 'screenshots/**', 'test/fixtures/**'] },
@@ -21,6 +24,8 @@ export default tseslint.config(
     },
     rules: {
       'local/no-import-cycle': 'error',
+      // The folder picture of docs/architecture.md; files outside src/ are left alone.
+      'local/layers': 'error',
       'no-undef': 'off',
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -7,7 +7,7 @@ import { eventKeyOfAlarm, type Reminder } from '../core/plan/index.ts';
 import { loadReminderState, readReminderInputs, saveReminderState, type AfterpartyDb } from '../db/index.ts';
 import { t } from '../browser/i18n.ts';
 import { notificationsAllowed } from '../browser/notifications.ts';
-import { FOCUS_EVENT_PARAM } from '../messages/plan.ts';
+import { FOCUS_EVENT_PARAM } from '../messages/index.ts';
 import { createReminders, type ReminderEvent, type Reminders } from './reminders.ts';
 
 type NotificationsApi = typeof browser.notifications;

@@ -14,7 +14,17 @@ import { type MessageSpec, type SpecsFor } from './spec.ts';
 import { userEventSpecs, type UserEventMessages } from './user-events.ts';
 import { userFilmSpecs, type UserFilmMessages } from './user-films.ts';
 
-export type { FeedStatus } from './feeds.ts';
+// The folder's surface (scripts/eslint/layers.mjs): code outside src/messages imports these from here.
+export { ADD_EVENT_PARAM, addEventPath, type AddEventMessages } from './add-event.ts';
+export type { CorrectionMessages } from './corrections.ts';
+export type { DeviceSyncMessages, DeviceSyncStatus } from './device-sync.ts';
+export type { FeedMessages, FeedStatus, SyncLine } from './feeds.ts';
+export type { ListingMessages } from './listings.ts';
+export { FOCUS_EVENT_PARAM, type PlanMessages } from './plan.ts';
+export type { SettingsMessages } from './settings.ts';
+export { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteList, type SiteMessages, type SiteStatus } from './sites.ts';
+export type { InvitationEvent, InvitationPreview, UserEventMessages } from './user-events.ts';
+export type { UserFilmMessages } from './user-films.ts';
 
 export interface Messages
   extends

@@ -4,7 +4,7 @@ import { DataPanel } from '../ui/options/data-panel.tsx';
 import { DeviceSyncPanel } from '../ui/options/device-sync-panel.tsx';
 import { DisplaySettings } from '../ui/options/display-settings.tsx';
 import { FeedsPanel } from '../ui/options/feeds-panel.tsx';
-import { ImportInvitation } from '../ui/popup/import-invitation.tsx';
+import { ImportInvitation } from '../ui/shared/import-invitation.tsx';
 import { t, uiLocale } from '../browser/i18n.ts';
 import { adoptEventStyle } from '../ui/shared/page-style.ts';
 import { SitesPanel } from '../ui/options/sites-panel.tsx';

@@ -1,6 +1,5 @@
 import { render } from 'preact';
-import { ADD_EVENT_PARAM } from '../messages/add-event.ts';
-import { FOCUS_EVENT_PARAM } from '../messages/plan.ts';
+import { ADD_EVENT_PARAM, FOCUS_EVENT_PARAM } from '../messages/index.ts';
 import { adoptEventStyle } from '../ui/shared/page-style.ts';
 import { PopupApp } from '../ui/popup/popup-app.tsx';
 

@@ -2,7 +2,7 @@
 // file: a privileged message sent from a content script (extensionPage: false) never reaches
 // its handler, whatever its params; from our own pages it does.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../src/background/handlers/index.ts';
@@ -42,13 +42,29 @@ const CONTENT_SCRIPT_MESSAGES: Partial<Record<MessageName, string>> = {
   ...CONTENT_SCRIPT_WRITES,
 };
 
-/** The messages src/content and the card's code send (read from the source, so a new one is seen). */
+/**
+ * The messages the content script's code sends: every file of src/content and every file they
+ * import, the card and the parts of ui/shared it uses (read from the source, so a new one is
+ * seen). ui/shared also holds components only extension pages mount, which may send privileged
+ * messages.
+ */
 function sentByContentScripts(): string[] {
   const names = new Set<string>();
-  for (const dir of ['src/content', 'src/ui/card', 'src/ui/shared']) {
-    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-      if (!/\.tsx?$/.test(file)) continue;
-      for (const [, name] of readFileSync(join(dir, file), 'utf8').matchAll(/\bsend\(\s*'(\w+)'/g)) names.add(name!);
+  const files = readdirSync('src/content', { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => resolve('src/content', file));
+  const seen = new Set(files);
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const [, name] of text.matchAll(/\bsend\(\s*'(\w+)'/g)) names.add(name!);
+    for (const [, specifier] of text.matchAll(
+      /^\s*(?:import|export)\b(?!\s+type\b)[^'";]*?['"](\.{1,2}\/[^'"]+)['"]/gm,
+    )) {
+      const target = resolve(dirname(file), specifier!);
+      if (/\.tsx?$/.test(target) && !seen.has(target)) {
+        seen.add(target);
+        files.push(target);
+      }
     }
   }
   return [...names].sort();

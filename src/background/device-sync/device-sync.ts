@@ -12,8 +12,7 @@ import {
   type RowChange,
   type StayedLocal,
 } from '../../core/device-sync/index.ts';
-import type { DeviceSyncStatus } from '../../messages/device-sync.ts';
-import { changesData } from '../../messages/index.ts';
+import { changesData, type DeviceSyncStatus } from '../../messages/index.ts';
 import { isPlainObject } from '../../core/guards.ts';
 import { applySyncChanges, listFeeds, readSyncData, type AfterpartyDb } from '../../db/index.ts';
 import { errorText } from '../../core/error-text.ts';

@@ -1,5 +1,5 @@
 import { liveFilm, type AfterpartyDb } from '../../db/index.ts';
-import { addEventPath, type AddEventMessages } from '../../messages/add-event.ts';
+import { addEventPath, type AddEventMessages } from '../../messages/index.ts';
 import type { HandlersFor } from './types.ts';
 
 /** Opens one of our pages in a new tab; tests pass their own. */

@@ -1,6 +1,6 @@
 import { packMatches } from '../../core/matching/index.ts';
 import { correctionsFor, loadSettings, type AfterpartyDb } from '../../db/index.ts';
-import type { ListingMessages } from '../../messages/listings.ts';
+import type { ListingMessages } from '../../messages/index.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
 import { senderSite } from '../sites/site-of.ts';
 import { titleMatcherCache, type TitleMatcherCache } from '../title-matcher.ts';

@@ -7,7 +7,7 @@ import {
   removeCorrection,
   type AfterpartyDb,
 } from '../../db/index.ts';
-import type { CorrectionMessages } from '../../messages/corrections.ts';
+import type { CorrectionMessages } from '../../messages/index.ts';
 import { senderSite } from '../sites/site-of.ts';
 import type { HandlersFor } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { DeviceSyncMessages } from '../../messages/device-sync.ts';
+import type { DeviceSyncMessages } from '../../messages/index.ts';
 import type { DeviceSync } from '../device-sync/device-sync.ts';
 import type { HandlersFor } from './types.ts';
 

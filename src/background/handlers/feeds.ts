@@ -1,5 +1,5 @@
 import { getFeed, listFeeds, syncStateOf, type AfterpartyDb, type FeedRow, type StoredReason } from '../../db/index.ts';
-import type { FeedMessages, FeedStatus } from '../../messages/feeds.ts';
+import type { FeedMessages, FeedStatus } from '../../messages/index.ts';
 import type { FeedSync } from '../feed-sync/engine.ts';
 import { reasonOf } from '../feed-sync/sync-error.ts';
 import { describeSyncReason } from './sync-reason.ts';

@@ -1,6 +1,6 @@
 import { packMatches, wordLists } from '../../core/matching/index.ts';
 import { listingsFor, schedule, type AfterpartyDb } from '../../db/index.ts';
-import type { ListingMessages } from '../../messages/listings.ts';
+import type { ListingMessages } from '../../messages/index.ts';
 import { titleMatcherCache, titleSources, type TitleMatcherCache } from '../title-matcher.ts';
 import type { HandlersFor } from './types.ts';
 

@@ -9,7 +9,7 @@ import {
   setSaved,
   type AfterpartyDb,
 } from '../../db/index.ts';
-import type { PlanMessages } from '../../messages/plan.ts';
+import type { PlanMessages } from '../../messages/index.ts';
 import { calendarFor } from '../calendar-export.ts';
 import type { HandlersFor, SenderContext } from './types.ts';
 

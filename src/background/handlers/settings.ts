@@ -7,7 +7,7 @@ import {
   type AfterpartyDb,
 } from '../../db/index.ts';
 import { loadDefaultFeed } from '../default-feed.ts';
-import type { SettingsMessages } from '../../messages/settings.ts';
+import type { SettingsMessages } from '../../messages/index.ts';
 import type { FeedSync } from '../feed-sync/engine.ts';
 import type { HandlersFor } from './types.ts';
 

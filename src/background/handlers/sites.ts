@@ -1,5 +1,5 @@
 import type { AfterpartyDb } from '../../db/index.ts';
-import type { SiteMessages } from '../../messages/sites.ts';
+import type { SiteMessages } from '../../messages/index.ts';
 import { browserSiteApi } from '../sites/browser-site-api.ts';
 import { senderSite } from '../sites/site-of.ts';
 import { SiteRegistry } from '../sites/site-registry.ts';

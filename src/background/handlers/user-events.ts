@@ -11,7 +11,7 @@ import {
   updateUserEvent,
   type AfterpartyDb,
 } from '../../db/index.ts';
-import type { InvitationEvent, UserEventMessages } from '../../messages/user-events.ts';
+import type { InvitationEvent, UserEventMessages } from '../../messages/index.ts';
 import type { HandlersFor } from './types.ts';
 
 /**

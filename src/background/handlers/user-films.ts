@@ -1,5 +1,5 @@
 import { addUserFilm, listUserEvents, listUserFilms, removeUserFilm, type AfterpartyDb } from '../../db/index.ts';
-import type { UserFilmMessages } from '../../messages/user-films.ts';
+import type { UserFilmMessages } from '../../messages/index.ts';
 import type { HandlersFor } from './types.ts';
 
 export function userFilmHandlers({ db }: { db: AfterpartyDb }): HandlersFor<UserFilmMessages> {

@@ -3,7 +3,7 @@
 // in a worker's life moves any list found there (once: a list already in IndexedDB is kept)
 // and deletes the keys, so a later page write there is dropped, never read.
 import { readSiteList, seedSiteLists, writeSiteList, type AfterpartyDb } from '../../db/index.ts';
-import { ADDED_SITES_KEY, DISABLED_SITES_KEY } from '../../messages/sites.ts';
+import { ADDED_SITES_KEY, DISABLED_SITES_KEY } from '../../messages/index.ts';
 
 /** The storage.local calls the move needs; tests pass a fake. */
 export interface LegacyStorage {

@@ -5,7 +5,7 @@
 //   (asked for by the popup, on a click), then we register our content script for it with
 //   scripting.registerContentScripts and re-register on every start, since registrations
 //   do not survive an update (Chrome) or a restart (Firefox).
-import { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteList, type SiteStatus } from '../../messages/sites.ts';
+import { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteList, type SiteStatus } from '../../messages/index.ts';
 import { siteOf } from './site-of.ts';
 import { matchesPattern, sitePattern } from './match-pattern.ts';
 

@@ -2,7 +2,7 @@
 // sync space the plan takes, what stayed on this device and why, and feeds another browser
 // subscribed to that wait for this one's permission.
 import { useEffect, useState } from 'preact/hooks';
-import type { DeviceSyncStatus } from '../../messages/device-sync.ts';
+import type { DeviceSyncStatus } from '../../messages/index.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { useDataRevision } from '../shared/data-revision.ts';

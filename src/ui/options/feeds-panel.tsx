@@ -1,7 +1,7 @@
 // The options page's "Feeds" section: subscribe by URL, sync now, and each feed's state.
 import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import type { FeedStatus } from '../../messages/feeds.ts';
+import type { FeedStatus } from '../../messages/index.ts';
 import { feedUrlFromLink } from '../../core/feed/index.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { useDataRevision } from '../shared/data-revision.ts';

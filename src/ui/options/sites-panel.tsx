@@ -2,7 +2,7 @@
 // popup's "Enable on this site"), and the sites switched off, each undoable here.
 import { useEffect, useState } from 'preact/hooks';
 import { curatedLabels, type SiteLabel } from '../../core/site-labels.ts';
-import type { SiteList } from '../../messages/sites.ts';
+import type { SiteList } from '../../messages/index.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';

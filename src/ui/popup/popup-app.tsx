@@ -16,7 +16,7 @@ import { askForNotifications } from '../../browser/notifications.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { applyTheme } from '../shared/theme.ts';
 import { UserEventsPanel } from './user-events-panel.tsx';
-import { ImportInvitation } from './import-invitation.tsx';
+import { ImportInvitation } from '../shared/import-invitation.tsx';
 import { useRequest } from './use-request.ts';
 import { ViewTabs } from './view-tabs.tsx';
 import { RemindersContext, type RemindersValue } from '../shared/reminder-toggle.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import type { SiteStatus } from '../../messages/sites.ts';
+import type { SiteStatus } from '../../messages/index.ts';
 import { t } from '../../browser/i18n.ts';
 import { targetTab } from '../../browser/target-tab.ts';
 import { send } from '../../browser/send.ts';

@@ -1,6 +1,6 @@
 // The popup's one line about feed sync, with "Sync now".
 import { useEffect, useState } from 'preact/hooks';
-import type { SyncLine } from '../../messages/feeds.ts';
+import type { SyncLine } from '../../messages/index.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { errorText } from '../../core/error-text.ts';

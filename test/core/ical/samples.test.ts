@@ -1,11 +1,15 @@
-// Every shared sample calendar (test/fixtures/ics, 160-odd files from two parsers' test suites,
+// Every shared sample calendar (../shared/ics-samples, 160-odd files from two parsers' test suites,
 // broken ones and DURATION:P999999999999999999W included) is imported and returns: read, or
 // refused with a reason, never a throw. The imports run in a child process so that a hang fails
 // this test, naming the file, instead of hanging the run: the kill timeout is a safety net, not
 // a speed requirement.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sharedFolder } from '../../shared-folder.ts';
+
+const SAMPLES = sharedFolder('ics-samples');
 
 const SAFETY_NET_MS = 240_000;
 
@@ -38,9 +42,9 @@ function runImports(): { lines: Line[]; killed: boolean } {
   return { lines, killed: child.signal !== null || child.status !== 0 };
 }
 
-describe('the shared sample calendars', () => {
-  it('are all in the fixtures', () => {
-    const count = (dir: string) => readdirSync(`test/fixtures/ics/${dir}`).filter((n) => n.endsWith('.ics')).length;
+describe.skipIf(!SAMPLES)('the shared sample calendars', () => {
+  it('are all in ../shared/ics-samples', () => {
+    const count = (dir: string) => readdirSync(join(SAMPLES!, dir)).filter((n) => n.endsWith('.ics')).length;
     expect(count('ical.js')).toBe(46);
     expect(count('python-icalendar')).toBe(116);
   });
@@ -70,7 +74,7 @@ const EXPECTED = JSON.parse(readFileSync('test/fixtures/ics/expected-events.json
   files: Record<string, { python: number; reason?: string }>;
 };
 
-describe('the samples against python-icalendar', () => {
+describe.skipIf(!SAMPLES)('the samples against python-icalendar', () => {
   it('the table holds every sample', () => {
     expect(Object.keys(EXPECTED.files)).toHaveLength(162);
   });
@@ -80,9 +84,7 @@ describe('the samples against python-icalendar', () => {
     { timeout: SAFETY_NET_MS + 10_000 },
     () => {
       const { lines } = importAll();
-      const events = new Map(
-        lines.filter((l) => l.path).map((l) => [l.path!.replace('test/fixtures/ics/', ''), l.events ?? 0]),
-      );
+      const events = new Map(lines.filter((l) => l.path).map((l) => [l.path!, l.events ?? 0]));
       const short: string[] = [];
       for (const [path, { python, reason }] of Object.entries(EXPECTED.files)) {
         const got = events.get(path);

@@ -1,10 +1,15 @@
-// schema.org's own event examples (test/fixtures/schemaorg), split by format, with the events
+// schema.org's own event examples (../shared/schemaorg), split by format, with the events
 // each one holds read independently of src/: what the example's markup says, so the reader is
 // measured against the examples and not against itself.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { snapshotPage } from '../../../src/content/page-snapshot.ts';
 import type { PageEventDraft } from '../../../src/core/page-events/index.ts';
+import { sharedFolder } from '../../shared-folder.ts';
+
+/** The folder of the examples, null when ../shared/schemaorg is absent (their tests skip). */
+export const SCHEMAORG = sharedFolder('schemaorg');
 
 // Event and every subtype, from schema.org's type hierarchy (release 30.0), with the two the
 // pending extensions add (ConferenceEvent, PerformingArtsEvent: data/ext/pending/issue-4495.ttl, 4468.ttl).
@@ -32,8 +37,9 @@ export interface ExpectedEvent {
   start: string | null;
 }
 
-export function loadExamples(path = 'test/fixtures/schemaorg/event-examples.txt'): Example[] {
-  const text = readFileSync(path, 'utf8');
+export function loadExamples(): Example[] {
+  if (!SCHEMAORG) return [];
+  const text = readFileSync(join(SCHEMAORG, 'event-examples.txt'), 'utf8');
   return text
     .split(/^(?=SOURCE: )/m)
     .filter((b) => b.startsWith('SOURCE: '))
