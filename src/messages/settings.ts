@@ -1,5 +1,5 @@
 import { validateSettingsPatch, type Settings } from '../core/settings.ts';
-import type { Backup, RestoreCounts } from '../db/backup.ts';
+import type { Backup, RestoreCounts } from '../core/backup-format.ts';
 import { isPlainObject } from '../core/guards.ts';
 import { noParams, type SpecsFor } from './spec.ts';
 

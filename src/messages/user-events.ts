@@ -2,7 +2,7 @@
 // ("Add this event"). Stored beside feed events, shaped like them, under the feed id "user".
 import { checkUserEventInput, type UserEventInput } from '../core/user-event-input.ts';
 import type { InvitationRef, UserEventRow } from '../core/rows.ts';
-import type { InvitationChange, InvitationOutcome } from '../db/index.ts';
+import type { InvitationChange, InvitationOutcome } from '../core/invitation-change.ts';
 import { isPlainObject } from '../core/guards.ts';
 import { noParams, type SpecsFor } from './spec.ts';
 
