@@ -15,13 +15,27 @@ export class CheckError extends Error {
     readonly path: string,
     /** What was wrong with it, in plain words. */
     readonly reason: string,
+    message = path ? `${path} ${reason}` : reason,
   ) {
-    super(path ? `${path} ${reason}` : reason);
+    super(message);
   }
 }
 
 export function fail(path: string, reason: string): never {
   throw new CheckError(path, reason);
+}
+
+/** A failure at `path` in words that already say where (`the URL is too long`), used as they are. */
+export function say(path: string, words: string): never {
+  throw new CheckError(path, words, words);
+}
+
+/** A validator that answers `T | string` (own events and films, read like feed items) as a check. */
+export function fromResult<T>(validate: (value: unknown) => T | string): Check<T> {
+  return (value, path) => {
+    const result = validate(value);
+    return typeof result === 'string' ? say(path, result) : result;
+  };
 }
 
 /** The path of a field or item inside the value at `path`. */
@@ -83,10 +97,12 @@ export function keys(names: readonly string[], reason: string, optional: readonl
   };
 }
 
-export const str: Check<string> = guard(
-  (v): v is string => typeof v === 'string' && v.length <= 10_000,
-  'must be a string',
-);
+/** A string of at most `max` characters. */
+export function text(max: number, reason = `must be text of at most ${max} characters`): Check<string> {
+  return guard((v): v is string => typeof v === 'string' && v.length <= max, reason);
+}
+
+export const str: Check<string> = text(10_000, 'must be a string');
 
 /** A short non-empty string: a row's key or id. */
 export const key: Check<string> = guard(
@@ -110,6 +126,11 @@ export function matches(pattern: RegExp, reason: string, max = 10_000): Check<st
 export function oneOf<T extends string | null>(choices: readonly T[], reason?: string): Check<T> {
   const words = reason ?? `must be one of ${choices.join(', ')}`;
   return guard((v): v is T => (choices as readonly unknown[]).includes(v), words);
+}
+
+/** Absent (undefined) or passing `check`. */
+export function optional<T>(check: Check<T>): Check<T | undefined> {
+  return (value, path) => (value === undefined ? undefined : check(value, path));
 }
 
 export function nullable<T>(check: Check<T>): Check<T | null> {

@@ -3,8 +3,9 @@ import {
   at,
   bool,
   checked,
-  CheckError,
+  type CheckError,
   field,
+  fromResult,
   guard,
   int,
   key,
@@ -14,8 +15,11 @@ import {
   nullable,
   obj,
   oneOf,
+  optional,
   reword,
+  say,
   str,
+  text,
   type Check,
 } from '../../src/core/check.ts';
 
@@ -34,6 +38,8 @@ describe('check combinators', () => {
     ['oneOf', oneOf(['going', 'interested']), 'going', 'maybe', 'x must be one of going, interested'],
     ['oneOf with its words', oneOf(['a', null], 'must be "a" or null'), null, 'b', 'x must be "a" or null'],
     ['nullable', nullable(key), null, 1, 'x must be a short non-empty string'],
+    ['optional', optional(bool), undefined, null, 'x must be true or false'],
+    ['text', text(3), 'abc', 'abcd', 'x must be text of at most 3 characters'],
     ['guard', guard((v): v is number => v === 1, 'must be one'), 1, 2, 'x must be one'],
     ['reword', reword(obj, 'needs {a}'), {}, 'a', 'x needs {a}'],
     ['keys', keys(['a'], 'takes exactly {a}'), { a: 1 }, { a: 1, b: 2 }, 'x takes exactly {a}'],
@@ -78,5 +84,13 @@ describe('check combinators', () => {
     };
     expect(() => checked(broken)(1)).toThrow(TypeError);
     expect(() => reword(broken, 'never said')(1, 'x')).toThrow(TypeError);
+  });
+
+  it('say and fromResult keep words that already say where, and the path they were at', () => {
+    const film = fromResult((v) => (v === 'ok' ? 'ok' : 'film.title: title must be text'));
+    expect(run(film, 'ok')).toBe('ok');
+    expect(checked(film, 'film', (e) => `${e.path}|${e.message}`)(1)).toBe('film|film.title: title must be text');
+    const tooLong: Check<string> = (_v, path) => say(path, 'the URL is too long');
+    expect(checked(tooLong, 'url', (e) => `${e.path}|${e.message}`)('x')).toBe('url|the URL is too long');
   });
 });
