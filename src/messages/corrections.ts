@@ -1,6 +1,6 @@
 import type { CorrectionRow } from '../core/rows.ts';
 import { bool, field, guard, keys, matches, obj, reword, text } from '../core/check.ts';
-import { checkParams, noParams, type SpecsFor } from './spec.ts';
+import { checkParams, noParams, objectParams, type SpecsFor } from './spec.ts';
 
 export interface CorrectionMessages {
   /**
@@ -35,13 +35,12 @@ const SURFACE = guard(
 export const correctionSpecs: SpecsFor<CorrectionMessages> = {
   addCorrection: {
     changes: true,
-    validate: checkParams('addCorrection', (v, path) => {
-      const o = reword(obj, 'needs {filmKey, surface, everywhere}')(v, path);
-      keys([], 'takes only filmKey, surface and everywhere', CORRECTION_FIELDS)(o, path);
+    validate: objectParams('addCorrection', 'needs {filmKey, surface, everywhere}', (get, params) => {
+      keys([], 'takes only filmKey, surface and everywhere', CORRECTION_FIELDS)(params, '');
       return {
-        filmKey: field(o, 'filmKey', FILM_KEY, path),
-        surface: field(o, 'surface', SURFACE, path),
-        everywhere: field(o, 'everywhere', bool, path),
+        filmKey: get('filmKey', FILM_KEY),
+        surface: get('surface', SURFACE),
+        everywhere: get('everywhere', bool),
       };
     }),
   },

@@ -2,7 +2,7 @@ import type { ReminderView } from '../core/plan/index.ts';
 import type { Plan, SavedRow, SaveStatus } from '../core/rows.ts';
 import { bool, fail, field, keys, list, matches, obj, oneOf, reword, text, type Check } from '../core/check.ts';
 import { isPlainObject, own, type JsonRecord } from '../core/guards.ts';
-import { checkParams, noParams, type SpecsFor } from './spec.ts';
+import { checkParams, noParams, objectParams, type SpecsFor } from './spec.ts';
 
 /** popup.html?event=<event key>: the popup's page opened on that saved event (a reminder's notification). */
 export const FOCUS_EVENT_PARAM = 'event';
@@ -76,9 +76,9 @@ export const planSpecs: SpecsFor<PlanMessages> = {
     }),
   },
   exportCalendar: {
-    validate: checkParams('exportCalendar', (v, path) => {
-      const o = reword(obj, 'needs {eventKeys, name}')(v, path);
-      return { eventKeys: eventKeysOf(o), name: field(o, 'name', text(300, 'must be a short string'), path) };
-    }),
+    validate: objectParams('exportCalendar', 'needs {eventKeys, name}', (get, params) => ({
+      eventKeys: eventKeysOf(params),
+      name: get('name', text(300, 'must be a short string')),
+    })),
   },
 };

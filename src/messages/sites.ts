@@ -1,5 +1,5 @@
 import { bool, fail, field, guard, matches, nullable, obj, reword, say, text, type Check } from '../core/check.ts';
-import { checkParams, noParams, type SpecsFor } from './spec.ts';
+import { checkParams, noParams, objectParams, type SpecsFor } from './spec.ts';
 
 // Both lists live in IndexedDB, written only by the background (src/db/site-lists.ts): content
 // scripts can write storage.local, where they were kept before, and so could switch a site off.
@@ -68,26 +68,23 @@ export const siteSpecs: SpecsFor<SiteMessages> = {
   getSiteSwitch: { validate: noParams('getSiteSwitch') },
   getSiteStatus: {
     privileged: true,
-    validate: checkParams('getSiteStatus', (v, path) => {
-      const o = reword(obj, 'needs {url}')(v, path);
-      return { url: field(o, 'url', pageUrl, path) };
-    }),
+    validate: objectParams('getSiteStatus', 'needs {url}', (get) => ({ url: get('url', pageUrl) })),
   },
   setSiteDisabled: {
     privileged: true,
     changes: true,
-    validate: checkParams('setSiteDisabled', (v, path) => {
-      const o = reword(obj, 'needs {url, disabled}')(v, path);
-      return { url: field(o, 'url', pageUrl, path), disabled: field(o, 'disabled', bool, path) };
-    }),
+    validate: objectParams('setSiteDisabled', 'needs {url, disabled}', (get) => ({
+      url: get('url', pageUrl),
+      disabled: get('disabled', bool),
+    })),
   },
   addSite: {
     privileged: true,
     changes: true,
-    validate: checkParams('addSite', (v, path) => {
-      const o = reword(obj, 'needs {url, tabId}')(v, path);
-      return { url: field(o, 'url', pageUrl, path), tabId: field(o, 'tabId', TAB_ID, path) };
-    }),
+    validate: objectParams('addSite', 'needs {url, tabId}', (get) => ({
+      url: get('url', pageUrl),
+      tabId: get('tabId', TAB_ID),
+    })),
   },
   getSites: { privileged: true, validate: noParams('getSites') },
   removeSite: {

@@ -1,6 +1,7 @@
 // How each area declares its messages: the compile-time map (params and result) plus a
 // run-time spec that validates params on receipt and says who may send it.
-import { checked, keys, reword, type Check } from '../core/check.ts';
+import { checked, field, keys, obj, reword, type Check } from '../core/check.ts';
+import type { JsonRecord } from '../core/guards.ts';
 
 export interface MessageSpec<P> {
   /** The typed params, or a plain-words reason to refuse the message. */
@@ -27,6 +28,21 @@ export type SpecsFor<M extends { [K in keyof M]: { params: unknown } }> = {
  */
 export function checkParams<P>(name: string, check: Check<P>): MessageSpec<P>['validate'] {
   return checked(check, '', (error) => (error.path ? `${name}: ${error.message}` : `${name} ${error.reason}`));
+}
+
+/**
+ * Params that must be an object (else "name needs …"), read field by field: `get('url', check)`
+ * refuses with "name: url …".
+ */
+export function objectParams<P>(
+  name: string,
+  needs: string,
+  read: (get: <T>(key: string, check: Check<T>) => T, params: JsonRecord) => P,
+): MessageSpec<P>['validate'] {
+  return checkParams(name, (value, path) => {
+    const params = reword(obj, needs)(value, path);
+    return read((key, check) => field(params, key, check, path), params);
+  });
 }
 
 const NO_PARAMS: Check<Record<string, never>> = (value, path) => {

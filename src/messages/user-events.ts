@@ -3,9 +3,9 @@
 import { checkUserEventInput, type UserEventInput } from '../core/user-event-input.ts';
 import type { InvitationRef, UserEventRow } from '../core/rows.ts';
 import type { InvitationChange, InvitationOutcome } from '../core/invitation-change.ts';
-import { at, fail, field, fromResult, guard, obj, reword, say, type Check } from '../core/check.ts';
+import { at, fail, field, fromResult, guard, say, type Check } from '../core/check.ts';
 import { isPlainObject, own, type JsonRecord } from '../core/guards.ts';
-import { checkParams, noParams, type SpecsFor } from './spec.ts';
+import { checkParams, noParams, objectParams, type SpecsFor } from './spec.ts';
 
 import { USER_FEED_ID } from '../core/rows.ts';
 
@@ -84,25 +84,19 @@ export const userEventSpecs: SpecsFor<UserEventMessages> = {
   addUserEvent: {
     privileged: true,
     changes: true,
-    validate: checkParams('addUserEvent', (v, path) => {
-      const o = reword(obj, 'needs {event}')(v, path);
-      return { event: field(o, 'event', EVENT, path) };
-    }),
+    validate: objectParams('addUserEvent', 'needs {event}', (get) => ({ event: get('event', EVENT) })),
   },
   updateUserEvent: {
     privileged: true,
     changes: true,
-    validate: checkParams('updateUserEvent', (v, path) => {
-      const o = reword(obj, 'needs {key, event}')(v, path);
-      return { key: field(o, 'key', OWN_EVENT_KEY, path), event: field(o, 'event', EVENT, path) };
-    }),
+    validate: objectParams('updateUserEvent', 'needs {key, event}', (get) => ({
+      key: get('key', OWN_EVENT_KEY),
+      event: get('event', EVENT),
+    })),
   },
   deleteUserEvent: {
     privileged: true,
     changes: true,
-    validate: checkParams('deleteUserEvent', (v, path) => {
-      const o = reword(obj, 'needs {key}')(v, path);
-      return { key: field(o, 'key', OWN_EVENT_KEY, path) };
-    }),
+    validate: objectParams('deleteUserEvent', 'needs {key}', (get) => ({ key: get('key', OWN_EVENT_KEY) })),
   },
 };

@@ -1,10 +1,10 @@
 // The user's own films: added from the popup's "Events on this page" when the page names a film
 // no feed lists, listed and removed in the options page. Stored beside feed films, shaped like
 // them, under the feed id "user" (src/db/user-films.ts).
-import { field, fromResult, guard, obj, optional, bool, reword } from '../core/check.ts';
+import { bool, fromResult, guard, optional } from '../core/check.ts';
 import { USER_FEED_ID, type UserFilmRow } from '../core/rows.ts';
 import { checkUserFilmInput, type UserFilmInput } from '../core/user-film-input.ts';
-import { checkParams, noParams, type SpecsFor } from './spec.ts';
+import { noParams, objectParams, type SpecsFor } from './spec.ts';
 
 export interface UserFilmMessages {
   /** Each own film with the titles of the own events that name it, so removing one can say so first. */
@@ -28,17 +28,16 @@ export const userFilmSpecs: SpecsFor<UserFilmMessages> = {
   addUserFilm: {
     privileged: true,
     changes: true,
-    validate: checkParams('addUserFilm', (v, path) => {
-      const o = reword(obj, 'needs {film}')(v, path);
-      return { film: field(o, 'film', fromResult(checkUserFilmInput), path) };
-    }),
+    validate: objectParams('addUserFilm', 'needs {film}', (get) => ({
+      film: get('film', fromResult(checkUserFilmInput)),
+    })),
   },
   removeUserFilm: {
     privileged: true,
     changes: true,
-    validate: checkParams('removeUserFilm', (v, path) => {
-      const o = reword(obj, 'needs {key, untie}')(v, path);
-      return { key: field(o, 'key', OWN_FILM_KEY, path), untie: field(o, 'untie', optional(bool), path) === true };
-    }),
+    validate: objectParams('removeUserFilm', 'needs {key, untie}', (get) => ({
+      key: get('key', OWN_FILM_KEY),
+      untie: get('untie', optional(bool)) === true,
+    })),
   },
 };
