@@ -1,6 +1,7 @@
 // What festival-goers choose on the options page. Stored as one object; anything read back
 // (storage, a restored backup, a message) goes through readSettings, so a bad or old value
 // becomes its default instead of breaking the card.
+import { bool, checked, fail, int, obj, oneOf, reword, type Check } from './check.ts';
 import { isPlainObject } from './guards.ts';
 
 export const MODIFIER_KEYS = ['none', 'alt', 'ctrl', 'shift', 'meta'] as const;
@@ -66,60 +67,34 @@ export function keyToHold(settings: Settings): ModifierKey {
   return 'alt';
 }
 
-function oneOf<T extends string>(choices: readonly T[], value: unknown): value is T {
-  return typeof value === 'string' && (choices as readonly string[]).includes(value);
-}
+const SETTING_CHECKS: { readonly [K in keyof Settings]: Check<Settings[K]> } = {
+  hoverDelay: reword(
+    int(HOVER_DELAY_MIN, HOVER_DELAY_MAX),
+    `must be a whole number of milliseconds from ${HOVER_DELAY_MIN} to ${HOVER_DELAY_MAX}`,
+  ),
+  modifierKey: oneOf(MODIFIER_KEYS),
+  underlineStyle: oneOf(UNDERLINE_STYLES),
+  theme: oneOf(THEMES),
+  showFilmsWithoutListings: bool,
+  timeZoneShown: oneOf(ZONE_CHOICES),
+  underlineOnlyWithKey: bool,
+  travelMode: oneOf(TRAVEL_MODES),
+  reminderLead: oneOf(REMINDER_LEADS),
+};
+
+const isSetting = (name: string): name is keyof Settings => Object.hasOwn(SETTING_CHECKS, name);
+
+const settingsPatch: Check<Partial<Settings>> = (value) => {
+  const patch: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(obj(value, 'settings'))) {
+    if (!isSetting(name)) return fail('', `unknown setting "${name.slice(0, 40)}"`);
+    patch[name] = SETTING_CHECKS[name](v, name);
+  }
+  return patch as Partial<Settings>;
+};
 
 /** Checks a partial change; returns it typed, or a plain-words reason to refuse it. */
-export function validateSettingsPatch(value: unknown): Partial<Settings> | string {
-  if (!isPlainObject(value)) return 'settings must be an object';
-  const patch: Partial<Settings> = {};
-  for (const [key, v] of Object.entries(value)) {
-    switch (key) {
-      case 'hoverDelay':
-        if (typeof v !== 'number' || !Number.isInteger(v) || v < HOVER_DELAY_MIN || v > HOVER_DELAY_MAX) {
-          return `hoverDelay must be a whole number of milliseconds from ${HOVER_DELAY_MIN} to ${HOVER_DELAY_MAX}`;
-        }
-        patch.hoverDelay = v;
-        break;
-      case 'modifierKey':
-        if (!oneOf(MODIFIER_KEYS, v)) return `modifierKey must be one of ${MODIFIER_KEYS.join(', ')}`;
-        patch.modifierKey = v;
-        break;
-      case 'underlineStyle':
-        if (!oneOf(UNDERLINE_STYLES, v)) return `underlineStyle must be one of ${UNDERLINE_STYLES.join(', ')}`;
-        patch.underlineStyle = v;
-        break;
-      case 'theme':
-        if (!oneOf(THEMES, v)) return `theme must be one of ${THEMES.join(', ')}`;
-        patch.theme = v;
-        break;
-      case 'showFilmsWithoutListings':
-        if (typeof v !== 'boolean') return 'showFilmsWithoutListings must be true or false';
-        patch.showFilmsWithoutListings = v;
-        break;
-      case 'timeZoneShown':
-        if (!oneOf(ZONE_CHOICES, v)) return `timeZoneShown must be one of ${ZONE_CHOICES.join(', ')}`;
-        patch.timeZoneShown = v;
-        break;
-      case 'underlineOnlyWithKey':
-        if (typeof v !== 'boolean') return 'underlineOnlyWithKey must be true or false';
-        patch.underlineOnlyWithKey = v;
-        break;
-      case 'travelMode':
-        if (!oneOf(TRAVEL_MODES, v)) return `travelMode must be one of ${TRAVEL_MODES.join(', ')}`;
-        patch.travelMode = v;
-        break;
-      case 'reminderLead':
-        if (!oneOf(REMINDER_LEADS, v)) return `reminderLead must be one of ${REMINDER_LEADS.join(', ')}`;
-        patch.reminderLead = v;
-        break;
-      default:
-        return `unknown setting "${key.slice(0, 40)}"`;
-    }
-  }
-  return patch;
-}
+export const validateSettingsPatch: (value: unknown) => Partial<Settings> | string = checked(settingsPatch);
 
 /**
  * Settings from storage or a backup: every valid field is kept, every missing or invalid one

@@ -4,7 +4,7 @@
 import type { LocalData, RowChange } from '../core/device-sync/index.ts';
 import { USER_FEED_ID } from '../core/rows.ts';
 import { DEFAULT_SETTINGS, validateSettingsPatch } from '../core/settings.ts';
-import { readUserEventRow, readUserFilmRow } from './backup.ts';
+import { readUserEventRow, readUserFilmRow } from './read-user-rows.ts';
 import type { AfterpartyDb } from './database.ts';
 import { listFeeds } from './feeds.ts';
 import { loadSettings } from './settings.ts';

@@ -47,7 +47,9 @@ export {
   type InvitationOutcome,
 } from './user-events.ts';
 export { addUserFilm, listUserFilms, removeUserFilm } from './user-films.ts';
-export { clearCache, makeBackup, restoreBackup, type Backup, type RestoreCounts } from './backup.ts';
+export { makeBackup, restoreBackup } from './backup.ts';
+export { clearCache } from './clear-cache.ts';
+export type { Backup, RestoreCounts } from '../core/backup-format.ts';
 export { loadSettings, patchSettings } from './settings.ts';
 export { applySyncChanges, readSyncData } from './device-sync.ts';
 export { readSiteList, seedSiteLists, writeSiteList } from './site-lists.ts';

@@ -1,9 +1,12 @@
 // The user's own events in the `userEvents` table. Only these functions write it, each called
 // from a privileged message (an extension page); sync and feed loading never open the table.
-import { USER_FEED_ID, type EventRow, type InvitationRef, type UserEventRow } from '../core/rows.ts';
+import { USER_FEED_ID, type EventRow, type UserEventRow } from '../core/rows.ts';
 import type { UserEventInput } from '../core/user-event-input.ts';
+import type { InvitationChange, InvitationOutcome } from '../core/invitation-change.ts';
 import type { AfterpartyDb } from './database.ts';
 import { liveByKey, liveSlots } from './feed-slots.ts';
+
+export type { InvitationChange, InvitationOutcome } from '../core/invitation-change.ts';
 
 export interface UserEventDeps {
   now?: () => Date;
@@ -91,24 +94,6 @@ export async function listUserEvents(db: AfterpartyDb): Promise<UserEventRow[]> 
 /** The user's events tied to any of these films, for the hover card. */
 export async function userEventsForFilms(db: AfterpartyDb, filmKeys: string[]): Promise<EventRow[]> {
   return db.userEvents.where('filmKeys').anyOf(filmKeys).distinct().toArray();
-}
-
-/** What an invitation does to the user's events (RFC 5546 §3.2). */
-export type InvitationOutcome =
-  /** A new event. */
-  | 'added'
-  /** A REQUEST with a higher SEQUENCE: the event is replaced by the new version. */
-  | 'updated'
-  /** A CANCEL: the event is kept, marked cancelled. */
-  | 'cancelled'
-  /** The same or an older version: nothing to do. */
-  | 'unchanged'
-  /** A CANCEL of an event the user does not have: reported, never invented. */
-  | 'unknown';
-
-export interface InvitationChange {
-  method: 'REQUEST' | 'CANCEL' | 'PUBLISH';
-  event: UserEventInput & { invitation: InvitationRef };
 }
 
 /** The stored events a CANCEL or update of `uid` applies to: that event, or every occurrence of that series. */

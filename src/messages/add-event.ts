@@ -1,5 +1,6 @@
-import { isPlainObject } from '../core/guards.ts';
-import { type SpecsFor } from './spec.ts';
+import { field, guard, matches } from '../core/check.ts';
+import { isPlainObject, type JsonRecord } from '../core/guards.ts';
+import { checkParams, type SpecsFor } from './spec.ts';
 
 export interface AddEventMessages {
   /**
@@ -9,18 +10,17 @@ export interface AddEventMessages {
   openAddEvent: { params: { filmKey: string }; result: Record<string, never> };
 }
 
-const MAX_KEY = 400;
+const ONE_FIELD = guard(
+  (v): v is JsonRecord => isPlainObject(v) && Object.keys(v).length === 1,
+  'takes only {filmKey}',
+);
+const FILM_KEY = matches(/^[^/\s]+\/\S+$/, 'must be a film key like "feed/film"', 400);
 
 export const addEventSpecs: SpecsFor<AddEventMessages> = {
   openAddEvent: {
-    validate(params) {
-      if (!isPlainObject(params) || Object.keys(params).length !== 1) return 'openAddEvent takes only {filmKey}';
-      const { filmKey } = params;
-      if (typeof filmKey !== 'string' || filmKey.length > MAX_KEY || !/^[^/\s]+\/\S+$/.test(filmKey)) {
-        return 'openAddEvent: filmKey must be a film key like "feed/film"';
-      }
-      return { filmKey };
-    },
+    validate: checkParams('openAddEvent', (v, path) => ({
+      filmKey: field(ONE_FIELD(v, path), 'filmKey', FILM_KEY, path),
+    })),
   },
 };
 

@@ -1,6 +1,6 @@
 import type { CorrectionRow } from '../core/rows.ts';
-import { isPlainObject } from '../core/guards.ts';
-import { noParams, type SpecsFor } from './spec.ts';
+import { bool, field, guard, keys, matches, obj, reword, text } from '../core/check.ts';
+import { checkParams, noParams, objectParams, type SpecsFor } from './spec.ts';
 
 export interface CorrectionMessages {
   /**
@@ -25,35 +25,33 @@ export interface CorrectionMessages {
 const MAX_KEY = 400;
 const MAX_SURFACE = 300;
 
+const CORRECTION_FIELDS = ['filmKey', 'surface', 'everywhere'];
+const FILM_KEY = matches(/\//, 'must be a film key like "feed/film"', MAX_KEY);
+const SURFACE = guard(
+  (v): v is string => typeof v === 'string' && v.trim().length > 0 && v.length <= MAX_SURFACE,
+  `must be the matched text, at most ${MAX_SURFACE} characters`,
+);
+
 export const correctionSpecs: SpecsFor<CorrectionMessages> = {
   addCorrection: {
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params)) return 'addCorrection needs {filmKey, surface, everywhere}';
-      const { filmKey, surface, everywhere } = params;
-      if (Object.keys(params).some((key) => !['filmKey', 'surface', 'everywhere'].includes(key))) {
-        return 'addCorrection takes only filmKey, surface and everywhere';
-      }
-      if (typeof filmKey !== 'string' || filmKey.length === 0 || filmKey.length > MAX_KEY || !filmKey.includes('/')) {
-        return 'addCorrection: filmKey must be a film key like "feed/film"';
-      }
-      if (typeof surface !== 'string' || surface.trim().length === 0 || surface.length > MAX_SURFACE) {
-        return `addCorrection: surface must be the matched text, at most ${MAX_SURFACE} characters`;
-      }
-      if (typeof everywhere !== 'boolean') return 'addCorrection: everywhere must be true or false';
-      return { filmKey, surface, everywhere };
-    },
+    validate: objectParams('addCorrection', 'needs {filmKey, surface, everywhere}', (get, params) => {
+      keys([], 'takes only filmKey, surface and everywhere', CORRECTION_FIELDS)(params, '');
+      return {
+        filmKey: get('filmKey', FILM_KEY),
+        surface: get('surface', SURFACE),
+        everywhere: get('everywhere', bool),
+      };
+    }),
   },
   getCorrections: { validate: noParams('getCorrections') },
   listCorrections: { privileged: true, validate: noParams('listCorrections') },
   removeCorrection: {
     privileged: true,
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params) || typeof params.id !== 'string' || params.id.length > 2 * MAX_KEY) {
-        return 'removeCorrection needs {id: string}';
-      }
-      return { id: params.id };
-    },
+    validate: checkParams(
+      'removeCorrection',
+      reword((v, path) => ({ id: field(obj(v, path), 'id', text(2 * MAX_KEY), path) }), 'needs {id: string}'),
+    ),
   },
 };

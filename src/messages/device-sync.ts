@@ -1,6 +1,6 @@
 import type { RecordKind, StayedLocal } from '../core/device-sync/index.ts';
-import { isPlainObject } from '../core/guards.ts';
-import { noParams, type SpecsFor } from './spec.ts';
+import { bool, field, keys, reword } from '../core/check.ts';
+import { checkParams, noParams, type SpecsFor } from './spec.ts';
 
 export interface DeviceSyncStatus {
   enabled: boolean;
@@ -32,9 +32,12 @@ export const deviceSyncSpecs: SpecsFor<DeviceSyncMessages> = {
   setDeviceSync: {
     privileged: true,
     changes: true,
-    validate: (params) =>
-      isPlainObject(params) && typeof params.enabled === 'boolean' && Object.keys(params).length === 1
-        ? { enabled: params.enabled }
-        : 'setDeviceSync needs {enabled: true or false}',
+    validate: checkParams(
+      'setDeviceSync',
+      reword(
+        (v, path) => ({ enabled: field(keys(['enabled'], '')(v, path), 'enabled', bool, path) }),
+        'needs {enabled: true or false}',
+      ),
+    ),
   },
 };

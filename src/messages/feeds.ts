@@ -1,5 +1,6 @@
-import { isPlainObject } from '../core/guards.ts';
-import { noParams, type SpecsFor } from './spec.ts';
+import { bool, field, guard, obj, reword, say, type Check } from '../core/check.ts';
+import { isPlainObject, own } from '../core/guards.ts';
+import { checkParams, noParams, type SpecsFor } from './spec.ts';
 
 export interface FeedStatus {
   id: string;
@@ -48,12 +49,15 @@ export interface FeedMessages {
 
 const MAX_URL = 2_000;
 
-function feedId(name: string, params: unknown): string | { id: string } {
-  if (!isPlainObject(params) || typeof params.id !== 'string' || params.id.length === 0 || params.id.length > 200) {
-    return `${name} needs {id: string}`;
-  }
-  return { id: params.id };
-}
+const FEED_ID = guard(
+  (v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 200,
+  'must be a feed id',
+);
+const feedId: Check<{ id: string }> = reword(
+  (v, path) => ({ id: field(obj(v, path), 'id', FEED_ID, path) }),
+  'needs {id: string}',
+);
+const isString = (v: unknown): v is string => typeof v === 'string';
 
 export const feedSpecs: SpecsFor<FeedMessages> = {
   // Feed addresses may carry a private token, and sync status is the popup's: pages ask neither.
@@ -62,30 +66,27 @@ export const feedSpecs: SpecsFor<FeedMessages> = {
   addFeed: {
     privileged: true,
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params) || typeof params.url !== 'string') return 'addFeed needs {url: string}';
-      if (params.url.length > MAX_URL) return `addFeed: the URL is longer than ${MAX_URL} characters`;
-      return { url: params.url };
-    },
+    validate: checkParams('addFeed', (v, path) => {
+      const url = reword((x, p) => field(obj(x, p), 'url', guard(isString, ''), p), 'needs {url: string}')(v, path);
+      if (url.length > MAX_URL) say('url', `the URL is longer than ${MAX_URL} characters`);
+      return { url };
+    }),
   },
-  removeFeed: { privileged: true, changes: true, validate: (params) => feedId('removeFeed', params) },
+  removeFeed: { privileged: true, changes: true, validate: checkParams('removeFeed', feedId) },
   setFeedEnabled: {
     privileged: true,
     changes: true,
-    validate(params) {
-      const id = feedId('setFeedEnabled', params);
-      if (typeof id === 'string') return id;
-      if (!isPlainObject(params) || typeof params.enabled !== 'boolean')
-        return 'setFeedEnabled needs {enabled: boolean}';
-      return { id: id.id, enabled: params.enabled };
-    },
+    validate: checkParams('setFeedEnabled', (v, path) => {
+      const { id } = feedId(v, path);
+      // A refusal of `enabled` names the params, as its absence does.
+      return { id, enabled: reword(bool, 'needs {enabled: boolean}')(own(obj(v, path), 'enabled'), path) };
+    }),
   },
   syncNow: {
     privileged: true,
     changes: true,
-    validate(params) {
-      if (params === undefined || (isPlainObject(params) && params.id === undefined)) return {};
-      return feedId('syncNow', params);
-    },
+    validate: checkParams('syncNow', (v, path) =>
+      v === undefined || (isPlainObject(v) && v.id === undefined) ? {} : feedId(v, path),
+    ),
   },
 };

@@ -1,7 +1,8 @@
 import type { ReminderView } from '../core/plan/index.ts';
 import type { Plan, SavedRow, SaveStatus } from '../core/rows.ts';
-import { isPlainObject } from '../core/guards.ts';
-import { noParams, type SpecsFor } from './spec.ts';
+import { bool, fail, field, keys, list, matches, obj, oneOf, reword, text, type Check } from '../core/check.ts';
+import { isPlainObject, own, type JsonRecord } from '../core/guards.ts';
+import { checkParams, noParams, objectParams, type SpecsFor } from './spec.ts';
 
 /** popup.html?event=<event key>: the popup's page opened on that saved event (a reminder's notification). */
 export const FOCUS_EVENT_PARAM = 'event';
@@ -37,67 +38,47 @@ export interface PlanMessages {
   };
 }
 
-function checkEventKey(name: string, eventKey: unknown): string | null {
-  return typeof eventKey !== 'string' || eventKey.length === 0 || eventKey.length > 400 || !eventKey.includes('/')
-    ? `${name}: eventKey must be an event key ("feed/event")`
-    : null;
+const EVENT_KEY = matches(/\//, 'must be an event key ("feed/event")', 400);
+const STATUS = oneOf<SaveStatus | null>(['going', 'interested', null], 'must be "going", "interested" or null');
+
+/** The params' eventKeys: a missing list names the params, a bad one the field. */
+function eventKeysOf(params: unknown): string[] {
+  const keys = isPlainObject(params) ? own(params, 'eventKeys') : undefined;
+  if (!Array.isArray(keys)) return fail('', 'needs {eventKeys: string[]}');
+  return reword(list(text(400), 2_000), 'must be at most 2000 short strings')(keys, 'eventKeys');
 }
 
-const STATUSES: ReadonlyArray<SaveStatus | null> = ['going', 'interested', null];
-
-function checkEventKeys(name: string, keys: unknown): string[] | string {
-  if (!Array.isArray(keys)) return `${name} needs {eventKeys: string[]}`;
-  if (keys.length > 2_000 || !keys.every((k) => typeof k === 'string' && k.length <= 400))
-    return `${name}: eventKeys must be at most 2000 short strings`;
-  return keys as string[];
-}
+/** An object with exactly these fields, else the words for what the message needs or takes. */
+const exactly =
+  (names: string[]): Check<JsonRecord> =>
+  (v, path) =>
+    keys(names, `takes exactly {${names.join(', ')}}`)(reword(obj, `needs {${names.join(', ')}}`)(v, path), path);
 
 export const planSpecs: SpecsFor<PlanMessages> = {
   getPlan: { privileged: true, validate: noParams('getPlan') },
-  getSavedStatus: {
-    validate(params) {
-      const keys = checkEventKeys('getSavedStatus', isPlainObject(params) ? params.eventKeys : undefined);
-      return typeof keys === 'string' ? keys : { eventKeys: keys };
-    },
-  },
+  getSavedStatus: { validate: checkParams('getSavedStatus', (v) => ({ eventKeys: eventKeysOf(v) })) },
   // Not privileged: the card saves from the content script. From a page the handler accepts
   // only an event of a listed film, so the worst a hostile page could do is tick or untick a
   // box the card would show.
   setSaved: {
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params)) return 'setSaved needs {eventKey, status}';
-      const keys = Object.keys(params).sort().join(',');
-      if (keys !== 'eventKey,status') return 'setSaved takes exactly {eventKey, status}';
-      const { eventKey, status } = params;
-      const badKey = checkEventKey('setSaved', eventKey);
-      if (badKey) return badKey;
-      if (!STATUSES.includes(status as SaveStatus | null))
-        return 'setSaved: status must be "going", "interested" or null';
-      return { eventKey: eventKey as string, status: status as SaveStatus | null };
-    },
+    validate: checkParams('setSaved', (v, path) => {
+      const o = exactly(['eventKey', 'status'])(v, path);
+      return { eventKey: field(o, 'eventKey', EVENT_KEY, path), status: field(o, 'status', STATUS, path) };
+    }),
   },
   // Not privileged, like setSaved: the card's "Remind me".
   setReminder: {
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params)) return 'setReminder needs {eventKey, remind}';
-      if (Object.keys(params).sort().join(',') !== 'eventKey,remind')
-        return 'setReminder takes exactly {eventKey, remind}';
-      const badKey = checkEventKey('setReminder', params.eventKey);
-      if (badKey) return badKey;
-      if (typeof params.remind !== 'boolean') return 'setReminder: remind must be true or false';
-      return { eventKey: params.eventKey as string, remind: params.remind };
-    },
+    validate: checkParams('setReminder', (v, path) => {
+      const o = exactly(['eventKey', 'remind'])(v, path);
+      return { eventKey: field(o, 'eventKey', EVENT_KEY, path), remind: field(o, 'remind', bool, path) };
+    }),
   },
   exportCalendar: {
-    validate(params) {
-      if (!isPlainObject(params)) return 'exportCalendar needs {eventKeys, name}';
-      const keys = checkEventKeys('exportCalendar', params.eventKeys);
-      if (typeof keys === 'string') return keys;
-      if (typeof params.name !== 'string' || params.name.length > 300)
-        return 'exportCalendar: name must be a short string';
-      return { eventKeys: keys, name: params.name };
-    },
+    validate: objectParams('exportCalendar', 'needs {eventKeys, name}', (get, params) => ({
+      eventKeys: eventKeysOf(params),
+      name: get('name', text(300, 'must be a short string')),
+    })),
   },
 };

@@ -1,7 +1,8 @@
 import { validateSettingsPatch, type Settings } from '../core/settings.ts';
-import type { Backup, RestoreCounts } from '../db/backup.ts';
-import { isPlainObject } from '../core/guards.ts';
-import { noParams, type SpecsFor } from './spec.ts';
+import type { Backup, RestoreCounts } from '../core/backup-format.ts';
+import { guard, reword, type Check } from '../core/check.ts';
+import { isPlainObject, own, type JsonRecord } from '../core/guards.ts';
+import { checkParams, noParams, type SpecsFor } from './spec.ts';
 
 export type { Settings } from '../core/settings.ts';
 
@@ -18,16 +19,24 @@ export interface SettingsMessages {
   clearCache: { params: Record<string, never>; result: Record<string, never> };
 }
 
+/** Params that are one field (`{patch}`), or hold one (`{backup}`, which may be null or undefined). */
+function onlyField<N extends string>(name: N, among = false): Check<Record<N, unknown>> {
+  const ok = (v: unknown): v is JsonRecord =>
+    isPlainObject(v) && (among ? name in v : Object.keys(v).length === 1 && own(v, name) !== undefined);
+  return reword((v, path) => ({ [name]: own(guard(ok, '')(v, path), name) }) as Record<N, unknown>, `needs {${name}}`);
+}
+
 export const settingsSpecs: SpecsFor<SettingsMessages> = {
   getSettings: { validate: noParams('getSettings') },
   setSettings: {
     privileged: true,
     changes: true,
     validate(params) {
-      if (!isPlainObject(params) || Object.keys(params).length !== 1) return 'setSettings needs {patch}';
-      return typeof params.patch === 'undefined'
-        ? 'setSettings needs {patch}'
-        : wrap(validateSettingsPatch(params.patch));
+      const shape = checkParams('setSettings', onlyField('patch'))(params);
+      if (typeof shape === 'string') return shape;
+      // The patch's own reasons name the setting (core/settings.ts).
+      const patch = validateSettingsPatch(shape.patch);
+      return typeof patch === 'string' ? patch : { patch };
     },
   },
   exportBackup: { privileged: true, validate: noParams('exportBackup') },
@@ -35,12 +44,7 @@ export const settingsSpecs: SpecsFor<SettingsMessages> = {
     privileged: true,
     changes: true,
     // The document itself is checked whole by readBackup before anything is written.
-    validate: (params) =>
-      isPlainObject(params) && 'backup' in params ? { backup: params.backup } : 'restoreBackup needs {backup}',
+    validate: checkParams('restoreBackup', onlyField('backup', true)),
   },
   clearCache: { privileged: true, changes: true, validate: noParams('clearCache') },
 };
-
-function wrap(patch: Partial<Settings> | string): { patch: Partial<Settings> } | string {
-  return typeof patch === 'string' ? patch : { patch };
-}

@@ -1,5 +1,5 @@
-import { isPlainObject } from '../core/guards.ts';
-import { noParams, type SpecsFor } from './spec.ts';
+import { bool, fail, field, guard, matches, nullable, obj, reword, say, text, type Check } from '../core/check.ts';
+import { checkParams, noParams, objectParams, type SpecsFor } from './spec.ts';
 
 // Both lists live in IndexedDB, written only by the background (src/db/site-lists.ts): content
 // scripts can write storage.local, where they were kept before, and so could switch a site off.
@@ -46,62 +46,56 @@ export interface SiteMessages {
 
 const MAX_URL = 2_048;
 
-function checkUrl(name: string, url: unknown): string | null {
-  if (typeof url !== 'string' || url.length > MAX_URL) return `${name}: url must be a page address`;
+const pageUrl: Check<string> = (v, path) => {
+  const url = reword(text(MAX_URL), 'must be a page address')(v, path);
+  let parsed: URL;
   try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? null : `${name}: only http and https pages`;
+    parsed = new URL(url);
   } catch {
-    return `${name}: url must be a page address`;
+    return fail(path, 'must be a page address');
   }
-}
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? url : say(path, 'only http and https pages');
+};
+
+const TAB_ID = nullable(
+  guard((v): v is number => Number.isInteger(v) && (v as number) >= 0, 'must be a tab id or null'),
+);
+// The shape of an added site: a host (or a wildcard granted in the browser's settings), both schemes, every path.
+const SITE_PATTERN = matches(/^\*:\/\/[^/\s]+\/\*$/, '', 300);
 
 export const siteSpecs: SpecsFor<SiteMessages> = {
   // Open: the site is the sender's frame's, taken by the background from the sender, never params.
   getSiteSwitch: { validate: noParams('getSiteSwitch') },
   getSiteStatus: {
     privileged: true,
-    validate(params) {
-      if (!isPlainObject(params)) return 'getSiteStatus needs {url}';
-      return checkUrl('getSiteStatus', params.url) ?? { url: params.url as string };
-    },
+    validate: objectParams('getSiteStatus', 'needs {url}', (get) => ({ url: get('url', pageUrl) })),
   },
   setSiteDisabled: {
     privileged: true,
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params)) return 'setSiteDisabled needs {url, disabled}';
-      const bad = checkUrl('setSiteDisabled', params.url);
-      if (bad) return bad;
-      if (typeof params.disabled !== 'boolean') return 'setSiteDisabled: disabled must be true or false';
-      return { url: params.url as string, disabled: params.disabled };
-    },
+    validate: objectParams('setSiteDisabled', 'needs {url, disabled}', (get) => ({
+      url: get('url', pageUrl),
+      disabled: get('disabled', bool),
+    })),
   },
   addSite: {
     privileged: true,
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params)) return 'addSite needs {url, tabId}';
-      const bad = checkUrl('addSite', params.url);
-      if (bad) return bad;
-      const { tabId } = params;
-      if (tabId !== null && !(Number.isInteger(tabId) && (tabId as number) >= 0))
-        return 'addSite: tabId must be a tab id or null';
-      return { url: params.url as string, tabId: tabId as number | null };
-    },
+    validate: objectParams('addSite', 'needs {url, tabId}', (get) => ({
+      url: get('url', pageUrl),
+      tabId: get('tabId', TAB_ID),
+    })),
   },
   getSites: { privileged: true, validate: noParams('getSites') },
   removeSite: {
     privileged: true,
     changes: true,
-    validate(params) {
-      // The shape of an added site: a host (or a wildcard granted in the browser's settings), both schemes, every path.
-      const ok =
-        isPlainObject(params) &&
-        typeof params.pattern === 'string' &&
-        params.pattern.length <= 300 &&
-        /^\*:\/\/[^/\s]+\/\*$/.test(params.pattern);
-      return ok ? { pattern: params.pattern as string } : 'removeSite needs {pattern} like "*://example.com/*"';
-    },
+    validate: checkParams(
+      'removeSite',
+      reword(
+        (v, path) => ({ pattern: field(obj(v, path), 'pattern', SITE_PATTERN, path) }),
+        'needs {pattern} like "*://example.com/*"',
+      ),
+    ),
   },
 };

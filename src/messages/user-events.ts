@@ -2,9 +2,10 @@
 // ("Add this event"). Stored beside feed events, shaped like them, under the feed id "user".
 import { checkUserEventInput, type UserEventInput } from '../core/user-event-input.ts';
 import type { InvitationRef, UserEventRow } from '../core/rows.ts';
-import type { InvitationChange, InvitationOutcome } from '../db/index.ts';
-import { isPlainObject } from '../core/guards.ts';
-import { noParams, type SpecsFor } from './spec.ts';
+import type { InvitationChange, InvitationOutcome } from '../core/invitation-change.ts';
+import { at, fail, field, fromResult, guard, say, type Check } from '../core/check.ts';
+import { isPlainObject, own, type JsonRecord } from '../core/guards.ts';
+import { checkParams, noParams, objectParams, type SpecsFor } from './spec.ts';
 
 import { USER_FEED_ID } from '../core/rows.ts';
 
@@ -33,71 +34,69 @@ export interface UserEventMessages {
   deleteUserEvent: { params: { key: string }; result: { deleted: boolean } };
 }
 
-function keyParam(params: Record<string, unknown>): string | null {
-  const key = params.key;
-  return typeof key === 'string' && key.startsWith(`${USER_FEED_ID}/`) && key.length <= 400 ? key : null;
-}
-
 /** An invitation file is small; a mailbox export is not an invitation. */
 export const INVITATION_TEXT_MAX = 2_000_000;
 const INVITATION_EVENTS_MAX = 500;
-const METHODS = new Set(['REQUEST', 'CANCEL', 'PUBLISH']);
+const METHODS = ['REQUEST', 'CANCEL', 'PUBLISH'] as const;
+
+const OWN_EVENT_KEY = guard(
+  (v): v is string => typeof v === 'string' && v.startsWith(`${USER_FEED_ID}/`) && v.length <= 400,
+  'must be one of your own events ("user/…")',
+);
+const EVENT = fromResult(checkUserEventInput);
+
+const invitationEvent: Check<InvitationEvent> = (v, path) => {
+  const event = checkUserEventInput(v);
+  if (typeof event === 'string') return say(path, `${path}: ${event}`);
+  if (!event.invitation) return fail(path, 'needs its invitation {uid, sequence}');
+  return { ...event, invitation: event.invitation };
+};
+
+const invitationEvents: Check<InvitationEvent[]> = (v, path) => {
+  if (!Array.isArray(v) || v.length === 0 || v.length > INVITATION_EVENTS_MAX)
+    return fail(path, `must be a list of 1 to ${INVITATION_EVENTS_MAX}`);
+  return v.map((raw, i) => invitationEvent(raw, at(path, i)));
+};
+
+const isMethodParams = (v: unknown): v is JsonRecord =>
+  isPlainObject(v) && (METHODS as readonly unknown[]).includes(own(v, 'method'));
 
 export const userEventSpecs: SpecsFor<UserEventMessages> = {
   previewInvitation: {
     privileged: true,
-    validate(params) {
-      if (!isPlainObject(params) || typeof params.text !== 'string') return 'previewInvitation needs {text}';
-      if (params.text.length > INVITATION_TEXT_MAX) return 'previewInvitation: the file is too large for an invitation';
-      return { text: params.text };
-    },
+    validate: checkParams('previewInvitation', (v, path) => {
+      const o = guard((x): x is JsonRecord => isPlainObject(x) && typeof x.text === 'string', 'needs {text}')(v, path);
+      const text = o.text as string;
+      if (text.length > INVITATION_TEXT_MAX) say('text', 'the file is too large for an invitation');
+      return { text };
+    }),
   },
   importInvitation: {
     privileged: true,
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params) || typeof params.method !== 'string' || !METHODS.has(params.method))
-        return 'importInvitation needs {method: REQUEST, CANCEL or PUBLISH, events}';
-      if (!Array.isArray(params.events) || params.events.length === 0 || params.events.length > INVITATION_EVENTS_MAX)
-        return `importInvitation: events must be a list of 1 to ${INVITATION_EVENTS_MAX}`;
-      const events: InvitationEvent[] = [];
-      for (const [i, raw] of params.events.entries()) {
-        const event = checkUserEventInput(raw);
-        if (typeof event === 'string') return `importInvitation: events[${i}]: ${event}`;
-        if (!event.invitation) return `importInvitation: events[${i}] needs its invitation {uid, sequence}`;
-        events.push({ ...event, invitation: event.invitation });
-      }
-      return { method: params.method as InvitationChange['method'], events };
-    },
+    validate: checkParams('importInvitation', (v, path) => {
+      const o = guard(isMethodParams, 'needs {method: REQUEST, CANCEL or PUBLISH, events}')(v, path);
+      const events = field(o, 'events', invitationEvents, path);
+      return { method: o.method as InvitationChange['method'], events };
+    }),
   },
   getUserEvents: { validate: noParams('getUserEvents'), privileged: true },
   addUserEvent: {
     privileged: true,
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params)) return 'addUserEvent needs {event}';
-      const event = checkUserEventInput(params.event);
-      return typeof event === 'string' ? `addUserEvent: ${event}` : { event };
-    },
+    validate: objectParams('addUserEvent', 'needs {event}', (get) => ({ event: get('event', EVENT) })),
   },
   updateUserEvent: {
     privileged: true,
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params)) return 'updateUserEvent needs {key, event}';
-      const key = keyParam(params);
-      if (!key) return 'updateUserEvent: key must be one of your own events ("user/…")';
-      const event = checkUserEventInput(params.event);
-      return typeof event === 'string' ? `updateUserEvent: ${event}` : { key, event };
-    },
+    validate: objectParams('updateUserEvent', 'needs {key, event}', (get) => ({
+      key: get('key', OWN_EVENT_KEY),
+      event: get('event', EVENT),
+    })),
   },
   deleteUserEvent: {
     privileged: true,
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params)) return 'deleteUserEvent needs {key}';
-      const key = keyParam(params);
-      return key ? { key } : 'deleteUserEvent: key must be one of your own events ("user/…")';
-    },
+    validate: objectParams('deleteUserEvent', 'needs {key}', (get) => ({ key: get('key', OWN_EVENT_KEY) })),
   },
 };

@@ -1,10 +1,10 @@
 // The user's own films: added from the popup's "Events on this page" when the page names a film
 // no feed lists, listed and removed in the options page. Stored beside feed films, shaped like
 // them, under the feed id "user" (src/db/user-films.ts).
-import { isPlainObject } from '../core/guards.ts';
+import { bool, fromResult, guard, optional } from '../core/check.ts';
 import { USER_FEED_ID, type UserFilmRow } from '../core/rows.ts';
 import { checkUserFilmInput, type UserFilmInput } from '../core/user-film-input.ts';
-import { noParams, type SpecsFor } from './spec.ts';
+import { noParams, objectParams, type SpecsFor } from './spec.ts';
 
 export interface UserFilmMessages {
   /** Each own film with the titles of the own events that name it, so removing one can say so first. */
@@ -18,27 +18,26 @@ export interface UserFilmMessages {
   removeUserFilm: { params: { key: string; untie: boolean }; result: { removed: boolean; untied: number } };
 }
 
+const OWN_FILM_KEY = guard(
+  (v): v is string => typeof v === 'string' && v.startsWith(`${USER_FEED_ID}/`) && v.length <= 400,
+  'must be one of your own films ("user/…")',
+);
+
 export const userFilmSpecs: SpecsFor<UserFilmMessages> = {
   getUserFilms: { privileged: true, validate: noParams('getUserFilms') },
   addUserFilm: {
     privileged: true,
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params)) return 'addUserFilm needs {film}';
-      const film = checkUserFilmInput(params.film);
-      return typeof film === 'string' ? `addUserFilm: ${film}` : { film };
-    },
+    validate: objectParams('addUserFilm', 'needs {film}', (get) => ({
+      film: get('film', fromResult(checkUserFilmInput)),
+    })),
   },
   removeUserFilm: {
     privileged: true,
     changes: true,
-    validate(params) {
-      if (!isPlainObject(params)) return 'removeUserFilm needs {key, untie}';
-      const { key, untie } = params;
-      if (typeof key !== 'string' || !key.startsWith(`${USER_FEED_ID}/`) || key.length > 400)
-        return 'removeUserFilm: key must be one of your own films ("user/…")';
-      if (untie !== undefined && typeof untie !== 'boolean') return 'removeUserFilm: untie must be true or false';
-      return { key, untie: untie === true };
-    },
+    validate: objectParams('removeUserFilm', 'needs {key, untie}', (get) => ({
+      key: get('key', OWN_FILM_KEY),
+      untie: get('untie', optional(bool)) === true,
+    })),
   },
 };

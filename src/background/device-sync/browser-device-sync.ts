@@ -1,14 +1,9 @@
 // Device sync over the browser's own storage areas and permissions.
 import browser from 'webextension-polyfill';
+import { hasFeedPermission } from '../../browser/feed-permission.ts';
 import { feedWithUrl, type AfterpartyDb } from '../../db/index.ts';
 import type { FeedSync } from '../feed-sync/engine.ts';
 import { createDeviceSync, type DeviceSync } from './device-sync.ts';
-
-/** The origin a feed is fetched from, as the options page asks for it (src/ui/options/feeds-panel.tsx). */
-function originPattern(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.protocol}//${parsed.hostname}/*`;
-}
 
 export function startDeviceSync({
   db,
@@ -32,7 +27,7 @@ export function startDeviceSync({
     local: browser.storage.local,
     onChange,
     feeds: {
-      permitted: (url) => browser.permissions.contains({ origins: [originPattern(url)] }),
+      permitted: hasFeedPermission,
       add: async (url) => void (await feedSync.addFeed(url)),
       async remove(url) {
         const feed = await feedWithUrl(db, url);

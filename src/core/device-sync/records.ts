@@ -1,6 +1,7 @@
 // What syncs between a person's browsers, as records: one id and one compact value per saved
 // status, correction, own film, own event, changed setting and subscribed feed. The listings cache never
 // syncs: each device fetches its feeds itself.
+import { checked, obj, oneOf, reword } from '../check.ts';
 import { isPlainObject } from '../guards.ts';
 import type { CorrectionRow, SavedRow, SaveStatus, UserEventRow, UserFilmRow } from '../rows.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../settings.ts';
@@ -169,8 +170,9 @@ export function rowChangeOf(id: string, value: unknown, t: number): RowChange | 
       return { kind, url: rest, subscribed: !gone };
     case 'saved': {
       if (gone) return { kind, eventKey: rest, row: null };
-      const status = value === 'g' ? 'going' : value === 'i' ? 'interested' : null;
-      if (!status) return `unknown saved status in ${id.slice(0, 80)}`;
+      const code = checked(oneOf(['g', 'i'] as const, `unknown saved status in ${id.slice(0, 80)}`))(value);
+      const status = code === 'g' ? 'going' : code === 'i' ? 'interested' : null;
+      if (!status) return code;
       return { kind, eventKey: rest, row: { eventKey: rest, status, savedAt: iso(t) } };
     }
     case 'correction': {
@@ -179,17 +181,19 @@ export function rowChangeOf(id: string, value: unknown, t: number): RowChange | 
       return { kind, id: rest, row: gone ? null : row };
     }
     case 'film':
+    case 'event': {
       if (gone) return { kind, id: rest, value: null };
-      if (!isPlainObject(value)) return `film ${rest.slice(0, 80)} is not an object`;
-      return { kind, id: rest, value: FILM_RECORD.expand(value, rest, t) };
-    case 'event':
-      if (gone) return { kind, id: rest, value: null };
-      if (!isPlainObject(value)) return `event ${rest.slice(0, 80)} is not an object`;
-      return { kind, id: rest, value: EVENT_RECORD.expand(value, rest, t) };
+      const fields = checked(RECORD_VALUE, `${kind} ${rest.slice(0, 80)}`)(value);
+      if (typeof fields === 'string') return fields;
+      return { kind, id: rest, value: (kind === 'film' ? FILM_RECORD : EVENT_RECORD).expand(fields, rest, t) };
+    }
     default:
       return `unknown record ${id.slice(0, 80)}`;
   }
 }
+
+/** A film's or an event's record is its row's fields; the database checks them like a backup's. */
+const RECORD_VALUE = reword(obj, 'is not an object');
 
 /** JSON with object keys sorted, so equal values compare and hash equal on every device. */
 export function canonicalJson(value: unknown): string {

@@ -4,4 +4,5 @@ export { capLength, checkUrl, cleanText, type FeedProblem, ProblemList, URL_MAX 
 export { isFilmYear, readEvent, readFilm } from './items.ts';
 export { mergeListings } from './merge.ts';
 export { parseFeed } from './parse.ts';
+export { feedOrigin, type FeedOrigin } from './feed-origin.ts';
 export { feedUrlFromLink, isWebcalLink } from './webcal.ts';

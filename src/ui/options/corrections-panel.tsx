@@ -3,15 +3,15 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Result } from '../../messages/index.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { t } from '../../browser/i18n.ts';
+import { ListSection, type Note } from './list-section.tsx';
 import { send } from '../../browser/send.ts';
-import { LIST_STYLE } from './sites-panel.tsx';
 import { errorText } from '../../core/error-text.ts';
 
 type Correction = Result<'listCorrections'>['corrections'][number];
 
 export function CorrectionsPanel() {
   const [rows, setRows] = useState<Correction[] | null>(null);
-  const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
+  const [note, setNote] = useState<Note>(null);
   // Corrections are made on cards in pages while this page may be open.
   const revision = useDataRevision();
   const reload = () =>
@@ -31,13 +31,7 @@ export function CorrectionsPanel() {
     );
 
   return (
-    <section aria-labelledby="corrections-heading" class="panel-section corrections-panel">
-      <style>{LIST_STYLE}</style>
-      <h2 id="corrections-heading">{t('corrections_heading')}</h2>
-      <p class="hint">{t('corrections_hint')}</p>
-      <p class={note?.error ? 'error' : 'status'} role={note?.error ? 'alert' : 'status'}>
-        {note?.text ?? ''}
-      </p>
+    <ListSection name="corrections" heading={t('corrections_heading')} hint={t('corrections_hint')} note={note}>
       {rows && rows.length === 0 && <p class="hint">{t('corrections_none')}</p>}
       {rows && rows.length > 0 && (
         <ul class="correction-list" aria-labelledby="corrections-heading">
@@ -60,6 +54,6 @@ export function CorrectionsPanel() {
           })}
         </ul>
       )}
-    </section>
+    </ListSection>
   );
 }

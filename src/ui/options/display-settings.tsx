@@ -60,6 +60,68 @@ function Choice<K extends keyof Settings>({
   );
 }
 
+type ChoiceName = 'modifierKey' | 'underlineStyle' | 'theme' | 'timeZoneShown' | 'travelMode' | 'reminderLead';
+
+/** The settings chosen from a list, in the order the page shows them; read at render, when t() has its catalog. */
+const choiceFields = (): {
+  name: ChoiceName;
+  label: string;
+  choices: readonly string[];
+  prefix?: string;
+  hint?: string;
+}[] => [
+  { name: 'modifierKey', label: t('ui_modifierKey'), choices: MODIFIER_KEYS },
+  { name: 'underlineStyle', label: t('ui_underlineStyle'), choices: UNDERLINE_STYLES },
+  { name: 'theme', label: t('ui_theme'), choices: THEMES },
+  { name: 'timeZoneShown', label: t('ui_timeZoneShown'), choices: ZONE_CHOICES },
+  {
+    name: 'travelMode',
+    label: t('plan_travelMode'),
+    choices: TRAVEL_MODES,
+    prefix: 'plan',
+    hint: t('plan_travelModeHint'),
+  },
+  {
+    name: 'reminderLead',
+    label: t('remind_lead'),
+    choices: REMINDER_LEADS,
+    prefix: 'remind',
+    hint: t('remind_leadHint'),
+  },
+];
+
+function Toggle({
+  name,
+  label,
+  hint,
+  settings,
+  onChange,
+}: {
+  name: 'showFilmsWithoutListings' | 'underlineOnlyWithKey';
+  label: string;
+  hint?: string;
+  settings: Settings;
+  onChange: (patch: Partial<Settings>) => void;
+}) {
+  return (
+    <div class="field field-check">
+      <input
+        id={`setting-${name}`}
+        type="checkbox"
+        checked={settings[name]}
+        aria-describedby={hint ? `setting-${name}-hint` : undefined}
+        onChange={(e) => onChange({ [name]: e.currentTarget.checked })}
+      />
+      <label for={`setting-${name}`}>{label}</label>
+      {hint && (
+        <span id={`setting-${name}-hint`} class="hint">
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** The display settings; each change is saved at once and confirmed in a live region. */
 export function DisplaySettings() {
   const [settings, setSettings] = useState<Settings | null>(null);
@@ -78,6 +140,11 @@ export function DisplaySettings() {
       },
       (e: unknown) => setStatus({ kind: 'error', message: errorText(e) }),
     );
+  };
+  // Turning reminders on is the moment to ask for notifications, inside the user's choice.
+  const choose = (patch: Partial<Settings>) => {
+    if (patch.reminderLead && patch.reminderLead !== 'off') void askForNotifications();
+    change(patch);
   };
   return (
     <section aria-labelledby="display-heading" class="panel-section">
@@ -103,73 +170,23 @@ export function DisplaySettings() {
               {t('ui_hoverDelayHint', HOVER_DELAY_MAX)}
             </span>
           </div>
-          <Choice
-            name="modifierKey"
-            label={t('ui_modifierKey')}
-            choices={MODIFIER_KEYS}
-            settings={settings}
-            onChange={change}
-          />
-          <Choice
-            name="underlineStyle"
-            label={t('ui_underlineStyle')}
-            choices={UNDERLINE_STYLES}
-            settings={settings}
-            onChange={change}
-          />
-          <Choice name="theme" label={t('ui_theme')} choices={THEMES} settings={settings} onChange={change} />
-          <Choice
-            name="timeZoneShown"
-            label={t('ui_timeZoneShown')}
-            choices={ZONE_CHOICES}
-            settings={settings}
-            onChange={change}
-          />
-          <Choice
-            name="travelMode"
-            label={t('plan_travelMode')}
-            choices={TRAVEL_MODES}
-            settings={settings}
-            onChange={change}
-            prefix="plan"
-            hint={t('plan_travelModeHint')}
-          />
-          <Choice
-            name="reminderLead"
-            label={t('remind_lead')}
-            choices={REMINDER_LEADS}
-            settings={settings}
-            // Turning reminders on is the moment to ask for notifications, inside the user's choice.
-            onChange={(patch) => {
-              if (patch.reminderLead && patch.reminderLead !== 'off') void askForNotifications();
-              change(patch);
-            }}
-            prefix="remind"
-            hint={t('remind_leadHint')}
-          />
+          {choiceFields().map((field) => (
+            <Choice key={field.name} {...field} settings={settings} onChange={choose} />
+          ))}
           <NotificationPermission />
-          <div class="field field-check">
-            <input
-              id="setting-showFilmsWithoutListings"
-              type="checkbox"
-              checked={settings.showFilmsWithoutListings}
-              onChange={(e) => change({ showFilmsWithoutListings: e.currentTarget.checked })}
-            />
-            <label for="setting-showFilmsWithoutListings">{t('ui_showFilmsWithoutListings')}</label>
-          </div>
-          <div class="field field-check">
-            <input
-              id="setting-underlineOnlyWithKey"
-              type="checkbox"
-              checked={settings.underlineOnlyWithKey}
-              aria-describedby="setting-underlineOnlyWithKey-hint"
-              onChange={(e) => change({ underlineOnlyWithKey: e.currentTarget.checked })}
-            />
-            <label for="setting-underlineOnlyWithKey">{t('ui_underlineOnlyWithKey')}</label>
-            <span id="setting-underlineOnlyWithKey-hint" class="hint">
-              {t('ui_underlineOnlyWithKeyHint')}
-            </span>
-          </div>
+          <Toggle
+            name="showFilmsWithoutListings"
+            label={t('ui_showFilmsWithoutListings')}
+            settings={settings}
+            onChange={change}
+          />
+          <Toggle
+            name="underlineOnlyWithKey"
+            label={t('ui_underlineOnlyWithKey')}
+            hint={t('ui_underlineOnlyWithKeyHint')}
+            settings={settings}
+            onChange={change}
+          />
         </form>
       )}
       <p class={status.kind === 'error' ? 'error' : 'status'} role="status">

@@ -1,25 +1,14 @@
 // The options page's "Feeds" section: subscribe by URL, sync now, and each feed's state.
 import { useEffect, useState } from 'preact/hooks';
-import browser from 'webextension-polyfill';
 import type { FeedStatus } from '../../messages/index.ts';
-import { feedUrlFromLink } from '../../core/feed/index.ts';
+import { feedOrigin } from '../../core/feed/index.ts';
+import { requestFeedPermission } from '../../browser/feed-permission.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { send } from '../../browser/send.ts';
 import { errorText } from '../../core/error-text.ts';
 
 type Note = { kind: 'none' } | { kind: 'ok'; text: string } | { kind: 'error'; text: string };
-
-/** The one origin a feed needs, as a match pattern (ports are not part of match patterns). */
-function originPattern(url: string): { pattern: string; host: string } | null {
-  try {
-    const parsed = new URL(feedUrlFromLink(url.trim()));
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    return { pattern: `${parsed.protocol}//${parsed.hostname}/*`, host: parsed.hostname };
-  } catch {
-    return null;
-  }
-}
 
 function FeedItem({
   feed,
@@ -105,16 +94,11 @@ export function FeedsPanel() {
 
   const add = (event: Event) => {
     event.preventDefault();
-    const origin = originPattern(url);
-    if (!origin) return setNote({ kind: 'error', text: t('sync_errorBadUrl') });
+    if (!feedOrigin(url)) return setNote({ kind: 'error', text: t('sync_errorBadUrl') });
     setBusy('adding');
     // Asked first, inside the click's user gesture: browsers refuse permission prompts later.
-    browser.permissions
-      .request({ origins: [origin.pattern] })
-      .then((granted) => {
-        if (!granted) throw new Error(t('sync_errorPermission', origin.host));
-        return send('addFeed', { url });
-      })
+    requestFeedPermission(url)
+      .then(() => send('addFeed', { url }))
       .then(
         ({ feed }) => {
           setUrl('');

@@ -5,23 +5,15 @@ import { curatedLabels, type SiteLabel } from '../../core/site-labels.ts';
 import type { SiteList } from '../../messages/index.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { t } from '../../browser/i18n.ts';
+import { ListSection, type Note } from './list-section.tsx';
 import { send } from '../../browser/send.ts';
 import { errorText } from '../../core/error-text.ts';
-
-export const LIST_STYLE = `
-.site-list, .correction-list { list-style: none; margin: 6px 0 12px; padding: 0; }
-.site-list li, .correction-list li { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; padding: 4px 0; border-bottom: 1px solid var(--ap-line); }
-.site-list .ap-button, .correction-list .ap-button { font-size: 12px; padding: 3px 8px; margin-left: auto; }
-.curated-sites { columns: 2 14em; }
-.curated-sites li { break-inside: avoid; }
-.panel-section h3 { font-size: 13px; margin: 12px 0 2px; }
-`;
 
 const labelText = (label: SiteLabel) => (label.subdomains ? t('sites_anySubdomain', label.host) : label.host);
 
 export function SitesPanel() {
   const [sites, setSites] = useState<SiteList | null>(null);
-  const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
+  const [note, setNote] = useState<Note>(null);
   // Sites change from the popup too, while this page is open.
   const revision = useDataRevision();
   useEffect(() => {
@@ -46,13 +38,7 @@ export function SitesPanel() {
     );
 
   return (
-    <section aria-labelledby="sites-heading" class="panel-section sites-panel">
-      <style>{LIST_STYLE}</style>
-      <h2 id="sites-heading">{t('sites_heading')}</h2>
-      <p class="hint">{t('sites_hint')}</p>
-      <p class={note?.error ? 'error' : 'status'} role={note?.error ? 'alert' : 'status'}>
-        {note?.text ?? ''}
-      </p>
+    <ListSection name="sites" heading={t('sites_heading')} hint={t('sites_hint')} note={note}>
       {sites && (
         <>
           <h3 id="sites-added">{t('sites_addedHeading')}</h3>
@@ -104,6 +90,6 @@ export function SitesPanel() {
           </ul>
         </>
       )}
-    </section>
+    </ListSection>
   );
 }

@@ -1,19 +1,14 @@
 // A feed to subscribe to that came from elsewhere (another browser, a backup): the origin is
 // asked for inside the click, as the feeds section does, since browsers refuse a prompt later.
-import browser from 'webextension-polyfill';
+import { requestFeedPermission } from '../../browser/feed-permission.ts';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { errorText } from '../../core/error-text.ts';
 
 export function SubscribeFeed({ url, onDone }: { url: string; onDone: (error: string | null) => void }) {
   const subscribe = () => {
-    const { protocol, hostname } = new URL(url);
-    browser.permissions
-      .request({ origins: [`${protocol}//${hostname}/*`] })
-      .then((granted) => {
-        if (!granted) throw new Error(t('sync_errorPermission', hostname));
-        return send('addFeed', { url });
-      })
+    requestFeedPermission(url)
+      .then(() => send('addFeed', { url }))
       .then(
         () => onDone(null),
         (e: unknown) => onDone(errorText(e)),

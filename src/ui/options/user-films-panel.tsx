@@ -5,8 +5,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Result } from '../../messages/index.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { t } from '../../browser/i18n.ts';
+import { ListSection, type Note } from './list-section.tsx';
 import { send } from '../../browser/send.ts';
-import { LIST_STYLE } from './sites-panel.tsx';
 import { errorText } from '../../core/error-text.ts';
 
 type Row = Result<'getUserFilms'>['films'][number];
@@ -15,7 +15,7 @@ const quoted = (titles: string[]) => titles.map((title) => `“${title}”`).joi
 
 export function UserFilmsPanel() {
   const [rows, setRows] = useState<Row[] | null>(null);
-  const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
+  const [note, setNote] = useState<Note>(null);
   // The key of the film whose removal waits for the user to confirm it.
   const [asking, setAsking] = useState<string | null>(null);
   // Films are added from the popup while this page may be open.
@@ -38,13 +38,7 @@ export function UserFilmsPanel() {
     );
 
   return (
-    <section aria-labelledby="user-films-heading" class="panel-section user-films-panel">
-      <style>{LIST_STYLE}</style>
-      <h2 id="user-films-heading">{t('films_heading')}</h2>
-      <p class="hint">{t('films_intro')}</p>
-      <p class={note?.error ? 'error' : 'status'} role={note?.error ? 'alert' : 'status'}>
-        {note?.text ?? ''}
-      </p>
+    <ListSection name="user-films" heading={t('films_heading')} hint={t('films_intro')} note={note}>
       {rows && rows.length === 0 && <p class="hint">{t('films_none')}</p>}
       {rows && rows.length > 0 && (
         <ul class="correction-list user-film-list" aria-labelledby="user-films-heading">
@@ -83,6 +77,6 @@ export function UserFilmsPanel() {
           })}
         </ul>
       )}
-    </section>
+    </ListSection>
   );
 }

@@ -3,7 +3,7 @@
 // over https like any feed. Clicking such a link opens the system's calendar app instead, so the
 // popup is where Afterparty offers it.
 import { useEffect, useState } from 'preact/hooks';
-import browser from 'webextension-polyfill';
+import { requestFeedPermission } from '../../browser/feed-permission.ts';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { readTopFrame } from '../../browser/top-frame.ts';
@@ -23,14 +23,9 @@ export function WebcalOffer() {
   if (urls.length === 0) return <span hidden data-webcal-links="0" />;
 
   const subscribe = (url: string) => {
-    const { hostname } = new URL(url);
     // Asked inside the click, as on the options page: browsers refuse permission prompts later.
-    browser.permissions
-      .request({ origins: [`https://${hostname}/*`] })
-      .then((granted) => {
-        if (!granted) throw new Error(t('sync_errorPermission', hostname));
-        return send('addFeed', { url });
-      })
+    requestFeedPermission(url)
+      .then(() => send('addFeed', { url }))
       .then(
         ({ feed }) => setNote({ error: false, text: t('imports_subscribed', feed.title) }),
         (e: unknown) => setNote({ error: true, text: errorText(e) }),
