@@ -6,6 +6,7 @@ import { correctionSpecs, type CorrectionMessages } from './corrections.ts';
 import { deviceSyncSpecs, type DeviceSyncMessages } from './device-sync.ts';
 import { feedSpecs, type FeedMessages } from './feeds.ts';
 import { listingSpecs, type ListingMessages } from './listings.ts';
+import { pageEventSpecs, type PageEventMessages } from './page-events.ts';
 import { planSpecs, type PlanMessages } from './plan.ts';
 import { siteSpecs, type SiteMessages } from './sites.ts';
 import { settingsSpecs, type SettingsMessages } from './settings.ts';
@@ -19,6 +20,7 @@ export type { FeedStatus } from './feeds.ts';
 export interface Messages
   extends
     ListingMessages,
+    PageEventMessages,
     FeedMessages,
     SettingsMessages,
     PlanMessages,
@@ -42,6 +44,7 @@ export type Reply<N extends MessageName = MessageName> = { result: Result<N> } |
 
 const specs: SpecsFor<Messages> = {
   ...listingSpecs,
+  ...pageEventSpecs,
   ...feedSpecs,
   ...settingsSpecs,
   ...planSpecs,
