@@ -79,8 +79,12 @@ function item(walk: Walk, budget: { items: number }, raw: unknown, depth: number
   if (!Array.isArray(givenTypes) || !isPlainObject(givenProps)) drop(walk, 'every item must be {types, props}');
   const rawTypes: unknown[] = Array.isArray(givenTypes) ? givenTypes : [];
   const rawProps = isPlainObject(givenProps) ? givenProps : {};
+  // The reader takes the first five strings.
+  const strings = rawTypes.filter(
+    (type): type is string => typeof type === 'string' || drop(walk, 'types must be strings') !== null,
+  );
   const types: string[] = [];
-  for (const type of capped(walk, rawTypes, 5, 'types an item')) {
+  for (const type of capped(walk, strings, 5, 'types an item')) {
     if (isName(type)) types.push(type);
     else drop(walk, `types must be names of at most ${SNAPSHOT_LIMITS.name} characters`);
   }
