@@ -17,6 +17,11 @@ export interface TitleMatcherCache {
   get(): Promise<Matcher>;
   /** The same matcher with its titles: what a film's key is called, what a catalog hash covers. */
   catalog(): Promise<TitleCatalog>;
+  /**
+   * The catalog as it is now: rechecked first, for an answer that must see a film just added
+   * (the recheck after a data change comes up to a notice later).
+   */
+  latest(): Promise<TitleCatalog>;
   /** The catalog may have changed: the next `get` builds again. */
   forget(): void;
   /**
@@ -114,15 +119,20 @@ export function titleMatcherCache(db: AfterpartyDb, ready: () => Promise<void>):
     }
     return built;
   };
+  const recheck = async (): Promise<void> => {
+    const current = built;
+    if (!current) return;
+    const [now, then] = await Promise.all([catalogPrint(db), current.print.catch(() => '')]);
+    if (built === current && now !== then) forget();
+  };
   return {
     get: () => build().matcher,
     catalog: () => build().catalog,
-    forget,
-    async recheck() {
-      const current = built;
-      if (!current) return;
-      const [now, then] = await Promise.all([catalogPrint(db), current.print.catch(() => '')]);
-      if (built === current && now !== then) forget();
+    async latest() {
+      await recheck();
+      return build().catalog;
     },
+    forget,
+    recheck,
   };
 }

@@ -83,6 +83,15 @@ describe('findFilms', () => {
     expect(await keys('   ')).toEqual([]);
   });
 
+  it('sees a film added a moment ago, before the worker’s recheck after the change', async () => {
+    const { handlers } = setup();
+    expect((await handlers.findFilms({ text: 'A Film Nobody Lists' })).filmKeys).toEqual([]);
+    const { film } = await handlers.addUserFilm({
+      film: { title: 'A Film Nobody Lists', aliases: [], year: null, directors: [] },
+    });
+    expect((await handlers.findFilms({ text: 'A Film Nobody Lists' })).filmKeys).toEqual([film.key]);
+  });
+
   it('is refused from a content script', async () => {
     const { call } = setup();
     expect(await call('findFilms', { text: 'Fugitive Pieces' }, false)).toEqual({

@@ -81,10 +81,9 @@ export function createFeedSync(deps: FeedSyncDeps) {
       chunkSize: deps.chunkSize ?? 2_000,
       renew: flight.renew,
     }),
-    // Rechecked first: a feed stored earlier in the same run may have brought films.
+    // The latest: a feed stored earlier in the same run may have brought films.
     catalog: async () => {
-      await deps.titles.recheck();
-      const { matcher, sources } = await deps.titles.catalog();
+      const { matcher, sources } = await deps.titles.latest();
       return { sources, tie: filmTie(matcher) };
     },
   };

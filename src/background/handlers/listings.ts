@@ -19,7 +19,7 @@ export function listingHandlers({
       return { matches: packMatches(blocks.map((block) => matcher.find(block))) };
     },
     async findFilms({ text }) {
-      const { matcher, sources } = await titles.catalog();
+      const { matcher, sources } = await titles.latest();
       const typed = text.trim();
       if (!typed) return { filmKeys: [] };
       const exact = sources.find((f) => f.title.toLowerCase() === typed.toLowerCase());

@@ -17,7 +17,7 @@ export function pageEventHandlers({
   return {
     async previewPageEvents({ snapshot }) {
       await ready();
-      const [{ matcher, sources }, { festivals }] = await Promise.all([titles.catalog(), schedule(db)]);
+      const [{ matcher, sources }, { festivals }] = await Promise.all([titles.latest(), schedule(db)]);
       const drafts = readPageEvents(snapshot, { matcher, festivals });
       const names = new Map(sources.map((f) => [f.id, f.title]));
       const zones = new Map(festivals.map((f) => [f.key, f.timeZone]));

@@ -52,7 +52,7 @@ export function userEventHandlers({
     },
     async previewInvitation({ text }) {
       await ready();
-      const [{ matcher, sources }, { festivals }] = await Promise.all([titles.catalog(), schedule(db)]);
+      const [{ matcher, sources }, { festivals }] = await Promise.all([titles.latest(), schedule(db)]);
       const read = readInvitation(text, { tie: filmTie(matcher) });
       if (!read.ok) throw new Error(read.error);
       const names = new Map(sources.map((f) => [f.id, f.title]));
