@@ -56,7 +56,7 @@ function titleSource(film: FilmRow): TitleSource {
 }
 
 /** Every live title and alias, capped across feeds (the feeds left partly out say so, feed-sync/title-cap.ts). */
-export async function titleSources(db: AfterpartyDb): Promise<TitleSource[]> {
+async function titleSources(db: AfterpartyDb): Promise<TitleSource[]> {
   return capTitles(await liveFilms(db)).kept.map(titleSource);
 }
 

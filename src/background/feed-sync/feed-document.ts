@@ -26,6 +26,7 @@ export interface FilmCatalog {
 const isCalendar = (text: string, contentType: string): boolean =>
   /text\/calendar/i.test(contentType) || looksLikeICalendar(text);
 
+/** `films` is given for a calendar, and only for one. */
 function readDocument(
   text: string,
   contentType: string,

@@ -4,7 +4,7 @@ import type { PageEventMessages } from '../../messages/page-events.ts';
 import type { TitleMatcherCache } from '../title-matcher.ts';
 import type { HandlersFor } from './types.ts';
 
-/** The popup's "Events on this page": read here, where the matcher is, so the popup compiles none. */
+/** The popup's "Events on this page", read where the matcher is. */
 export function pageEventHandlers({
   db,
   ready,
