@@ -4,7 +4,7 @@ import { changesData, MESSAGE_NAMES, type MessageName, parseRequest } from '../s
 describe('parseRequest', () => {
   it('accepts well-formed requests', () => {
     expect(parseRequest({ type: 'getSchedule', params: {} })).toEqual({ type: 'getSchedule', params: {} });
-    expect(parseRequest({ type: 'getTitleIndex' })).toEqual({ type: 'getTitleIndex', params: {} });
+    expect(parseRequest({ type: 'getSchedule' })).toEqual({ type: 'getSchedule', params: {} });
     expect(parseRequest({ type: 'getListings', params: { filmKeys: ['default/a'] } })).toEqual({
       type: 'getListings',
       params: { filmKeys: ['default/a'] },

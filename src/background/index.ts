@@ -50,6 +50,7 @@ const changes = createChangeNotice((items) => {
 });
 const sync = createFeedSync({
   db,
+  titles,
   fetch: (input, init) => fetch(input, init),
   clock: Date.now,
   // Released by the browser when this worker stops, so a cut-short sync never blocks the next.

@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseFeed } from '../core/feed/index.ts';
 import { importICalendar } from '../core/ical/index.ts';
+import { compileMatcher, filmTie } from '../core/matching/index.ts';
 import { isTimeZone } from '../core/time/index.ts';
 import { readCsvTime } from './csv-dates.ts';
 import { columnLetter, readCsvTable } from './csv-table.ts';
@@ -160,7 +161,8 @@ export async function convertCommand(input: string, output: string, out: Out, fi
       if (!parsed.ok) throw new Error(`${filmsFeed}: not a feed: ${parsed.error}`);
       films = parsed.feed.films;
     }
-    const result = importICalendar(text, { films, fallbackTitle: title });
+    const tie = films.length > 0 ? filmTie(compileMatcher(films)) : undefined;
+    const result = importICalendar(text, { tie, fallbackTitle: title });
     if (!result.ok) {
       out.error(`${input}: ${result.error}`);
       return 1;

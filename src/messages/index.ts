@@ -6,6 +6,7 @@ import { correctionSpecs, type CorrectionMessages } from './corrections.ts';
 import { deviceSyncSpecs, type DeviceSyncMessages } from './device-sync.ts';
 import { feedSpecs, type FeedMessages } from './feeds.ts';
 import { listingSpecs, type ListingMessages } from './listings.ts';
+import { pageEventSpecs, type PageEventMessages } from './page-events.ts';
 import { planSpecs, type PlanMessages } from './plan.ts';
 import { siteSpecs, type SiteMessages } from './sites.ts';
 import { settingsSpecs, type SettingsMessages } from './settings.ts';
@@ -20,6 +21,7 @@ export type { CorrectionMessages } from './corrections.ts';
 export type { DeviceSyncMessages, DeviceSyncStatus } from './device-sync.ts';
 export type { FeedMessages, FeedStatus, SyncLine } from './feeds.ts';
 export type { ListingMessages } from './listings.ts';
+export { fitPageSnapshot, type PageEventMessages, type PageEventPreview } from './page-events.ts';
 export { FOCUS_EVENT_PARAM, type PlanMessages } from './plan.ts';
 export type { SettingsMessages } from './settings.ts';
 export { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteList, type SiteMessages, type SiteStatus } from './sites.ts';
@@ -29,6 +31,7 @@ export type { UserFilmMessages } from './user-films.ts';
 export interface Messages
   extends
     ListingMessages,
+    PageEventMessages,
     FeedMessages,
     SettingsMessages,
     PlanMessages,
@@ -52,6 +55,7 @@ export type Reply<N extends MessageName = MessageName> = { result: Result<N> } |
 
 const specs: SpecsFor<Messages> = {
   ...listingSpecs,
+  ...pageEventSpecs,
   ...feedSpecs,
   ...settingsSpecs,
   ...planSpecs,

@@ -1,12 +1,15 @@
-import type { PackedMatches, TextBlock, TextSpan, TitleSource, WordListText } from '../core/matching/index.ts';
+import type { PackedMatches, TextBlock, TextSpan } from '../core/matching/index.ts';
 import type { CorrectionRow, EventRow, FestivalRow, FilmRow, Listing } from '../core/rows.ts';
 import type { Settings } from '../core/settings.ts';
 import { isPlainObject } from '../core/guards.ts';
 import { noParams, type SpecsFor } from './spec.ts';
 
 export interface ListingMessages {
-  /** Every film title and alias, for the popup's matcher. */
-  getTitleIndex: { params: Record<string, never>; result: { films: TitleSource[]; words: WordListText } };
+  /**
+   * The films a title typed in the popup's film picker names: the one of that exact title, else
+   * what the worker's matcher finds in it (forgiving case, accents, censoring and a typo).
+   */
+  findFilms: { params: { text: string }; result: { filmKeys: string[] } };
   /**
    * The titles in a batch of the page's text blocks, one list per block: the matcher lives in
    * the background, built once per data revision, so a frame pays nothing for the catalog.
@@ -36,6 +39,8 @@ export interface ListingMessages {
 }
 
 const MAX_FILM_KEYS = 5_000;
+/** A title typed into the film picker. */
+export const MAX_FIND_FILMS_CHARS = 1_000;
 /** One batch: the content script sends windows of at most 8,000 characters, about 64 KB a batch. */
 export const MAX_FIND_BLOCKS = 2_000;
 export const MAX_FIND_CHARS = 1_000_000;
@@ -75,9 +80,16 @@ function validBlocks(name: string) {
 }
 
 export const listingSpecs: SpecsFor<ListingMessages> = {
-  // Extension pages only: content scripts match through findTitles, so a page process cannot
-  // dump the whole catalog in one request.
-  getTitleIndex: { privileged: true, validate: noParams('getTitleIndex') },
+  // Extension pages only: content scripts match through findTitles, in the page's own text.
+  findFilms: {
+    privileged: true,
+    validate(params) {
+      if (!isPlainObject(params) || typeof params.text !== 'string') return 'findFilms needs {text}';
+      if (params.text.length > MAX_FIND_FILMS_CHARS)
+        return `findFilms accepts a title of at most ${MAX_FIND_FILMS_CHARS} characters`;
+      return { text: params.text };
+    },
+  },
   getSchedule: { privileged: true, validate: noParams('getSchedule') },
   findTitles: { validate: validBlocks('findTitles') },
   beginScan: { validate: validBlocks('beginScan') },

@@ -8,6 +8,7 @@ import { liveFilms } from '../../src/db/queries.ts';
 import { addEventPath } from '../../src/messages/add-event.ts';
 import { parseRequest } from '../../src/messages/index.ts';
 import { freshDb } from '../db/fake-db.ts';
+import { withTitles } from './with-titles.ts';
 
 const fromPage = { extensionPage: false, pageUrl: 'https://www.tiff.net/films', tabActive: true };
 
@@ -17,7 +18,7 @@ async function setup() {
   const opened: string[] = [];
   let now = 10_000;
   const handlers = {
-    ...createHandlers({ db, ready: async () => undefined }),
+    ...createHandlers(withTitles({ db, ready: async () => undefined })),
     ...addEventHandlers({ db, openPage: async (path) => void opened.push(path), clock: () => now }),
   };
   const film = (await liveFilms(db)).find((f) => f.title === 'Fugitive Pieces')!;

@@ -9,6 +9,7 @@ import { schedule } from '../../src/db/queries.ts';
 import { freshDb } from '../db/fake-db.ts';
 import { conditional, startFeedServer, type FeedServer } from './feed-sync/feed-server.ts';
 import { TWO_EVENTS } from './feed-sync/fixtures.ts';
+import { withTitles } from './with-titles.ts';
 
 let server: FeedServer;
 beforeEach(async () => {
@@ -29,8 +30,8 @@ describe('clearCache', () => {
     const db = freshDb();
     await loadDefaultFeed(db);
     let settled = () => undefined as void;
-    const sync = createFeedSync({ db, fetch, clock: Date.now, onSettled: () => settled() });
-    const handlers = createHandlers({ db, ready: async () => undefined, sync });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: Date.now, onSettled: () => settled() }));
+    const handlers = createHandlers(withTitles({ db, ready: async () => undefined, sync }));
     const feed = await sync.addFeed(server.url());
     const titles = async () =>
       (await schedule(db)).events
@@ -53,7 +54,7 @@ describe('clearCache', () => {
   it('still clears where no sync engine runs', async () => {
     const db = freshDb();
     await loadDefaultFeed(db);
-    const handlers = createHandlers({ db, ready: async () => undefined });
+    const handlers = createHandlers(withTitles({ db, ready: async () => undefined }));
     expect(await handlers.clearCache({})).toEqual({});
     expect((await schedule(db)).events.length).toBeGreaterThan(10);
   });

@@ -9,6 +9,7 @@ import type { SiteRegistry } from '../../src/background/sites/site-registry.ts';
 import { setSaved } from '../../src/db/plan.ts';
 import { freshDb } from '../db/fake-db.ts';
 import { userEventRow } from '../db/user-event-row.ts';
+import { withTitles } from './with-titles.ts';
 
 const fromContent = { extensionPage: false, pageUrl: 'https://evil.example/' };
 const fromPage = { extensionPage: true };
@@ -23,7 +24,7 @@ async function setup() {
   const alone = userEventRow('alone', []);
   await db.userEvents.bulkPut([tied, alone]);
   for (const key of [listed.key, filmless.key, tied.key, alone.key]) await setSaved(db, key, 'going');
-  const handlers = createHandlers({ db, ready: async () => undefined });
+  const handlers = createHandlers(withTitles({ db, ready: async () => undefined }));
   return { db, handlers, listed, filmless, tied, alone };
 }
 
@@ -99,7 +100,7 @@ describe('exportCalendar', () => {
 describe('getSiteSwitch', () => {
   it("answers for the sender frame's site, never for the params", async () => {
     const registry = { isDisabled: async (site: string) => site === 'off.example' } as unknown as SiteRegistry;
-    const withSites = createHandlers({ db: freshDb(), ready: async () => undefined, sites: registry });
+    const withSites = createHandlers(withTitles({ db: freshDb(), ready: async () => undefined, sites: registry }));
     const ask = (pageUrl: string, params: object = {}) =>
       route(withSites, { type: 'getSiteSwitch', params }, { extensionPage: false, pageUrl });
     expect(await ask('https://off.example/page')).toEqual({ result: { disabled: true } });

@@ -8,6 +8,7 @@ import { syncStateOf } from '../../src/db/index.ts';
 import { freshDb } from '../db/fake-db.ts';
 import { startFeedServer, type FeedServer } from './feed-sync/feed-server.ts';
 import { jsonFeed } from './feed-sync/fixtures.ts';
+import { withTitles } from './with-titles.ts';
 
 let server: FeedServer;
 beforeEach(async () => {
@@ -29,10 +30,10 @@ describe('addCorrection for a feed in slot b', () => {
     const body = jsonFeed(events);
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
     const db = freshDb();
-    const sync = createFeedSync({ db, fetch, clock: Date.now, stageThreshold: 10, chunkSize: 7 });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: Date.now, stageThreshold: 10, chunkSize: 7 }));
     const feed = await sync.addFeed(server.url());
     expect(syncStateOf(feed).slot).toBe('b');
-    const handlers = createHandlers({ db, ready: async () => undefined, sync });
+    const handlers = createHandlers(withTitles({ db, ready: async () => undefined, sync }));
 
     const reply = await route(handlers, correct(`${feed.id}/fp`), fromPage);
     expect(reply).toEqual({

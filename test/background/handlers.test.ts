@@ -3,36 +3,38 @@ import { DEFAULT_FEED_ID, loadDefaultFeed, needsDefaultFeed } from '../../src/ba
 import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import { freshDb } from '../db/fake-db.ts';
+import { withTitles } from './with-titles.ts';
 
 const fromPage = { extensionPage: true };
 
 async function setup() {
   const db = freshDb();
-  const handlers = createHandlers({
-    db,
-    ready: async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db))),
-  });
+  const handlers = createHandlers(
+    withTitles({
+      db,
+      ready: async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db))),
+    }),
+  );
   return { db, handlers };
 }
 
 describe('background messages on the default feed', () => {
-  it('loads the default feed on first use and serves the title index', async () => {
+  it('loads the default feed on first use and serves its films', async () => {
     const { db, handlers } = await setup();
-    const reply = await route(handlers, { type: 'getTitleIndex', params: {} }, fromPage);
+    const reply = await route(handlers, { type: 'getSchedule', params: {} }, fromPage);
     expect('result' in reply).toBe(true);
     if (!('result' in reply)) return;
-    const { films } = reply.result as { films: Array<{ id: string; title: string }> };
+    const { films } = reply.result as { films: Array<{ key: string; title: string }> };
     expect(films.map((f) => f.title)).toContain('Fugitive Pieces');
-    expect(films.every((f) => f.id.startsWith(`${DEFAULT_FEED_ID}/`))).toBe(true);
+    expect(films.every((f) => f.key.startsWith(`${DEFAULT_FEED_ID}/`))).toBe(true);
     expect((await db.feeds.get(DEFAULT_FEED_ID))?.problems).toEqual([]);
   });
 
   it('answers listings for the films asked, with their festivals', async () => {
     const { handlers } = await setup();
-    const index = await handlers.getTitleIndex({});
-    const film = index.films.find((f) => f.title === 'Fugitive Pieces');
-    expect(film).toBeDefined();
-    const { listings, festivals } = await handlers.getListings({ filmKeys: [film!.id] });
+    const { filmKeys } = await handlers.findFilms({ text: 'Fugitive Pieces' });
+    expect(filmKeys).toHaveLength(1);
+    const { listings, festivals } = await handlers.getListings({ filmKeys });
     expect(listings[0]?.events.some((e) => e.kind === 'party')).toBe(true);
     expect(festivals.every((f) => f.timeZone === 'America/Toronto')).toBe(true);
   });
@@ -61,7 +63,7 @@ describe('background messages on the default feed', () => {
     const before = await db.events.count();
     await expect(loadDefaultFeed(db, new Date(), '<html><body>Not found</body></html>')).rejects.toThrow(/refused/);
     expect(await db.events.count()).toBe(before);
-    const { feeds } = await createHandlers({ db, ready: async () => undefined }).getFeeds({});
+    const { feeds } = await createHandlers(withTitles({ db, ready: async () => undefined })).getFeeds({});
     expect(feeds.find((f) => f.id === DEFAULT_FEED_ID)?.lastError).toMatch(/HTML|JSON/);
   });
 });

@@ -8,16 +8,19 @@ import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import type { Messages } from '../../src/messages/index.ts';
 import { freshDb } from '../db/fake-db.ts';
+import { withTitles } from './with-titles.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/invitations/${name}`, import.meta.url), 'utf8');
 const FILM = 'default/happy-go-lucky';
 
 function setup() {
   const db = freshDb();
-  const handlers = createHandlers({
-    db,
-    ready: async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db))),
-  });
+  const handlers = createHandlers(
+    withTitles({
+      db,
+      ready: async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db))),
+    }),
+  );
   async function call<K extends keyof Messages>(
     type: K,
     params: Messages[K]['params'],

@@ -5,6 +5,7 @@ import { route } from '../../src/background/router.ts';
 import { addCorrection } from '../../src/db/corrections.ts';
 import { liveFilms } from '../../src/db/queries.ts';
 import { freshDb } from '../db/fake-db.ts';
+import { withTitles } from './with-titles.ts';
 
 describe('listCorrections', () => {
   it('lists every correction, newest first, with its film title; removeCorrection undoes one', async () => {
@@ -21,7 +22,7 @@ describe('listCorrections', () => {
       { filmKey: 'gone-feed/gone', surface: 'Crash', site: null },
       new Date('2024-01-02T00:00:00Z'),
     );
-    const handlers = createHandlers({ db, ready: async () => undefined });
+    const handlers = createHandlers(withTitles({ db, ready: async () => undefined }));
     const reply = await route(handlers, { type: 'listCorrections', params: {} }, { extensionPage: true });
     if (!('result' in reply)) throw new Error(reply.error);
     const { corrections } = reply.result as {
@@ -36,7 +37,7 @@ describe('listCorrections', () => {
   });
 
   it('is refused from content scripts: a page learns nothing of the corrections made on other sites', async () => {
-    const handlers = createHandlers({ db: freshDb(), ready: async () => undefined });
+    const handlers = createHandlers(withTitles({ db: freshDb(), ready: async () => undefined }));
     expect(
       await route(
         handlers,

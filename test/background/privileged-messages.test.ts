@@ -101,6 +101,7 @@ const PLAUSIBLE_PARAMS: unknown[] = [
   { backup: {} },
   { event: {} },
   { text: 'BEGIN:VCALENDAR' },
+  { snapshot: { url: 'https://example.com/', title: 'Events', jsonLd: [], microdata: [] } },
   { method: 'CANCEL', events: [{ title: 'Dinner', invitation: { uid: 'dinner@example.org', sequence: 1 } }] },
 ];
 

@@ -8,6 +8,7 @@ import { patchSettings } from '../../src/db/index.ts';
 import { setSaved } from '../../src/db/plan.ts';
 import { freshDb } from '../db/fake-db.ts';
 import { userEventRow } from '../db/user-event-row.ts';
+import { withTitles } from './with-titles.ts';
 
 const fromContent = { extensionPage: false, pageUrl: 'https://evil.example/' };
 const fromPage = { extensionPage: true };
@@ -23,12 +24,14 @@ async function setup({ allowed = true, now = Date.parse('2007-09-01T12:00:00Z') 
   const timed = userEventRow('drinks', dateOnly.filmKeys, { title: 'Drinks', start: '2007-09-08T23:00:00-04:00' });
   await db.userEvents.put(timed);
   for (const e of [timed, dateOnly, filmless]) await setSaved(db, e.key, 'going');
-  const handlers = createHandlers({
-    db,
-    ready: async () => undefined,
-    notificationsAllowed: async () => allowed,
-    clock: () => now,
-  });
+  const handlers = createHandlers(
+    withTitles({
+      db,
+      ready: async () => undefined,
+      notificationsAllowed: async () => allowed,
+      clock: () => now,
+    }),
+  );
   return { db, handlers, timed, dateOnly, filmless };
 }
 

@@ -7,6 +7,7 @@ import { SiteRegistry, type ScriptRegistration, type SiteApi } from '../../src/b
 import { parseRequest } from '../../src/messages/index.ts';
 import { ADDED_SITES_KEY } from '../../src/messages/sites.ts';
 import { freshDb } from '../db/fake-db.ts';
+import { withTitles } from './with-titles.ts';
 
 function fakeApi(granted: string[] = []) {
   const storage = new Map<string, unknown>();
@@ -80,7 +81,7 @@ describe('the sites list', () => {
       expect(parseRequest({ type: 'removeSite', params: { pattern } })).toMatch(/removeSite needs/);
     }
     expect(parseRequest({ type: 'getSites', params: { all: true } })).toMatch(/takes no parameters/);
-    const handlers = createHandlers({ db: freshDb(), ready: async () => undefined });
+    const handlers = createHandlers(withTitles({ db: freshDb(), ready: async () => undefined }));
     const fromPage = { extensionPage: false, pageUrl: 'https://evil.example/' };
     expect(await route(handlers, { type: 'getSites', params: {} }, fromPage)).toEqual({
       error: "getSites is accepted only from Afterparty's own pages",

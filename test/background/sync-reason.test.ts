@@ -6,6 +6,7 @@ import { createHandlers } from '../../src/background/handlers/index.ts';
 import { describeSyncReason } from '../../src/background/handlers/sync-reason.ts';
 import type { SyncReason } from '../../src/db/index.ts';
 import { freshDb } from '../db/fake-db.ts';
+import { withTitles } from './with-titles.ts';
 
 type Example<C extends SyncReason['code']> = Array<[Extract<SyncReason, { code: C }>, string | RegExp]>;
 
@@ -81,7 +82,7 @@ describe('describeSyncReason', () => {
       eventCount: 0,
       filmCount: 0,
     });
-    const handlers = createHandlers({ db, ready: async () => undefined });
+    const handlers = createHandlers(withTitles({ db, ready: async () => undefined }));
     expect((await handlers.getFeeds({})).feeds).toEqual([expect.objectContaining({ id: 'old', lastError: words })]);
     expect(await handlers.getSyncStatus({})).toMatchObject({ feeds: 1, failing: 1 });
   });

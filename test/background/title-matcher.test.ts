@@ -4,7 +4,7 @@ import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import { QUIET_MS, titleMatcherCache, warmUp } from '../../src/background/title-matcher.ts';
 import { unpackMatches, warmUpBlocks, type PackedMatches, type TextBlock } from '../../src/core/matching/index.ts';
-import { removeFeed } from '../../src/db/index.ts';
+import { removeFeed, updateSyncState } from '../../src/db/index.ts';
 import { MAX_FIND_CHARS } from '../../src/messages/listings.ts';
 import { freshDb } from '../db/fake-db.ts';
 
@@ -82,6 +82,34 @@ describe('the worker’s matcher', () => {
     const second = titles.get();
     expect(second).not.toBe(first);
     expect((await second).find({ text: 'Fugitive Pieces' })).toHaveLength(1);
+  });
+});
+
+describe('the worker’s matcher and the feed sync', () => {
+  it('is kept across a sync attempt that writes only the feed’s schedule, and rebuilt when it stores a new version', async () => {
+    const { db, titles } = setup();
+    const first = titles.get();
+    await first;
+    // Every attempt writes its next due time and back-off: the films are the same.
+    await updateSyncState(
+      db,
+      DEFAULT_FEED_ID,
+      { nextAttempt: '2030-01-01T00:00:00.000Z', failures: 2 },
+      { lastSync: null },
+    );
+    await titles.recheck();
+    expect(titles.get()).toBe(first);
+    await updateSyncState(db, DEFAULT_FEED_ID, { slot: 'b', generation: 2 });
+    await titles.recheck();
+    expect(titles.get()).not.toBe(first);
+  });
+
+  it('hands out the titles it was built from with it', async () => {
+    const { titles } = setup();
+    const { matcher, sources } = await titles.catalog();
+    expect(matcher).toBe(await titles.get());
+    expect(sources.map((f) => f.title)).toContain('Fugitive Pieces');
+    expect(sources.every((f) => f.id.startsWith(`${DEFAULT_FEED_ID}/`))).toBe(true);
   });
 });
 

@@ -4,13 +4,14 @@ import { correctionHandlers } from '../../src/background/handlers/corrections.ts
 import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import { freshDb } from '../db/fake-db.ts';
+import { withTitles } from '../background/with-titles.ts';
 
 const page = (url: string) => ({ extensionPage: false, pageUrl: url });
 
 async function setup() {
   const db = freshDb();
   await loadDefaultFeed(db);
-  return { db, handlers: createHandlers({ db, ready: async () => undefined }) };
+  return { db, handlers: createHandlers(withTitles({ db, ready: async () => undefined })) };
 }
 
 describe('"Not this film" corrections', () => {

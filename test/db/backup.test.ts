@@ -15,6 +15,7 @@ import { addUserFilm } from '../../src/db/user-films.ts';
 import type { UserEventInput } from '../../src/core/user-event-input.ts';
 import { freshDb } from './fake-db.ts';
 import { userEventRow } from './user-event-row.ts';
+import { withTitles } from '../background/with-titles.ts';
 
 const userEvent: UserEventRow = userEventRow('karaoke', ['default/medicine-for-melancholy'], {
   title: 'Press karaoke',
@@ -185,7 +186,7 @@ describe('backup and restore', () => {
 });
 
 describe('plan and settings messages', () => {
-  const handlersFor = (db: ReturnType<typeof freshDb>) => createHandlers({ db, ready: async () => {} });
+  const handlersFor = (db: ReturnType<typeof freshDb>) => createHandlers(withTitles({ db, ready: async () => {} }));
 
   it('saves from a content script, strictly validated, and reads the plan back', async () => {
     const { db, anyEvent } = await seeded();

@@ -7,6 +7,7 @@ import { listingsFor, schedule } from '../../src/db/queries.ts';
 import { addUserEvent, deleteUserEvent, listUserEvents, updateUserEvent } from '../../src/db/user-events.ts';
 import { checkUserEventInput, inputFromDraft, type UserEventInput } from '../../src/core/user-event-input.ts';
 import { freshDb } from './fake-db.ts';
+import { withTitles } from '../background/with-titles.ts';
 
 const dinner: UserEventInput = {
   kind: 'dinner',
@@ -104,7 +105,7 @@ describe("the user's own events", () => {
 describe('messages for own events', () => {
   it('are refused from content scripts and accepted from extension pages', async () => {
     const db = await loaded();
-    const handlers = createHandlers({ db, ready: async () => {} });
+    const handlers = createHandlers(withTitles({ db, ready: async () => {} }));
     const message = { type: 'addUserEvent', params: { event: dinner } };
     expect(await route(handlers, message, { extensionPage: false })).toEqual({
       error: "addUserEvent is accepted only from Afterparty's own pages",
@@ -130,7 +131,7 @@ describe('messages for own events', () => {
 
   it('only touch keys of the user feed', async () => {
     const db = await loaded();
-    const handlers = createHandlers({ db, ready: async () => {} });
+    const handlers = createHandlers(withTitles({ db, ready: async () => {} }));
     const reply = await route(
       handlers,
       { type: 'deleteUserEvent', params: { key: 'default/ypf-wicked' } },

@@ -200,12 +200,10 @@ describe('the hover card in Chromium', () => {
     const catalog = await loadCatalog(process.cwd(), 'en');
     const ext = await harness.context.newPage();
     await ext.goto(`chrome-extension://${harness.extensionId}/popup.html`);
-    const { result: index } = await ext.evaluate(() =>
-      chrome.runtime.sendMessage({ type: 'getTitleIndex', params: {} }),
-    );
+    const { result: index } = await ext.evaluate(() => chrome.runtime.sendMessage({ type: 'getSchedule', params: {} }));
     const keys = index.films
       .filter((f: { title: string }) => /Fugitive Pieces|Young People/.test(f.title))
-      .map((f: { id: string }) => f.id);
+      .map((f: { key: string }) => f.key);
     const { result: listings } = await ext.evaluate(
       (filmKeys) => chrome.runtime.sendMessage({ type: 'getListings', params: { filmKeys } }),
       keys,

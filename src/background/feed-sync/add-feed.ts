@@ -31,7 +31,7 @@ export async function addFeed(
   if (download.status === 'failed') throw new SyncError(download.reason);
   if (download.status !== 'ok') throw new SyncError({ code: 'unreachable' });
   const fallbackTitle = new URL(href).hostname;
-  const { doc, ...hashes } = await readBody(download.text, download.contentType, await ctx.catalog(), fallbackTitle);
+  const { doc, ...hashes } = await readBody(download.text, download.contentType, ctx.catalog, fallbackTitle);
   if (!doc.ok) throw new SyncError(doc.reason);
   const id = `f${ctx.clock().toString(36)}${Math.floor(ctx.random() * 1e9).toString(36)}`;
   const feed = await insertFeed(ctx.db, id, {

@@ -6,7 +6,6 @@
 import {
   getFeed,
   listFeeds,
-  liveFilms,
   removeFeed,
   stagedFeedIds,
   syncStateOf,
@@ -23,10 +22,13 @@ import { reasonOf, SyncError } from './sync-error.ts';
 import { createFeedStore } from './store-feed.ts';
 import { recordFailure, syncFeed, type SyncContext, type SyncOutcome } from './sync-feed.ts';
 import { recordTitleCap } from './title-cap.ts';
-import type { TITLE_LIMITS } from '../../core/matching/index.ts';
+import { filmTie, type TITLE_LIMITS } from '../../core/matching/index.ts';
+import type { TitleMatcherCache } from '../title-matcher.ts';
 
 export interface FeedSyncDeps {
   db: AfterpartyDb;
+  /** The worker's matcher, which ties a calendar's events to films (src/background/title-matcher.ts). */
+  titles: TitleMatcherCache;
   fetch: typeof fetch;
   /** Milliseconds since the epoch. */
   clock: () => number;
@@ -79,14 +81,11 @@ export function createFeedSync(deps: FeedSyncDeps) {
       chunkSize: deps.chunkSize ?? 2_000,
       renew: flight.renew,
     }),
-    catalog: async () =>
-      (await liveFilms(db)).map((f) => ({
-        id: f.key,
-        title: f.title,
-        aliases: f.aliases,
-        year: f.year,
-        directors: f.directors,
-      })),
+    // The latest: a feed stored earlier in the same run may have brought films.
+    catalog: async () => {
+      const { matcher, sources } = await deps.titles.latest();
+      return { sources, tie: filmTie(matcher) };
+    },
   };
   let fault: SyncReason | null = null;
 

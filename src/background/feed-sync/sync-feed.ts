@@ -1,7 +1,6 @@
 // One feed's sync, its parts in order: the request (fetch-feed.ts), the document
 // (feed-document.ts), the store (store-feed.ts), and the schedule written after every attempt
 // (feed-schedule.ts). Every way it can fail comes back as a reason code on the outcome.
-import type { TitleSource } from '../../core/matching/index.ts';
 import {
   dropStageJob,
   stageJobOf,
@@ -13,7 +12,7 @@ import {
   type StageJobRow,
   type SyncReason,
 } from '../../db/index.ts';
-import { catalogHash, readBody } from './feed-document.ts';
+import { catalogHash, readBody, type FilmCatalog } from './feed-document.ts';
 import { failedState, unchangedState } from './feed-schedule.ts';
 import { fetchFeed, validatorsFor, type FetchLimits } from './fetch-feed.ts';
 import type { createFeedStore } from './store-feed.ts';
@@ -37,8 +36,8 @@ export interface SyncContext {
   random: () => number;
   limits: FetchLimits;
   rows: ReturnType<typeof createFeedStore>;
-  /** The film catalog iCalendar events are matched against. */
-  catalog: () => Promise<TitleSource[]>;
+  /** The film catalog iCalendar events are tied to, as it is now. */
+  catalog: () => Promise<FilmCatalog>;
 }
 
 /** Records a failure on the feed's row (its cached listings stay) and backs off when it `counts`. */
@@ -73,7 +72,7 @@ async function postpone(ctx: SyncContext, feed: FeedRow): Promise<void> {
 async function resume(ctx: SyncContext, feed: FeedRow, job: StageJobRow): Promise<SyncOutcome> {
   await postpone(ctx, feed);
   const type = job.kind === 'ical' ? 'text/calendar' : 'application/json';
-  const { doc, catalogHash } = await readBody(job.body, type, await ctx.catalog(), feed.title);
+  const { doc, catalogHash } = await readBody(job.body, type, ctx.catalog, feed.title);
   if (!doc.ok) {
     await dropStageJob(ctx.db, feed.id);
     return recordFailure(ctx, feed, doc.reason);
@@ -87,13 +86,13 @@ export async function syncFeed(ctx: SyncContext, feed: FeedRow): Promise<SyncOut
   const job = await stageJobOf(ctx.db, feed.id);
   if (job) return resume(ctx, feed, job);
   const state = syncStateOf(feed);
-  const stale = state.kind === 'ical' && state.catalogHash !== (await catalogHash(await ctx.catalog()));
+  const stale = state.kind === 'ical' && state.catalogHash !== (await catalogHash((await ctx.catalog()).sources));
   const download = await fetchFeed(feed.url, validatorsFor(state, stale), ctx.limits);
   if (download.status === 'failed') return recordFailure(ctx, feed, download.reason);
   if (download.status === 'not-modified') return unchanged(ctx, feed);
   await postpone(ctx, feed);
   const fallbackTitle = new URL(feed.url).hostname;
-  const { doc, ...hashes } = await readBody(download.text, download.contentType, await ctx.catalog(), fallbackTitle);
+  const { doc, ...hashes } = await readBody(download.text, download.contentType, ctx.catalog, fallbackTitle);
   const { etag, lastModified } = download;
   if (hashes.contentHash === state.contentHash)
     return unchanged(ctx, feed, { etag, lastModified, catalogHash: hashes.catalogHash });

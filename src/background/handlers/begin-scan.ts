@@ -3,7 +3,7 @@ import { correctionsFor, loadSettings, type AfterpartyDb } from '../../db/index.
 import type { ListingMessages } from '../../messages/index.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
 import { senderSite } from '../sites/site-of.ts';
-import { titleMatcherCache, type TitleMatcherCache } from '../title-matcher.ts';
+import type { TitleMatcherCache } from '../title-matcher.ts';
 import type { HandlersFor } from './types.ts';
 
 /**
@@ -13,19 +13,17 @@ import type { HandlersFor } from './types.ts';
  */
 export function beginScanHandlers({
   db,
-  ready,
   titles,
   sites,
 }: {
   db: AfterpartyDb;
-  ready: () => Promise<void>;
-  titles?: TitleMatcherCache;
+  titles: TitleMatcherCache;
   sites: () => SiteRegistry;
 }): HandlersFor<Pick<ListingMessages, 'beginScan'>> {
   return {
     async beginScan({ blocks }, from) {
       const site = senderSite(from);
-      const matcher = (titles ?? titleMatcherCache(db, ready)).get();
+      const matcher = titles.get();
       matcher.catch(() => undefined); // awaited below, unless the site is off
       const [disabled, settings, corrections] = await Promise.all([
         site !== null && sites().isDisabled(site),

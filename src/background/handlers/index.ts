@@ -6,6 +6,7 @@ import { correctionHandlers } from './corrections.ts';
 import { deviceSyncHandlers } from './device-sync.ts';
 import { feedHandlers } from './feeds.ts';
 import { listingHandlers } from './listings.ts';
+import { pageEventHandlers } from './page-events.ts';
 import { planHandlers } from './plan.ts';
 import { sharedSiteRegistry, siteHandlers } from './sites.ts';
 import { settingsHandlers } from './settings.ts';
@@ -32,14 +33,15 @@ export interface HandlerDeps {
   clock?: () => number;
   /** Sync through the browser's account (src/background/device-sync/); absent in tests without it. */
   deviceSync?: DeviceSync;
-  /** The worker's title matcher, rebuilt after each data change (src/background/title-matcher.ts). */
-  titles?: TitleMatcherCache;
+  /** The worker's title matcher, rebuilt after each catalog change (src/background/title-matcher.ts). */
+  titles: TitleMatcherCache;
 }
 
 /** The background's answers, one per message; the compiler checks none is missing. */
 export function createHandlers(deps: HandlerDeps): Handlers {
   return {
     ...listingHandlers(deps),
+    ...pageEventHandlers(deps),
     ...beginScanHandlers({ ...deps, sites: () => deps.sites ?? sharedSiteRegistry(deps.db) }),
     ...feedHandlers(deps),
     ...settingsHandlers(deps),

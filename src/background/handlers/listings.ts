@@ -1,7 +1,7 @@
-import { packMatches, wordLists } from '../../core/matching/index.ts';
+import { packMatches } from '../../core/matching/index.ts';
 import { listingsFor, schedule, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
-import { titleMatcherCache, titleSources, type TitleMatcherCache } from '../title-matcher.ts';
+import type { TitleMatcherCache } from '../title-matcher.ts';
 import type { HandlersFor } from './types.ts';
 
 export function listingHandlers({
@@ -11,18 +11,23 @@ export function listingHandlers({
 }: {
   db: AfterpartyDb;
   ready: () => Promise<void>;
-  /** The worker's matcher, forgotten on every data change; without one, each request builds its own. */
-  titles?: TitleMatcherCache;
+  titles: TitleMatcherCache;
 }): HandlersFor<Omit<ListingMessages, 'beginScan'>> {
   return {
-    async getTitleIndex() {
-      await ready();
-      // The matcher's word lists travel with the titles, so the page need not carry them.
-      return { films: await titleSources(db), words: wordLists() };
-    },
     async findTitles({ blocks }) {
-      const matcher = await (titles ?? titleMatcherCache(db, ready)).get();
+      const matcher = await titles.get();
       return { matches: packMatches(blocks.map((block) => matcher.find(block))) };
+    },
+    async findFilms({ text }) {
+      const { matcher, sources } = await titles.latest();
+      const typed = text.trim();
+      if (!typed) return { filmKeys: [] };
+      const exact = sources.find((f) => f.title.toLowerCase() === typed.toLowerCase());
+      // Typed, not emphasised by a page: the whole text is marked, so an everyday-word title counts.
+      const found = exact
+        ? [exact.id]
+        : matcher.find({ text: typed, marks: [{ start: 0, end: typed.length }] }).flatMap((m) => m.filmIds);
+      return { filmKeys: [...new Set(found)] };
     },
     async getListings({ filmKeys }) {
       await ready();

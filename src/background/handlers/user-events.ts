@@ -1,17 +1,18 @@
 import { readInvitation } from '../../core/ical/index.ts';
+import { filmTie } from '../../core/matching/index.ts';
 import type { FestivalRow } from '../../core/rows.ts';
 import {
   addUserEvent,
   applyInvitation,
   deleteUserEvent,
   listUserEvents,
-  liveFilms,
   previewInvitation,
   schedule,
   updateUserEvent,
   type AfterpartyDb,
 } from '../../db/index.ts';
 import type { InvitationEvent, UserEventMessages } from '../../messages/index.ts';
+import type { TitleMatcherCache } from '../title-matcher.ts';
 import type { HandlersFor } from './types.ts';
 
 /**
@@ -30,9 +31,11 @@ export function festivalOn(start: string | null, zone: string | null, festivals:
 export function userEventHandlers({
   db,
   ready,
+  titles,
 }: {
   db: AfterpartyDb;
   ready: () => Promise<void>;
+  titles: TitleMatcherCache;
 }): HandlersFor<UserEventMessages> {
   return {
     async getUserEvents() {
@@ -49,18 +52,10 @@ export function userEventHandlers({
     },
     async previewInvitation({ text }) {
       await ready();
-      const [films, { festivals }] = await Promise.all([liveFilms(db), schedule(db)]);
-      const read = readInvitation(text, {
-        films: films.map((f) => ({
-          id: f.key,
-          title: f.title,
-          aliases: f.aliases,
-          year: f.year,
-          directors: f.directors,
-        })),
-      });
+      const [{ matcher, sources }, { festivals }] = await Promise.all([titles.latest(), schedule(db)]);
+      const read = readInvitation(text, { tie: filmTie(matcher) });
       if (!read.ok) throw new Error(read.error);
-      const titles = new Map(films.map((f) => [f.key, f.title]));
+      const names = new Map(sources.map((f) => [f.id, f.title]));
       const events: InvitationEvent[] = read.items.map(({ uid, sequence, event }) => {
         const { id: _id, festival: _festival, ...fields } = event;
         // The file's own festival is made up from the file: the event joins a festival it falls in.
@@ -76,7 +71,7 @@ export function userEventHandlers({
         items: events.map((event, i) => ({
           event,
           outcome: outcomes[i] ?? 'added',
-          filmTitles: event.films.map((key) => titles.get(key) ?? key),
+          filmTitles: event.films.map((key) => names.get(key) ?? key),
         })),
         problems: read.problems,
       };

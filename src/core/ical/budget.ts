@@ -39,6 +39,17 @@ export class BudgetOverrun extends Error {
   }
 }
 
+/** A BudgetOverrun stops the whole import: no catch below may take it for one bad event. */
+export function passOverrun(error: unknown): void {
+  if (error instanceof BudgetOverrun) throw error;
+}
+
+export const ICAL_LIMITS = {
+  events: ICAL_BUDGET.events,
+  occurrencesPerEvent: ICAL_BUDGET.occurrencesPerEvent,
+  minWindowDays: 14,
+};
+
 // An iterator past this year has nothing left to give: no date after YEAR_MAX is kept. ical.js
 // expands VTIMEZONE rules five years past the time it converts, hence the margin.
 const STOP_YEAR = YEAR_MAX + 10;

@@ -1,4 +1,4 @@
 // iCalendar (RFC 5545) import and export. Code outside this folder imports from here.
 export { exportIcs, icsFileName } from './export.ts';
-export { importICalendar, looksLikeICalendar } from './import.ts';
+export { importICalendar, looksLikeICalendar, type FilmTie } from './import.ts';
 export { readInvitation, type InvitationItem, type InvitationMethod, type InvitationResult } from './invitation.ts';

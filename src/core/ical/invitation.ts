@@ -4,8 +4,7 @@
 // same event and a CANCEL calls it off (RFC 5546 §2.1.4: a higher SEQUENCE is a newer version).
 import ICAL from 'ical.js';
 import type { FeedEvent } from '../model.ts';
-import type { TitleSource } from '../matching/index.ts';
-import { importICalendar } from './import.ts';
+import { importICalendar, type FilmTie } from './import.ts';
 
 /** PUBLISH or no METHOD: a plain calendar file, whose events are added like a REQUEST's. */
 export type InvitationMethod = 'REQUEST' | 'CANCEL' | 'PUBLISH';
@@ -62,8 +61,8 @@ function baseUid(eventId: string, uids: Iterable<string>): string {
   return eventId;
 }
 
-export function readInvitation(text: string, options: { films?: readonly TitleSource[] } = {}): InvitationResult {
-  const imported = importICalendar(text, { films: options.films ?? [], fallbackTitle: 'Invitation' });
+export function readInvitation(text: string, options: { tie?: FilmTie } = {}): InvitationResult {
+  const imported = importICalendar(text, { tie: options.tie, fallbackTitle: 'Invitation' });
   if (!imported.ok) return { ok: false, error: imported.error };
   const { method, sequences } = itipFields(text);
   const items = imported.feed.events.map((event) => {

@@ -1,6 +1,7 @@
 // Finding film titles in text. Code outside this folder imports from here.
 export { capTitles, TITLE_LIMITS, type CappedTitles, type TitleLimit } from './cap-titles.ts';
 export { wordLists } from './common-words.ts';
+export { filmTie } from './film-tie.ts';
 export { lexiconFrom, type WordListText } from './lexicon.ts';
 export type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
 export { compileMatcher, compileMatcherWith } from './matcher.ts';

@@ -1,6 +1,6 @@
 // The events a page describes about itself in schema.org JSON-LD, microdata or RDFa Lite, as drafts the
 // user can add to their own events. Pure: the content script hands over the scripts' text and
-// the microdata tree, never anything to run, and the popup supplies the catalog and festivals.
+// the microdata tree, never anything to run, and the worker supplies its matcher and the festivals.
 
 import type { Matcher } from '../matching/index.ts';
 import type { Access, EventKind, Source, Venue } from '../model.ts';

@@ -1,17 +1,16 @@
 // "Events on this page" in the popup's "This page" view: what the current tab describes in
 // schema.org JSON-LD, microdata or RDFa Lite, each with "Add this event", and when there are
 // several (a festival's programme page), a choice of each and "Add all". The injected snapshot only
-// reads text (src/content/page-snapshot.ts); parsing and film matching happen here.
+// reads text (src/content/page-snapshot.ts); the worker reads it with its matcher (previewPageEvents).
 import { useEffect, useState } from 'preact/hooks';
-import { readPageEvents, type PageEventDraft, type PageSnapshot } from '../../core/page-events/index.ts';
+import type { PageEventDraft, PageSnapshot } from '../../core/page-events/index.ts';
 import type { UserFilmInput } from '../../core/user-film-input.ts';
-import { compileMatcher } from '../../core/matching/index.ts';
 import { inputFromDraft } from '../../core/user-event-input.ts';
 import { t } from '../../browser/i18n.ts';
 import { kindLabel } from '../shared/labels.ts';
-import { isPlainObject } from '../../core/guards.ts';
 import { readTopFrame } from '../../browser/top-frame.ts';
 import { send } from '../../browser/send.ts';
+import { fitPageSnapshot, type PageEventPreview } from '../../messages/index.ts';
 import { localZone, whenText } from '../shared/when-text.ts';
 import { errorText } from '../../core/error-text.ts';
 
@@ -19,46 +18,26 @@ type Found =
   | { status: 'loading' }
   | {
       status: 'done';
-      drafts: PageEventDraft[];
-      films: Map<string, string>;
-      zones: Map<string, string>;
+      events: PageEventPreview['events'];
       /** Read again, against the catalog as it is now, once the user added a film the page names. */
       retie: () => Promise<Found>;
     }
   | { status: 'failed'; error: string };
 
-/** The reply came from a page's renderer, which a hostile page may have compromised: shape only. */
-function asSnapshot(value: unknown): PageSnapshot | null {
-  return isPlainObject(value) &&
-    typeof value.url === 'string' &&
-    typeof value.title === 'string' &&
-    Array.isArray(value.jsonLd) &&
-    Array.isArray(value.microdata) &&
-    (value.rdfa === undefined || Array.isArray(value.rdfa))
-    ? (value as unknown as PageSnapshot)
-    : null;
-}
-
+/** The reply came from a page's renderer, which a hostile page may have compromised: fitted to the message's limits. */
 function askPageEvents(): Promise<PageSnapshot | null> {
-  return readTopFrame({ files: ['page-snapshot.js'] }, asSnapshot);
+  return readTopFrame({ files: ['page-snapshot.js'] }, fitPageSnapshot);
 }
 
 async function readDrafts(snapshot: PageSnapshot): Promise<Found> {
-  const [{ films }, { festivals }] = await Promise.all([send('getTitleIndex', {}), send('getSchedule', {})]);
-  const drafts = readPageEvents(snapshot, { matcher: films.length > 0 ? compileMatcher(films) : null, festivals });
-  return {
-    status: 'done',
-    drafts,
-    films: new Map(films.map((f) => [f.id, f.title])),
-    zones: new Map(festivals.map((f) => [f.key, f.timeZone])),
-    retie: () => readDrafts(snapshot),
-  };
+  const { events } = await send('previewPageEvents', { snapshot });
+  return { status: 'done', events, retie: () => readDrafts(snapshot) };
 }
 
 async function findPageEvents(): Promise<Found> {
   const snapshot = await askPageEvents();
   if (!snapshot) {
-    const none: Found = { status: 'done', drafts: [], films: new Map(), zones: new Map(), retie: async () => none };
+    const none: Found = { status: 'done', events: [], retie: async () => none };
     return none;
   }
   return readDrafts(snapshot);
@@ -184,7 +163,7 @@ function Offer(props: OfferProps) {
 type Done = Extract<Found, { status: 'done' }>;
 
 function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Found) => void }) {
-  const { drafts } = found;
+  const drafts = found.events.map((e) => e.draft);
   const [filmStates, setFilmStates] = useState<Map<string, AddState>>(new Map());
   const setFilmState = (title: string, state: AddState) => setFilmStates((all) => new Map(all).set(title, state));
   // Each film added, by the title the page gave it, so the user sees it was taken.
@@ -267,8 +246,8 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
             draft={draft}
             name={names[i]!}
             onName={(name) => setNames((all) => all.map((n, j) => (j === i ? name : n)))}
-            filmTitles={draft.films.map((k) => found.films.get(k)).filter((x): x is string => !!x)}
-            zone={(draft.festival && found.zones.get(draft.festival)) || localZone()}
+            filmTitles={found.events[i]!.filmTitles}
+            zone={found.events[i]!.timeZone ?? localZone()}
             state={states[i]!}
             onAdd={() => void add(i)}
             onAddFilm={(film) => void addFilm(film)}
@@ -294,6 +273,6 @@ export function PageEventOffer() {
         {t('events_couldNotRead', found.error)}
       </p>
     );
-  if (found.drafts.length === 0) return null;
+  if (found.events.length === 0) return null;
   return <PageEventList found={found} onRetied={setFound} />;
 }

@@ -2,14 +2,14 @@
 // wall-clock in the chosen zone (the festival's by default) and stored with their offset.
 import type { Access, EventKind } from '../../core/model.ts';
 import { isoToWallTime, wallTimeToIso } from '../../core/time/index.ts';
-import type { FestivalRow } from '../../core/rows.ts';
+import type { FestivalRow, FilmRow } from '../../core/rows.ts';
 import type { UserEventInput } from '../../core/user-event-input.ts';
 import { t } from '../../browser/i18n.ts';
 import { localZone } from '../shared/when-text.ts';
 import type { UserEventRow } from '../../core/rows.ts';
 
 export interface Catalog {
-  films: Array<{ id: string; title: string; aliases: string[]; year: number | null; directors: string[] }>;
+  films: Array<Pick<FilmRow, 'key' | 'title'>>;
   festivals: FestivalRow[];
 }
 

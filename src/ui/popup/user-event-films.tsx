@@ -1,8 +1,10 @@
 // The films an event is for: picked from the catalog with type-ahead (a datalist), or typed
-// freely and found by the title matcher, which forgives case, accents, censoring and a typo.
-import { useMemo, useState } from 'preact/hooks';
-import { compileMatcher } from '../../core/matching/index.ts';
+// freely and found by the worker's title matcher (findFilms), which forgives case, accents,
+// censoring and a typo.
+import { useState } from 'preact/hooks';
 import { t } from '../../browser/i18n.ts';
+import { send } from '../../browser/send.ts';
+import { errorText } from '../../core/error-text.ts';
 import type { Catalog } from './user-event-draft.ts';
 
 export function FilmPicker({
@@ -16,19 +18,20 @@ export function FilmPicker({
 }) {
   const [query, setQuery] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const matcher = useMemo(() => compileMatcher(catalog.films), [catalog.films]);
-  const titles = new Map(catalog.films.map((f) => [f.id, f.title]));
-  const pick = () => {
+  const titles = new Map(catalog.films.map((f) => [f.key, f.title]));
+  const pick = async () => {
     const typed = query.trim();
     if (!typed) return;
-    const exact = catalog.films.find((f) => f.title.toLowerCase() === typed.toLowerCase());
-    // Typed freely: the title matcher forgives case, accents, censoring and one typo.
-    const keys = exact
-      ? [exact.id]
-      : matcher.find({ text: typed, marks: [{ start: 0, end: typed.length }] }).flatMap((m) => m.filmIds);
+    let keys: string[];
+    try {
+      keys = (await send('findFilms', { text: typed })).filmKeys;
+    } catch (error) {
+      return setProblem(errorText(error));
+    }
     if (keys.length === 0) return setProblem(t('events_filmNotFound', typed));
     setProblem(null);
-    setQuery('');
+    // The user may have typed on while the worker looked.
+    setQuery((now) => (now.trim() === typed ? '' : now));
     onChange([...new Set([...films, ...keys])]);
   };
   return (
@@ -45,21 +48,21 @@ export function FilmPicker({
             const picked = catalog.films.find((f) => f.title === value);
             if (picked) {
               setQuery('');
-              onChange([...new Set([...films, picked.id])]);
+              onChange([...new Set([...films, picked.key])]);
             }
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
-              pick();
+              void pick();
             }
           }}
-          onBlur={pick}
+          onBlur={() => void pick()}
         />
       </label>
       <datalist id="ap-film-titles">
         {catalog.films.map((f) => (
-          <option key={f.id} value={f.title} />
+          <option key={f.key} value={f.title} />
         ))}
       </datalist>
       <p class="hint">{t('events_filmHint')}</p>

@@ -12,8 +12,8 @@ import { errorText } from '../../core/error-text.ts';
 function useCatalog(): Catalog | null {
   const [catalog, setCatalog] = useState<Catalog | null>(null);
   useEffect(() => {
-    Promise.all([send('getTitleIndex', {}), send('getSchedule', {})]).then(
-      ([index, schedule]) => setCatalog({ films: index.films, festivals: schedule.festivals }),
+    send('getSchedule', {}).then(
+      ({ films, festivals }) => setCatalog({ films, festivals }),
       () => setCatalog({ films: [], festivals: [] }),
     );
   }, []);

@@ -7,6 +7,7 @@ import { freshDb } from '../../db/fake-db.ts';
 import { conditional, startFeedServer, type FeedServer } from './feed-server.ts';
 import { ICS, jsonFeed, TWO_EVENTS } from './fixtures.ts';
 import { refusal } from './said.ts';
+import { withTitles } from '../with-titles.ts';
 
 let server: FeedServer;
 let now: number;
@@ -22,7 +23,7 @@ afterEach(async () => {
 
 function setup(options: Partial<Parameters<typeof createFeedSync>[0]> = {}) {
   const db = freshDb();
-  const sync = createFeedSync({ db, fetch, clock, random: () => 0.5, ...options });
+  const sync = createFeedSync(withTitles({ db, fetch, clock, random: () => 0.5, ...options }));
   return { db, sync };
 }
 

@@ -7,6 +7,7 @@ import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer, type Route } from './feed-server.ts';
 import { jsonFeed, TWO_EVENTS } from './fixtures.ts';
 import { said } from './said.ts';
+import { withTitles } from '../with-titles.ts';
 
 let server: FeedServer;
 let now = Date.parse('2007-09-06T12:00:00Z');
@@ -26,7 +27,9 @@ const json =
 /** Subscribes while the feed is good, then makes it fail with `route` and syncs. */
 async function failWith(route: Route, options: Partial<Parameters<typeof createFeedSync>[0]> = {}) {
   const db = freshDb();
-  const sync = createFeedSync({ db, fetch, clock: () => now, random: () => 0.5, timeoutMs: 500, ...options });
+  const sync = createFeedSync(
+    withTitles({ db, fetch, clock: () => now, random: () => 0.5, timeoutMs: 500, ...options }),
+  );
   server.on('/feed.json', json(TWO_EVENTS));
   const feed = await sync.addFeed(server.url());
   const before = await schedule(db);
@@ -140,7 +143,7 @@ describe('a failing feed keeps its last good data and says why', () => {
 describe('answers that are not failures', () => {
   it('304 writes nothing', async () => {
     const db = freshDb();
-    const sync = createFeedSync({ db, fetch, clock: () => now });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: () => now }));
     server.on('/feed.json', (_, res) =>
       res.writeHead(200, { 'content-type': 'application/json', etag: '"v1"' }).end(TWO_EVENTS),
     );
@@ -153,7 +156,7 @@ describe('answers that are not failures', () => {
 
   it('a redirect is followed', async () => {
     const db = freshDb();
-    const sync = createFeedSync({ db, fetch, clock: () => now });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: () => now }));
     server.on('/old.json', (_, res) => res.writeHead(301, { location: '/feed.json' }).end());
     server.on('/feed.json', json(TWO_EVENTS));
     const feed = await sync.addFeed(server.url('/old.json'));

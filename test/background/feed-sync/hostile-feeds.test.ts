@@ -10,6 +10,7 @@ import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer, type Route } from './feed-server.ts';
 import { ICS, jsonFeed, TWO_EVENTS } from './fixtures.ts';
 import { refusal, said } from './said.ts';
+import { withTitles } from '../with-titles.ts';
 
 let server: FeedServer;
 const start = Date.parse('2007-09-06T12:00:00Z');
@@ -37,7 +38,7 @@ describe('a calendar that asks for endless work', () => {
   it('fails the sync in plain words and keeps the last good events', async () => {
     const db = freshDb();
     let now = start;
-    const sync = createFeedSync({ db, fetch, clock: () => now, random: () => 0.5 });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: () => now, random: () => 0.5 }));
     server.on('/cal.ics', serve(ICS, 'text/calendar'));
     const feed = await sync.addFeed(server.url('/cal.ics'));
     const before = (await schedule(db)).events;
@@ -57,7 +58,7 @@ describe('a calendar that asks for endless work', () => {
   it('moves the next attempt forward before parsing, so a worker stopped mid-parse does not retry at once', async () => {
     const db = freshDb();
     let now = start;
-    const sync = createFeedSync({ db, fetch, clock: () => now, random: () => 0.5 });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: () => now, random: () => 0.5 }));
     server.on('/feed.json', serve(TWO_EVENTS, 'application/json'));
     const feed = await sync.addFeed(server.url());
     const changed = TWO_EVENTS.replace('Sponsor lounge', 'Sponsor lounge, moved');
@@ -90,7 +91,7 @@ describe('https only', () => {
   };
 
   it('refuses a plain http feed outside a dev build, loopback included', async () => {
-    const sync = createFeedSync({ db: freshDb(), fetch, clock: () => start, allowLoopbackHttp: false });
+    const sync = createFeedSync(withTitles({ db: freshDb(), fetch, clock: () => start, allowLoopbackHttp: false }));
     server.on('/cal.ics', serve(ICS, 'text/calendar'));
     expect(await refusal(sync.addFeed(server.url('/cal.ics')))).toMatch(/only over a secure connection/);
     expect(await refusal(sync.addFeed('http://feeds.example/cal.ics'))).toMatch(/only over a secure connection/);
@@ -98,7 +99,7 @@ describe('https only', () => {
   });
 
   it('a dev build allows loopback http, and only loopback', async () => {
-    const sync = createFeedSync({ db: freshDb(), fetch, clock: () => start, allowLoopbackHttp: true });
+    const sync = createFeedSync(withTitles({ db: freshDb(), fetch, clock: () => start, allowLoopbackHttp: true }));
     expect(await refusal(sync.addFeed('http://feeds.example/cal.ics'))).toMatch(/only over a secure connection/);
     server.on('/cal.ics', serve(ICS, 'text/calendar'));
     expect((await sync.addFeed(server.url('/cal.ics'))).eventCount).toBeGreaterThan(0);
@@ -108,7 +109,7 @@ describe('https only', () => {
     const db = freshDb();
     let final = 'https://feeds.example/cal.ics';
     const fake = (async () => body(ICS, final)) as typeof fetch;
-    const sync = createFeedSync({ db, fetch: fake, clock: () => start, allowLoopbackHttp: false });
+    const sync = createFeedSync(withTitles({ db, fetch: fake, clock: () => start, allowLoopbackHttp: false }));
     const feed = await sync.addFeed('https://feeds.example/cal.ics');
     const before = (await schedule(db)).events;
     expect(before.length).toBeGreaterThan(0);
@@ -124,7 +125,9 @@ describe('https only', () => {
   it('a redirect to another site is refused; one within the site is followed', async () => {
     let final = 'https://elsewhere.example/cal.ics';
     const fake = (async () => body(ICS, final)) as typeof fetch;
-    const sync = createFeedSync({ db: freshDb(), fetch: fake, clock: () => start, allowLoopbackHttp: false });
+    const sync = createFeedSync(
+      withTitles({ db: freshDb(), fetch: fake, clock: () => start, allowLoopbackHttp: false }),
+    );
     expect(await refusal(sync.addFeed('https://feeds.example/cal.ics'))).toMatch(/on to https:\/\/elsewhere\.example/);
     final = 'https://feeds.example/moved/cal.ics';
     expect((await sync.addFeed('https://feeds.example/cal.ics')).eventCount).toBeGreaterThan(0);
@@ -135,7 +138,9 @@ describe('a feed of too many titles', () => {
   it('is partly left out of the title index and says so on its status; a feed back within the cap loses the warning', async () => {
     const db = freshDb();
     const films = Array.from({ length: 6 }, (_, i) => ({ id: `f${i}`, title: `Film number ${i}` }));
-    const sync = createFeedSync({ db, fetch, clock: () => start, titleLimits: { names: 4, characters: 10_000 } });
+    const sync = createFeedSync(
+      withTitles({ db, fetch, clock: () => start, titleLimits: { names: 4, characters: 10_000 } }),
+    );
     server.on('/feed.json', serve(jsonFeed([{ id: 'a', title: 'Party' }], films), 'application/json'));
     const feed = await sync.addFeed(server.url());
     const status = feedStatus((await db.feeds.get(feed.id))!);

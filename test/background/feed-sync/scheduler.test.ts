@@ -4,6 +4,7 @@ import { createScheduler, SYNC_ALARM, type AlarmsApi } from '../../../src/backgr
 import { freshDb } from '../../db/fake-db.ts';
 import { conditional, startFeedServer, type FeedServer } from './feed-server.ts';
 import { ICS, TWO_EVENTS } from './fixtures.ts';
+import { withTitles } from '../with-titles.ts';
 
 let server: FeedServer;
 let now = Date.parse('2007-09-06T12:00:00Z');
@@ -26,7 +27,7 @@ function fakeAlarms() {
 describe('the sync alarm', () => {
   it('is cleared when no feed is subscribed and set for the next feed due otherwise', async () => {
     const db = freshDb();
-    const sync = createFeedSync({ db, fetch, clock: () => now });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: () => now }));
     const alarms = fakeAlarms();
     const scheduler = createScheduler({ alarms: alarms.api, sync, clock: () => now });
     await scheduler.reschedule();
@@ -48,7 +49,7 @@ describe('the sync alarm', () => {
 
   it('syncs only the feeds that are due when it fires', async () => {
     const db = freshDb();
-    const sync = createFeedSync({ db, fetch, clock: () => now });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: () => now }));
     const alarms = fakeAlarms();
     const scheduler = createScheduler({ alarms: alarms.api, sync, clock: () => now });
     server.on(

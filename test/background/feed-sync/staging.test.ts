@@ -12,6 +12,7 @@ import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer } from './feed-server.ts';
 import { jsonFeed } from './fixtures.ts';
 import { said } from './said.ts';
+import { withTitles } from '../with-titles.ts';
 
 let server: FeedServer;
 let now = Date.parse('2007-09-06T12:00:00Z');
@@ -28,7 +29,7 @@ const many = (n: number, label: string) =>
 
 function setup() {
   const db = freshDb();
-  const sync = createFeedSync({ db, fetch, clock: () => now, stageThreshold: 10, chunkSize: 7 });
+  const sync = createFeedSync(withTitles({ db, fetch, clock: () => now, stageThreshold: 10, chunkSize: 7 }));
   return { db, sync };
 }
 
@@ -77,7 +78,7 @@ describe('staged generations', () => {
     expect(during.events.every((e) => e.title.startsWith('Old'))).toBe(true);
     // The next sync, in a new worker, finishes the job from the stored body.
     const requests = server.requests.length;
-    const next = createFeedSync({ db, fetch, clock: () => now, stageThreshold: 10, chunkSize: 7 });
+    const next = createFeedSync(withTitles({ db, fetch, clock: () => now, stageThreshold: 10, chunkSize: 7 }));
     const [outcome] = await next.syncDue();
     expect(outcome).toMatchObject({ status: 'updated', requests: 0 });
     expect(server.requests.length).toBe(requests);
@@ -157,7 +158,7 @@ describe('one sync at a time', () => {
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(many(3, 'x')));
     const db = freshDb();
     const manager = locks();
-    const sync = createFeedSync({ db, fetch, clock: () => now, locks: manager });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: () => now, locks: manager }));
     await sync.addFeed(server.url());
     // The stopped worker's lease row is still unexpired, but its lock went with it.
     expect(await acquireLease(db, 'a-stopped-worker', now)).toBe(true);
@@ -171,7 +172,7 @@ describe('one sync at a time', () => {
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(many(3, 'x')));
     const db = freshDb();
     const manager = locks();
-    const sync = createFeedSync({ db, fetch, clock: () => now, locks: manager });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: () => now, locks: manager }));
     await sync.addFeed(server.url());
     let release = () => {};
     const holding = manager.request(

@@ -11,6 +11,7 @@ import { freshDb } from '../../db/fake-db.ts';
 import { startFeedServer, type FeedServer } from './feed-server.ts';
 import { jsonFeed, TWO_EVENTS } from './fixtures.ts';
 import { said } from './said.ts';
+import { withTitles } from '../with-titles.ts';
 
 let server: FeedServer;
 beforeEach(async () => {
@@ -49,7 +50,7 @@ describe('storage faults', () => {
     const db = freshDb();
     let full = false;
     fillDisk(db, (name) => full && name !== 'leases' && name !== 'feeds');
-    const sync = createFeedSync({ db, fetch, clock: Date.now });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: Date.now }));
     let body = TWO_EVENTS;
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
     const feed = await sync.addFeed(server.url());
@@ -74,7 +75,7 @@ describe('storage faults', () => {
       jsonFeed(Array.from({ length: n }, (_, i) => ({ id: `e${i}`, title: `${label} ${i}` })));
     let body = many(30, 'Old');
     server.on('/feed.json', (_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
-    const sync = createFeedSync({ db, fetch, clock: Date.now, stageThreshold: 10, chunkSize: 7 });
+    const sync = createFeedSync(withTitles({ db, fetch, clock: Date.now, stageThreshold: 10, chunkSize: 7 }));
     const feed = await sync.addFeed(server.url());
     const live = (await db.feeds.get(feed.id))?.sync?.slot;
     body = many(40, 'New');

@@ -6,6 +6,7 @@ import { freshDb } from '../../db/fake-db.ts';
 import { conditional, startFeedServer, type FeedServer } from './feed-server.ts';
 import { ICS } from './fixtures.ts';
 import { refusal } from './said.ts';
+import { withTitles } from '../with-titles.ts';
 
 let server: FeedServer;
 beforeEach(async () => {
@@ -28,7 +29,9 @@ function setup() {
     const response = await fetch(url.replace(/^https:\/\/[^/]+/, server.url('')), init);
     return new Response(await response.text(), { status: response.status, headers: response.headers });
   };
-  const sync = createFeedSync({ db: freshDb(), fetch: httpsNetwork, clock: () => Date.parse('2007-09-06T12:00:00Z') });
+  const sync = createFeedSync(
+    withTitles({ db: freshDb(), fetch: httpsNetwork, clock: () => Date.parse('2007-09-06T12:00:00Z') }),
+  );
   return { sync, requested };
 }
 

@@ -7,9 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkDateOrDateTime } from '../../../src/core/feed/dates.ts';
 import ICAL from 'ical.js';
-import { ICAL_BUDGET } from '../../../src/core/ical/budget.ts';
-import { ICAL_LIMITS, importICalendar, type ICalResult } from '../../../src/core/ical/import.ts';
-import type { TitleSource } from '../../../src/core/matching/matcher.ts';
+import { ICAL_BUDGET, ICAL_LIMITS } from '../../../src/core/ical/budget.ts';
+import { importICalendar, type ICalResult } from '../../../src/core/ical/import.ts';
+import { compileMatcher, filmTie, type TitleSource } from '../../../src/core/matching/index.ts';
 import { countComponentReads, countRecurrenceSteps } from './ical-work.ts';
 
 const UNCLEAN =
@@ -18,6 +18,7 @@ const FILMS: TitleSource[] = [
   { id: 'default/fugitive-pieces', title: 'Fugitive Pieces', aliases: [], year: 2007, directors: [] },
   { id: 'default/ypf', title: 'Young People Fucking', aliases: ['Young People F***ing'], year: 2007, directors: [] },
 ];
+const tie = filmTie(compileMatcher(FILMS));
 
 /** RFC 5545 TEXT escaping (§3.3.11), so generated text survives as one property value. */
 const escapeText = (text: string) =>
@@ -164,7 +165,7 @@ const calendar = fc
 
 function importWithin(body: string): ICalResult {
   const { value: result, steps } = countRecurrenceSteps(() =>
-    importICalendar(body, { films: FILMS, fallbackTitle: 'Calendar' }),
+    importICalendar(body, { tie, fallbackTitle: 'Calendar' }),
   );
   // The budget's overrun is the step past it.
   expect(steps).toBeLessThanOrEqual(ICAL_BUDGET.steps + 1);
@@ -277,10 +278,10 @@ describe('iCalendar import properties', () => {
                 : [...out, line],
             [],
           );
-        const lf = importICalendar(lines.join('\n'), { films: FILMS });
+        const lf = importICalendar(lines.join('\n'), { tie });
         const folded = importICalendar(
           lines.map((line, i) => (i === 0 ? line : fold(line, width, '\r\n'))).join('\r\n'),
-          { films: FILMS },
+          { tie },
         );
         // Problems name physical lines (repair.ts), which folding moves.
         const unlined = (r: unknown) => JSON.parse(JSON.stringify(r).replace(/line \d+/g, 'line')) as unknown;
@@ -296,7 +297,7 @@ describe('iCalendar import properties', () => {
     const calendarOf = (n: number) =>
       `BEGIN:VCALENDAR\r\n${Array.from({ length: n }, (_, i) => `BEGIN:VEVENT\r\nUID:${i}\r\nDTSTART:20070906T213000Z\r\nSUMMARY:Fugitive Pieces party ${i}\r\nEND:VEVENT`).join('\r\n')}\r\nEND:VCALENDAR`;
     const reads = (body: string) => {
-      const { value: result, reads } = countComponentReads(() => importICalendar(body, { films: FILMS }));
+      const { value: result, reads } = countComponentReads(() => importICalendar(body, { tie }));
       expect(result.ok && result.feed.events.length).toBe(body.split('BEGIN:VEVENT').length - 1);
       return reads;
     };
@@ -327,7 +328,7 @@ describe('iCalendar import properties', () => {
     ],
     ['100,000 nested components', `BEGIN:VCALENDAR\r\n${'BEGIN:X\r\n'.repeat(100_000)}END:VCALENDAR`],
   ])('returns within its work budget on %s', { timeout: 60_000 }, (_what, body) => {
-    const { value: result, steps } = countRecurrenceSteps(() => importICalendar(body, { films: FILMS }));
+    const { value: result, steps } = countRecurrenceSteps(() => importICalendar(body, { tie }));
     expect(steps).toBeLessThanOrEqual(ICAL_BUDGET.steps + 1);
     checkResult(result);
   });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importICalendar, looksLikeICalendar, type ICalResult } from '../../../src/core/ical/import.ts';
 import { sharedFolder } from '../../shared-folder.ts';
+import { compileMatcher, filmTie } from '../../../src/core/matching/index.ts';
 
 const SAMPLES = sharedFolder('ics-samples');
 const fixture = (path: string) => readFileSync(join(SAMPLES!, path), 'utf8');
@@ -125,7 +126,7 @@ describe('the mapping', () => {
         vevent(`UID:2\nDTSTART:20080907T030000Z\nSUMMARY:Medicine for Melancholy karaoke`) +
         vevent(`UID:3\nDTSTART:20080907T030000Z\nSUMMARY:Sponsor lounge`),
     );
-    const { links } = ok(importICalendar(text, { films }));
+    const { links } = ok(importICalendar(text, { tie: filmTie(compileMatcher(films)) }));
     expect(links.get('1')).toEqual(['default/happy-go-lucky']);
     expect(links.get('2')).toEqual(['default/medicine']);
     expect(links.has('3')).toBe(false);

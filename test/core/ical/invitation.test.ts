@@ -1,16 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readInvitation } from '../../../src/core/ical/index.ts';
+import { compileMatcher, filmTie } from '../../../src/core/matching/index.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/invitations/${name}`, import.meta.url), 'utf8');
 const FILMS = [
   { id: 'default/happy-go-lucky', title: 'Happy-Go-Lucky', aliases: [], year: 2008, directors: ['Mike Leigh'] },
   { id: 'default/rachel-getting-married', title: 'Rachel Getting Married', aliases: [], year: 2008, directors: [] },
 ];
+const tie = filmTie(compileMatcher(FILMS));
 
 describe('readInvitation', () => {
   it('reads a REQUEST: its UID, SEQUENCE and event, tied to the film its summary names', () => {
-    const result = readInvitation(fixture('request.ics'), { films: FILMS });
+    const result = readInvitation(fixture('request.ics'), { tie });
     if (!result.ok) throw new Error(result.error);
     expect(result.method).toBe('REQUEST');
     expect(result.timeZone).toBe('America/Toronto');
@@ -30,13 +32,13 @@ describe('readInvitation', () => {
   });
 
   it('reads the higher SEQUENCE of an update', () => {
-    const result = readInvitation(fixture('request-moved.ics'), { films: FILMS });
+    const result = readInvitation(fixture('request-moved.ics'), { tie });
     if (!result.ok) throw new Error(result.error);
     expect(result.items[0]).toMatchObject({ sequence: 1, event: { start: '2008-09-06T21:00:00-04:00' } });
   });
 
   it('reads a CANCEL, its event marked cancelled', () => {
-    const result = readInvitation(fixture('cancel.ics'), { films: FILMS });
+    const result = readInvitation(fixture('cancel.ics'), { tie });
     if (!result.ok) throw new Error(result.error);
     expect(result.method).toBe('CANCEL');
     expect(result.items[0]).toMatchObject({
@@ -51,7 +53,7 @@ describe('readInvitation', () => {
       .replace('METHOD:REQUEST\n', '')
       .replace('SUMMARY:Dinner for Happy-Go-Lucky', 'SUMMARY:Press dinner')
       .replace('DESCRIPTION:Seated dinner', 'DESCRIPTION:For Rachel Getting Married. Seated dinner');
-    const result = readInvitation(text, { films: FILMS });
+    const result = readInvitation(text, { tie });
     if (!result.ok) throw new Error(result.error);
     expect(result.method).toBe('PUBLISH');
     expect(result.items[0]?.event.films).toEqual(['default/rachel-getting-married']);
@@ -59,14 +61,14 @@ describe('readInvitation', () => {
 
   it('ties no film when none is named, and keeps the event', () => {
     const text = fixture('request.ics').replace('SUMMARY:Dinner for Happy-Go-Lucky', 'SUMMARY:Sponsor rooftop');
-    const result = readInvitation(text, { films: FILMS });
+    const result = readInvitation(text, { tie });
     if (!result.ok) throw new Error(result.error);
     expect(result.items.map((i) => [i.event.title, i.event.films])).toEqual([['Sponsor rooftop', []]]);
   });
 
   it('names each occurrence of a recurring invitation by its UID and day, with the series SEQUENCE', () => {
     const text = fixture('request.ics').replace('SEQUENCE:0\n', 'SEQUENCE:3\nRRULE:FREQ=DAILY;COUNT=2\n');
-    const result = readInvitation(text, { films: FILMS });
+    const result = readInvitation(text, { tie });
     if (!result.ok) throw new Error(result.error);
     expect(result.items.map((i) => [i.uid, i.sequence])).toEqual([
       ['happy-go-lucky-dinner-2008@alliance.example/2008-09-06T2000', 3],

@@ -1,0 +1,33 @@
+import { readPageEvents } from '../../core/page-events/index.ts';
+import { schedule, type AfterpartyDb } from '../../db/index.ts';
+import type { PageEventMessages } from '../../messages/index.ts';
+import type { TitleMatcherCache } from '../title-matcher.ts';
+import type { HandlersFor } from './types.ts';
+
+/** The popup's "Events on this page", read where the matcher is. */
+export function pageEventHandlers({
+  db,
+  ready,
+  titles,
+}: {
+  db: AfterpartyDb;
+  ready: () => Promise<void>;
+  titles: TitleMatcherCache;
+}): HandlersFor<PageEventMessages> {
+  return {
+    async previewPageEvents({ snapshot }) {
+      await ready();
+      const [{ matcher, sources }, { festivals }] = await Promise.all([titles.latest(), schedule(db)]);
+      const drafts = readPageEvents(snapshot, { matcher, festivals });
+      const names = new Map(sources.map((f) => [f.id, f.title]));
+      const zones = new Map(festivals.map((f) => [f.key, f.timeZone]));
+      return {
+        events: drafts.map((draft) => ({
+          draft,
+          filmTitles: draft.films.map((key) => names.get(key)).filter((title): title is string => title !== undefined),
+          timeZone: (draft.festival && zones.get(draft.festival)) || null,
+        })),
+      };
+    },
+  };
+}
