@@ -35,14 +35,14 @@ interface Scratch {
   readonly near: Int32Array;
 }
 
-/** The matcher with the built-in word lists (Node, the CLI, the background). */
+/** The matcher with the built-in word lists: the worker's (background/title-matcher.ts) and the CLI's. */
 export function compileMatcher(films: readonly TitleSource[], lexicon: Lexicon = defaultLexicon()): Matcher {
   return compileMatcherWith(films, lexicon);
 }
 
 /**
- * The matcher with word lists given by the caller: the content script gets them with the title
- * index, so its bundle does not carry them (see test/build/bundle-size.test.ts).
+ * The matcher with word lists given by the caller, for a bundle that must not carry the built-in
+ * ones (common-words.ts), which compileMatcher's default brings in.
  */
 export function compileMatcherWith(films: readonly TitleSource[], lexicon: Lexicon): Matcher {
   const built = buildTitleIndex(films, lexicon);
@@ -62,7 +62,8 @@ export function compileMatcherWith(films: readonly TitleSource[], lexicon: Lexic
       try {
         return findTitles(index, typos, scratch, block);
       } catch {
-        // A matcher bug must never break the page it runs on.
+        // A matcher bug costs one block its matches, not the batch the worker answers for a
+        // page, nor the rest of a CLI scan.
         return [];
       }
     },
