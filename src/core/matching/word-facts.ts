@@ -15,11 +15,20 @@ const NUMBER = /^\p{N}+$/u;
 /** One build's facts, by vocabulary id: KNOWN once learnt, with COMMON, NUMERIC and CENSORED. */
 export class WordFacts {
   private facts = new Uint8Array(1024);
+  private vocabulary: Vocabulary | null = null;
+  private lexicon: Lexicon | null = null;
 
-  constructor(
-    private readonly vocabulary: Vocabulary,
-    private readonly lexicon: Lexicon,
-  ) {}
+  /** Starts a build; `end` lets go of its vocabulary. */
+  begin(vocabulary: Vocabulary, lexicon: Lexicon): void {
+    this.vocabulary = vocabulary;
+    this.lexicon = lexicon;
+    this.facts.fill(0);
+  }
+
+  end(): void {
+    this.vocabulary = null;
+    this.lexicon = null;
+  }
 
   of(id: number): number {
     if (id >= this.facts.length) {
@@ -29,9 +38,9 @@ export class WordFacts {
     }
     let f = this.facts[id]!;
     if (f === 0) {
-      const w = this.vocabulary.words[id]!;
+      const w = this.vocabulary!.words[id]!;
       f = KNOWN;
-      if (this.lexicon.common.has(w)) f |= COMMON;
+      if (this.lexicon!.common.has(w)) f |= COMMON;
       if (NUMBER.test(w)) f |= NUMERIC;
       if (isCensored(w)) f |= CENSORED;
       this.facts[id] = f;
