@@ -1,7 +1,7 @@
 // The names a block's walks found and the page supports, as flat arrays reused from block to
 // block: a page offers hundreds of thousands of candidates per megabyte (every "the" when a
 // film is called "The"), so none of them costs an object until it is chosen.
-import type { TitleName } from './title-index.ts';
+import type { TitleName } from './title-name.ts';
 
 /**
  * Makes the caller's match for a chosen span, tokens [start, end): `filmIds` is the caller's

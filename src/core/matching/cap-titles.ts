@@ -1,6 +1,7 @@
-// Every matched frame gets the whole title index and compiles it on the page's main thread:
-// 20 MB of titles cost each page 13 s and 600 MB. The index is capped across all feeds, well
-// above the 10,000-film benchmark catalog (one title and a few aliases each).
+// The worker builds one matcher over every feed's titles and keeps it in memory, and a page's
+// first batch after a catalog change, or after the worker was stopped, waits for that build.
+// So the titles are capped across all feeds, well above the 10,000-film benchmark catalog (one
+// title and a few aliases each).
 
 import { USER_FEED_ID } from '../rows.ts';
 

@@ -2,31 +2,18 @@
 // title, from how the original text writes it: case, sentence position, quotes, emphasis.
 
 import type { Lexicon } from './lexicon.ts';
-import {
-  caseOf,
-  cued,
-  inCapsRun,
-  inHeadline,
-  namedAs,
-  titleCaseWords,
-  type Case,
-  type TokenView,
-  WORD_CLASS,
-} from './title-cues.ts';
+import { caseOf, inCapsRun, inHeadline, titleCaseWords, type Case } from './letter-case.ts';
 import type { TextSpan } from './match-types.ts';
 import type { NormalizedText } from './normalize.ts';
-import type { EvidenceLevel } from './title-index.ts';
+import { CLOSE_QUOTES, OPEN_QUOTES, quotedSpan } from './quotes.ts';
+import { cued } from './title-cues.ts';
+import type { EvidenceLevel } from './title-name.ts';
+import type { TokenView } from './token-view.ts';
 import type { Tokens } from './tokenize.ts';
+import { namedAs, WORD_CLASS } from './word-classes.ts';
 
-const OPEN_QUOTES = new Set(["'", '"', '‘', '“', '„', '‚', '«', '‹', '「', '『', '‛', '‟', '`']);
-const CLOSE_QUOTES = new Set(["'", '"', '’', '”', '“', '‘', '»', '›', '」', '』']);
-const SPACED_QUOTES = new Set(['«', '‹', '»', '›']); // French: « Crash »
 const asciiAlnum = (c: number): boolean =>
   (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
-// ASCII characters that may open a quote, or be the space before a « (see quoted).
-const ASCII_QUOTE_OR_SPACE = new Uint8Array(0x80);
-for (const c of [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x22, 0x27, 0x60]) ASCII_QUOTE_OR_SPACE[c] = 1;
-const TRAILING_PUNCT = new Set(['.', ',', '!', '?', ';', ':']); // 'Crash.' with US quotes
 const SENTENCE_ENDS = new Set(['.', '!', '?', '…', ':', '•', '·', '|']);
 const SKIPPED_BEFORE = new Set([...OPEN_QUOTES, ...CLOSE_QUOTES, '(', '[', '{', '¿', '¡', '*', '_']);
 // Emoji, symbols and their joiners before a word ("🍸 The YPF reunion") do not end a phrase
@@ -40,8 +27,6 @@ const NAME_GAP = /^(?:[\s\u00a0]+|[-\u2010\u2011])$/u;
 // Emphasis fits a title only if what it adds around it is a few punctuation characters.
 const MAX_MARK_SLACK = 32;
 const MAX_LOOKBEHIND = 64;
-
-export type { TokenView } from './title-cues.ts';
 
 /** The view of tokens found in folded text: spans mapped back through the fold. */
 function foldedView(folded: NormalizedText, tokens: Tokens): TokenView {
@@ -287,23 +272,4 @@ export class EvidenceContext {
   private quoted(first: number, end: number): boolean {
     return quotedSpan(this.text, this.startOf(first), this.endOf(end - 1));
   }
-}
-
-/** Quote characters directly around text[start, stop) (see EvidenceContext.quoted). */
-export function quotedSpan(text: string, start: number, stop: number): boolean {
-  let open = start - 1;
-  // Most words follow a space with no « before it, or an ASCII character that is neither a
-  // quote nor a space: no quote opens there.
-  if (open < 0) return false;
-  const before = text.charCodeAt(open);
-  if (before === 0x20) {
-    const guillemet = open > 0 ? text.charCodeAt(open - 1) : 0;
-    if (guillemet !== 0xab && guillemet !== 0x2039) return false;
-  } else if (before < 0x80 && !ASCII_QUOTE_OR_SPACE[before]) return false;
-  if (SPACE.test(text[open] ?? '') && SPACED_QUOTES.has(text[open - 1] ?? '')) open--;
-  if (!OPEN_QUOTES.has(text[open] ?? '') || WORD.test(text[open - 1] ?? '')) return false;
-  let close = stop;
-  if (TRAILING_PUNCT.has(text[close] ?? '')) close++;
-  if (SPACE.test(text[close] ?? '') && SPACED_QUOTES.has(text[close + 1] ?? '')) close++;
-  return CLOSE_QUOTES.has(text[close] ?? '') && !WORD.test(text[close + 1] ?? '');
 }

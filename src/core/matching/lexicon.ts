@@ -32,7 +32,7 @@ export function lexiconFrom(lists: WordListText): Lexicon {
 
 let built: Lexicon | undefined;
 
-/** The built-in lists; the content script receives them from the background instead. */
+/** The built-in lists, split and inflected once: every matcher built with them shares the sets. */
 export function defaultLexicon(): Lexicon {
   return (built ??= lexiconFrom(wordLists()));
 }

@@ -1,33 +1,13 @@
 // Where a page's layout and wording, rather than its letter case, say that a capitalised
 // everyday word is a title: "Haneke's Amour", "Amour (Michael Haneke, 2012)", "Palme d'Or:
 // Amour", "3. Moonlight", a programme line "18:00 — Amour — Cinema 1" or a table cell holding
-// the title alone. Also tells a run of capitals (a headline, a kicker) from capitals that set
-// one title off in lower-case text: in the run, case carries no evidence.
+// the title alone.
 
+import { caseAt, upper } from './letter-case.ts';
 import type { TextSpan } from './match-types.ts';
+import { endAt, startAt, type TokenView } from './token-view.ts';
+import { isClass, WORD_CLASS } from './word-classes.ts';
 
-/** The words of a block with their original UTF-16 spans (fold-scan.ts's TokenTable). */
-export interface TokenView {
-  readonly count: number;
-  /** Folded word `k`. */
-  word(k: number): string;
-  readonly starts: ArrayLike<number>;
-  readonly ends: ArrayLike<number>;
-  /**
-   * The word classes (WORD_CLASS) of word `k`, for the lexicon the caller passes as `minor`,
-   * read from a table rather than from the word; -1 where the view has none.
-   */
-  wordClass?(k: number): number;
-}
-
-/** Classes of words the cues look for, one bit each (see wordClassOf). */
-export const WORD_CLASS = { film: 1, link: 2, verb: 4, sequel: 8, minor: 16 } as const;
-
-export type Case = 'title' | 'caps' | 'lower' | 'none';
-
-const UPPER = /[\p{Lu}\p{Lt}]/u;
-const LOWER = /\p{Ll}/u;
-const CASED = /[\p{Lu}\p{Lt}\p{Ll}]/u;
 const SPACE = /[\s\u00a0]/u;
 const APOSTROPHE = /^['’ʼ]$/u;
 const SPACE_OR_QUOTE = /[\s\u00a0"'“‘„«‹]/u;
@@ -68,40 +48,6 @@ function spacesBetween(text: string, from: number, to: number): boolean {
   return true;
 }
 
-// The words SEQUEL opens with, folded: the regular expression runs only after one of them.
-const SEQUEL_WORDS = new Set(['part', 'chapter', 'vol', 'volume']);
-
-/** Case of the word spanning `text[start, end)`: capitalised, all capitals, lower case, or uncased. */
-export function caseOf(text: string, start: number, end: number): Case {
-  // ASCII by char codes, as most words of a page are; anything else the general way.
-  let head: Case = 'none';
-  let letters = 0;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x80) return caseOfCodePoints(text, start, end);
-    if (c >= 0x61 && c <= 0x7a) return head === 'none' ? 'lower' : 'title';
-    if (c >= 0x41 && c <= 0x5a) {
-      letters++;
-      head = 'title';
-    }
-  }
-  return head === 'title' && letters > 1 ? 'caps' : head;
-}
-
-function caseOfCodePoints(text: string, start: number, end: number): Case {
-  let head: Case = 'none';
-  let letters = 0;
-  for (const c of text.slice(start, end)) {
-    if (!CASED.test(c)) continue;
-    letters++;
-    if (head === 'none') {
-      if (!UPPER.test(c)) return 'lower';
-      head = 'title';
-    } else if (LOWER.test(c)) return 'title';
-  }
-  return head === 'title' && letters > 1 ? 'caps' : head;
-}
-
 /**
  * What opens a phrase: the block's start, a colon or a list's separator, dash or bracket, or a
  * comma, which opens only a list's item ("Best Actor: Mads Mikkelsen, The Hunt", "Crash, Home,
@@ -109,143 +55,8 @@ function caseOfCodePoints(text: string, start: number, end: number): Case {
  */
 type Opener = 'block' | 'list' | 'comma' | null;
 
-// Plain functions rather than a class: the content bundle is a budget, and a minifier renames
-// functions but not methods.
-
-const startAt = (view: TokenView, k: number): number => view.starts[k] ?? 0;
-const endAt = (view: TokenView, k: number): number => view.ends[k] ?? 0;
-const caseAt = (text: string, view: TokenView, k: number): Case => caseOf(text, startAt(view, k), endAt(view, k));
-
-/** Capital-led: title case, all capitals, or one capital letter ("A"). */
-function upper(text: string, view: TokenView, k: number): boolean {
-  const c = caseAt(text, view, k);
-  return c === 'title' || c === 'caps';
-}
-
-/** Written in capitals only; a single capital ("A", "I") fits a run of capitals. */
-function shouting(text: string, view: TokenView, k: number): boolean {
-  const c = caseAt(text, view, k);
-  return c === 'caps' || (c === 'title' && endAt(view, k) - startAt(view, k) === 1);
-}
-
-/** Are the title's words, and its nearest cased neighbours, all in capitals? */
-export function inCapsRun(text: string, view: TokenView, first: number, end: number): boolean {
-  let caps = false;
-  for (let k = first; k < end; k++) {
-    const c = caseAt(text, view, k);
-    if (c === 'none') continue;
-    if (!shouting(text, view, k)) return false;
-    caps ||= c === 'caps';
-  }
-  let before = first - 1;
-  while (before >= 0 && caseAt(text, view, before) === 'none') before--;
-  let after = end;
-  while (after < view.count && caseAt(text, view, after) === 'none') after++;
-  const beforeCaps = before >= 0 && shouting(text, view, before);
-  const afterCaps = after < view.count && shouting(text, view, after);
-  return caps && (before < 0 || beforeCaps) && (after >= view.count || afterCaps) && (beforeCaps || afterCaps);
-}
-
-// Words for a film, and the words that link them to its title ("the sequel to", "la suite de"),
-// in English, French, German and Italian, folded.
-const FILM_WORDS = new Set(
-  'film films movie movies sequel prequel remake premiere screening screenings trailer documentary suite fortsetzung seguito'.split(
-    ' ',
-  ),
-);
-const LINKS = new Set(['of', 'to', 'for', 'de', 'du', 'des', 'von', 'zu', 'di', 'del', 'della']);
-// What a film does and a word does not: "Changeling won nothing", "Up opened Cannes" (English,
-// French, German, Italian, folded).
-const FILM_VERBS = new Set(
-  'won wins opened opens premiered premieres screened screens grossed starred remporte gewann gewinnt vince vinse'.split(
-    ' ',
-  ),
-);
-/** The classes of a folded word, `minor` being the lexicon's short words. */
-export function wordClassOf(word: string, minor: ReadonlySet<string>): number {
-  return (
-    (FILM_WORDS.has(word) ? WORD_CLASS.film : 0) |
-    (LINKS.has(word) ? WORD_CLASS.link : 0) |
-    (FILM_VERBS.has(word) ? WORD_CLASS.verb : 0) |
-    (SEQUEL_WORDS.has(word) ? WORD_CLASS.sequel : 0) |
-    (minor.has(word) ? WORD_CLASS.minor : 0)
-  );
-}
-
-/** Every word some class holds but `minor`'s: an index numbers them so a view can look classes up. */
-export const CLASSED_WORDS: readonly string[] = [...FILM_WORDS, ...LINKS, ...FILM_VERBS, ...SEQUEL_WORDS];
-
-/** Is word `k` of class `cls`? By the view's table when it has one. */
-function isClass(view: TokenView, minor: ReadonlySet<string>, k: number, cls: number): boolean {
-  const known = view.wordClass ? view.wordClass(k) : -1;
-  return ((known >= 0 ? known : wordClassOf(view.word(k), minor)) & cls) !== 0;
-}
-
 // "A Quiet Place Part III": a sequel's number after the title.
 const SEQUEL = /^[\s\u00a0]+(?:part|chapter|vol\.?|volume)[\s\u00a0]+(?:[ivx]+|\d+|two|three|four)\b/iu;
-
-// Words that introduce a name as a name: 'calls himself "Carol"', 'known as "Léon"', 'her
-// name, "Roma"'; in English, French, German and Italian, folded.
-const NAMING = new Set(
-  'called named nicknamed dubbed christened name names alias aka surnomme surnommee appelle genannt heisst chiamato chiamata detto detta'.split(
-    ' ',
-  ),
-);
-const REFLEXIVE = new Set(['himself', 'herself', 'themselves', 'itself', 'se', 'sich', 'si']);
-const CALLING = new Set(['call', 'calls', 'called', 'calling', 'name', 'names', 'named', 'nennt']);
-
-/** Is the word before `first` naming what follows ("calls himself", "known as", "her name")? */
-export function namedAs(view: TokenView, first: number): boolean {
-  const p = first - 1;
-  if (p < 0) return false;
-  const word = view.word(p);
-  if (NAMING.has(word)) return true;
-  const before = p >= 1 ? view.word(p - 1) : '';
-  return (word === 'as' && before === 'known') || (REFLEXIVE.has(word) && CALLING.has(before));
-}
-
-// Fewer capitalised words than this is a name or a short label, not a headline.
-const HEADLINE_WORDS = 4;
-
-/** Does word `k` count towards a headline: two letters or more, not a short word? */
-const headlineWord = (view: TokenView, minor: ReadonlySet<string>, k: number): boolean =>
-  endAt(view, k) - startAt(view, k) >= 2 && !isClass(view, minor, k, WORD_CLASS.minor);
-
-/**
- * How many words of the block are capitalised, short words aside, or -1 when one is in lower
- * case: a block set in title case, as headlines are ("Having a Good Time at the Festival?").
- */
-export function titleCaseWords(text: string, view: TokenView, minor: ReadonlySet<string>): number {
-  let capitalised = 0;
-  for (let k = 0; k < view.count; k++) {
-    if (!headlineWord(view, minor, k)) continue;
-    const c = caseOf(text, startAt(view, k), endAt(view, k));
-    if (c === 'lower') return -1;
-    if (c === 'title') capitalised++;
-  }
-  return capitalised;
-}
-
-/**
- * Is the title in a headline: a block in title case with enough capitalised words besides the
- * title's own? An event's "Dinner for Happy-Go-Lucky" is a title with a word before it, not a
- * headline in which case says nothing.
- */
-export function inHeadline(
-  text: string,
-  view: TokenView,
-  minor: ReadonlySet<string>,
-  words: number,
-  first: number,
-  end: number,
-): boolean {
-  if (words < HEADLINE_WORDS) return false;
-  let own = 0;
-  for (let k = first; k < end; k++) {
-    if (headlineWord(view, minor, k) && caseOf(text, startAt(view, k), endAt(view, k)) === 'title') own++;
-  }
-  return words - own >= HEADLINE_WORDS;
-}
 
 /**
  * Is the title capitalised (short words aside), and set off by a possessive, credits, a list

@@ -2,11 +2,11 @@
 // vocabulary id; a censored word ("F***ing") is compared with the siblings that share its
 // first or last letter, under a per-block budget so a page full of asterisks stays cheap.
 
-import type { TitleName } from './title-index.ts';
+import type { TitleName } from './title-name.ts';
 import { censoredMatches, isCensored } from './tokenize.ts';
 import type { WordTrie } from './word-trie.ts';
 
-/** The words of a block as the walks read them (fold-scan.ts's TokenTable). */
+/** The words of a block as the walks read them (token-table.ts's TokenTable). */
 export interface WordSeq {
   readonly count: number;
   /** Vocabulary id per word, -1 for a word no title uses. */

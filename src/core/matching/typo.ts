@@ -2,7 +2,8 @@
 // word exact, so the exact words drive trie walks and only one word per title is compared
 // with a bounded edit distance: the cost stays near that of exact matching.
 
-import { TAILS, takeNameIds, type TitleIndex, type TitleName } from './title-index.ts';
+import { TAILS, type BuiltTitleIndex } from './title-index.ts';
+import type { TitleName } from './title-name.ts';
 import { isCensored } from './tokenize.ts';
 import { childrenFor, gapOpen, type Budget, type TrieHit, type WordSeq } from './trie-walk.ts';
 import { TypoFilter } from './typo-filter.ts';
@@ -31,6 +32,16 @@ export interface TypoIndex {
   readonly typable: Uint8Array;
   /** Per vocabulary id, filled as words are met: the catalog words one edit from it (null: any word). */
   readonly nearby: Array<Int32Array | null | undefined>;
+  /**
+   * Per trie node with many children, filled as nodes are met: each eligible child word of 4+
+   * letters under itself and its one-letter deletions (see variantsOf).
+   */
+  readonly variants: Map<number, Map<string, Array<[string, number]>>>;
+  /**
+   * Per list of tails-trie names shared by many names ("… Night"), filled as met: the names
+   * under each first word and each of its one-letter deletions (see namesWithFirstWordTypo).
+   */
+  readonly byFirstWord: WeakMap<TitleName[], Map<string, TitleName[]>>;
 }
 
 const MIN_LETTERS = 12;
@@ -82,13 +93,16 @@ function mayBeTypo(index: TypoIndex, seq: WordSeq, k: number): boolean {
   return !index.common.has(seq.word(k)) && !isCensored(seq.word(k));
 }
 
-export function buildTypoIndex(index: TitleIndex): TypoIndex {
+/**
+ * The typo tries and tables of a built index. Marks the index's roles with TAILS, since only
+ * the tails trie knows which words a mistyped first word may precede.
+ */
+export function buildTypoIndex({ index, nameIds }: BuiltTitleIndex): TypoIndex {
   const { vocabulary, trie, typoPath, roles } = index;
   const tails = new WordTrie<TitleName>(vocabulary, index.names.length);
   const single = new Map<string, TitleName[]>();
   const filter = new TypoFilter();
   let singleMaxLength = 0;
-  const handed = takeNameIds(index);
   // By vocabulary id: 0 not yet asked, 1 no, 2 yes to typoTarget.
   const targets = new Uint8Array(vocabulary.size);
   const target = (id: number, word: string): boolean => {
@@ -98,7 +112,8 @@ export function buildTypoIndex(index: TitleIndex): TypoIndex {
   };
   for (const name of index.names) {
     if (!name.typo) continue;
-    const ids = handed?.[name.id] ?? name.words.map((w) => vocabulary.idOf(w));
+    // Every typo-eligible name has its ids: only the short names, never eligible, have none.
+    const ids = nameIds[name.id]!;
     const firstTarget = target(ids[0] as number, name.words[0] ?? '');
     for (let i = 0; i < name.words.length; i++) {
       const word = name.words[i] as string;
@@ -133,15 +148,14 @@ export function buildTypoIndex(index: TitleIndex): TypoIndex {
     common: index.lexicon.common,
     typable: new Uint8Array(vocabulary.size),
     nearby: new Array<Int32Array | null | undefined>(vocabulary.size),
+    variants: new Map(),
+    byFirstWord: new WeakMap(),
   };
 }
 
-// For nodes with many children: each eligible key of 4+ letters under itself and its deletions.
-const variantCache = new WeakMap<Uint8Array, Map<number, Map<string, Array<[string, number]>>>>();
-
+/** For a node with many children: each eligible key of 4+ letters under itself and its deletions. */
 function variantsOf(index: TypoIndex, node: number): Map<string, Array<[string, number]>> {
-  let perIndex = variantCache.get(index.forward);
-  if (!perIndex) variantCache.set(index.forward, (perIndex = new Map()));
+  const perIndex = index.variants;
   let variants = perIndex.get(node);
   if (!variants) {
     variants = new Map();
@@ -205,13 +219,14 @@ function walkForward(index: TypoIndex, seq: WordSeq, start: number, budget: Budg
   }
 }
 
-// For tails shared by many names ("… Night"): the names under each first word and each of
-// its one-letter deletions, so a typed word is compared with a handful, not hundreds.
-const firstWordCache = new WeakMap<TitleName[], Map<string, TitleName[]>>();
-
-function namesWithFirstWordTypo(names: TitleName[], typed: string, common: ReadonlySet<string>): TitleName[] {
+/**
+ * The names whose first word `typed` mistypes. For tails shared by many names ("… Night"), by
+ * index.byFirstWord, so a typed word is compared with a handful, not hundreds.
+ */
+function namesWithFirstWordTypo(index: TypoIndex, names: TitleName[], typed: string): TitleName[] {
+  const common = index.common;
   if (names.length <= SCAN_LIMIT) return names.filter((n) => typoOf(n.words[0] ?? '', typed, common));
-  let byVariant = firstWordCache.get(names);
+  let byVariant = index.byFirstWord.get(names);
   if (!byVariant) {
     byVariant = new Map();
     for (const name of names) {
@@ -222,7 +237,7 @@ function namesWithFirstWordTypo(names: TitleName[], typed: string, common: Reado
         else if (list[list.length - 1] !== name) list.push(name);
       }
     }
-    firstWordCache.set(names, byVariant);
+    index.byFirstWord.set(names, byVariant);
   }
   const out: TitleName[] = [];
   for (const key of [typed, ...deletions(typed)]) {
@@ -248,7 +263,7 @@ function walkTails(index: TypoIndex, seq: WordSeq, start: number, budget: Budget
     if (at > start + 1 && !gapOpen(tails, node, seq.gap(at))) continue;
     for (const child of childrenFor(tails, node, seq, at, budget, null)) {
       const here = tails.names[child];
-      const names = here && namesWithFirstWordTypo(here, typed, index.common);
+      const names = here && namesWithFirstWordTypo(index, here, typed);
       if (names && names.length > 0) out.push({ names, start, end: at + 1 });
       if (tails.hasChildren(child)) stack.push([child, at + 1]);
     }

@@ -3,7 +3,8 @@
 // gap keys: the matcher's exactness rests on it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanTokens, TokenTable } from '../../../src/core/matching/fold-scan.ts';
+import { scanTokens } from '../../../src/core/matching/fold-scan.ts';
+import { TokenTable } from '../../../src/core/matching/token-table.ts';
 import { normalizeWithMap } from '../../../src/core/matching/normalize.ts';
 import { gapKey, tokenize } from '../../../src/core/matching/tokenize.ts';
 import { Vocabulary } from '../../../src/core/matching/vocabulary.ts';

@@ -8,7 +8,7 @@ const COMMON_WORDS = defaultLexicon().common;
 import { EvidenceContext } from '../../../src/core/matching/evidence.ts';
 import type { TextBlock, TitleMatch, TitleSource } from '../../../src/core/matching/match-types.ts';
 import { normalizeWithMap } from '../../../src/core/matching/normalize.ts';
-import type { EvidenceLevel } from '../../../src/core/matching/title-index.ts';
+import type { EvidenceLevel } from '../../../src/core/matching/title-name.ts';
 import type { Tokens } from '../../../src/core/matching/tokenize.ts';
 
 const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}`;

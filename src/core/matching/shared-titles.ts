@@ -1,0 +1,97 @@
+// Films sharing a title ("Crash", 1996 and 2004): every match lists them all, the one whose
+// year or director's surname the page names nearest first, the others in catalog order. The
+// index keeps those words as clues (cluesFor); a block's reader (ClueReader) finds them near
+// each match.
+
+import type { TitleSource } from './match-types.ts';
+import { normalizeWithMap } from './normalize.ts';
+import type { TitleName } from './title-name.ts';
+import { MAX_TITLE_LENGTH } from './title-spelling.ts';
+import { tokenize } from './tokenize.ts';
+import type { Vocabulary } from './vocabulary.ts';
+import type { Lexicon } from './lexicon.ts';
+
+// How far (in words) a year or a director's name may be from a shared title and still say
+// which film is meant: about a sentence either side.
+const CLUE_WINDOW = 40;
+
+/** Clue word -> the films (among those sharing a title) it points to. */
+export function cluesFor(
+  films: readonly TitleSource[],
+  names: readonly TitleName[],
+  vocabulary: Vocabulary,
+  lexicon: Lexicon,
+): Map<number, string[]> {
+  const shared = new Set(names.filter((n) => n.filmIds.length > 1).flatMap((n) => n.filmIds));
+  const clues = new Map<number, string[]>();
+  const done = new Set<string>();
+  for (const film of Array.isArray(films) ? films : []) {
+    if (!film || !shared.has(film.id) || done.has(film.id)) continue;
+    done.add(film.id);
+    const words = new Set<string>();
+    if (typeof film.year === 'number' && Number.isInteger(film.year)) words.add(String(film.year));
+    for (const director of Array.isArray(film.directors) ? film.directors : []) {
+      if (typeof director !== 'string') continue;
+      // Surnames: a first name ("Paul") is shared by too many people to tell films apart.
+      const parts = tokenize(normalizeWithMap(director.slice(0, MAX_TITLE_LENGTH)).text).words.slice(1);
+      for (const part of parts) if (part.length >= 3 && !lexicon.common.has(part)) words.add(part);
+    }
+    for (const word of words) {
+      const id = vocabulary.intern(word);
+      const list = clues.get(id);
+      if (list) list.push(film.id);
+      else clues.set(id, [film.id]);
+    }
+  }
+  return clues;
+}
+
+/** A block's clue words (CLUE), in text order, read by its matches from left to right. */
+export class ClueReader {
+  /** Token numbers of the block's clue words. */
+  readonly at: number[] = [];
+  /** The first of `at` that may still be near a match: matches are ordered by start. */
+  private from = 0;
+
+  /** Starts a new block. */
+  reset(): void {
+    this.at.length = 0;
+    this.from = 0;
+  }
+
+  /**
+   * Films sharing a title, tokens [first, end) of a block of `count` tokens with vocabulary
+   * ids `ids`, the one whose year or director is named nearest first (by the index's `clues`,
+   * see cluesFor); the others keep catalog order.
+   */
+  order(
+    clues: ReadonlyMap<number, string[]>,
+    filmIds: string[],
+    ids: Int32Array,
+    count: number,
+    first: number,
+    end: number,
+  ): string[] {
+    const clueAt = this.at;
+    if (filmIds.length < 2 || this.from >= clueAt.length) return filmIds;
+    let distance: Map<string, number> | null = null;
+    const from = Math.max(0, first - CLUE_WINDOW);
+    const to = Math.min(count, end + CLUE_WINDOW);
+    while (this.from < clueAt.length && clueAt[this.from]! < from) this.from++;
+    for (let c = this.from; c < clueAt.length; c++) {
+      const k = clueAt[c]!;
+      if (k >= to) break;
+      if (k >= first && k < end) continue;
+      const pointed = clues.get(ids[k]!);
+      if (!pointed) continue;
+      const gap = k < first ? first - k : k - end + 1;
+      for (const id of pointed) {
+        if (filmIds.includes(id) && gap < (distance?.get(id) ?? Infinity)) (distance ??= new Map()).set(id, gap);
+      }
+    }
+    if (!distance) return filmIds;
+    const found = distance;
+    const near = (id: string): number => found.get(id) ?? Number.MAX_SAFE_INTEGER;
+    return [...filmIds].sort((a, b) => near(a) - near(b));
+  }
+}
