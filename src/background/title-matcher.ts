@@ -1,7 +1,7 @@
 // The title matcher, built in the background once per catalog and shared by every frame of
 // every tab, the iCalendar import, the invitation preview, the popup's page events and its film
 // picker: a frame that compiled its own spent hundreds of milliseconds and megabytes on a
-// 10,000-film catalog before its first scan (docs/architecture.md, "Performance").
+// 10,000-film catalog before its first scan (docs/performance.md).
 import { capTitles, compileMatcher, warmUpBlocks, type Matcher, type TitleSource } from '../core/matching/index.ts';
 import type { FilmRow } from '../core/rows.ts';
 import { listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';

@@ -9,7 +9,7 @@ import type { HandlersFor } from './types.ts';
 /**
  * A frame's start-up in one round trip: its site switch, settings and corrections used to be
  * two round trips before its first batch was even sent, 25-60 ms each on a busy machine
- * (docs/architecture.md, "Performance"). The text of a switched-off site is not matched.
+ * (docs/performance.md). The text of a switched-off site is not matched.
  */
 export function beginScanHandlers({
   db,

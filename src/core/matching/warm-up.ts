@@ -1,7 +1,7 @@
 // A page written from the catalog's own titles, for a matcher just built to read before any
 // real page asks. Traced in Chromium, the worker's JavaScript engine spent about 0.6 s of CPU
 // compiling the matcher's hot code while it read the first large page after a build, on two
-// cores shared with that page's own work (docs/architecture.md, "Performance"). The engine
+// cores shared with that page's own work (docs/performance.md). The engine
 // compiles a function fully only once it has run often, so the page must be large and dense
 // with titles in every shape: at 100-500 KB, or with long sentences between the titles, the
 // evidence rules (cued, alone, chooseLongest) were still compiled while the 2 MB article was read.
