@@ -1,18 +1,9 @@
 import { packMatches } from '../../core/matching/index.ts';
-import { listingsFor, schedule, type AfterpartyDb } from '../../db/index.ts';
+import { listingsFor, schedule } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
-import type { TitleMatcherCache } from '../title-matcher.ts';
-import type { HandlersFor } from './types.ts';
+import type { CatalogDeps, HandlersFor } from './types.ts';
 
-export function listingHandlers({
-  db,
-  ready,
-  titles,
-}: {
-  db: AfterpartyDb;
-  ready: () => Promise<void>;
-  titles: TitleMatcherCache;
-}): HandlersFor<Omit<ListingMessages, 'beginScan'>> {
+export function listingHandlers({ db, ready, titles }: CatalogDeps): HandlersFor<Omit<ListingMessages, 'beginScan'>> {
   return {
     async findTitles({ blocks }) {
       const matcher = await titles.get();

@@ -1,19 +1,10 @@
 import { readPageEvents } from '../../core/page-events/index.ts';
-import { schedule, type AfterpartyDb } from '../../db/index.ts';
+import { schedule } from '../../db/index.ts';
 import type { PageEventMessages } from '../../messages/index.ts';
-import type { TitleMatcherCache } from '../title-matcher.ts';
-import type { HandlersFor } from './types.ts';
+import type { CatalogDeps, HandlersFor } from './types.ts';
 
 /** The popup's "Events on this page", read where the matcher is. */
-export function pageEventHandlers({
-  db,
-  ready,
-  titles,
-}: {
-  db: AfterpartyDb;
-  ready: () => Promise<void>;
-  titles: TitleMatcherCache;
-}): HandlersFor<PageEventMessages> {
+export function pageEventHandlers({ db, ready, titles }: CatalogDeps): HandlersFor<PageEventMessages> {
   return {
     async previewPageEvents({ snapshot }) {
       await ready();

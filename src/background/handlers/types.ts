@@ -1,3 +1,5 @@
+import type { AfterpartyDb } from '../../db/index.ts';
+import type { TitleMatcherCache } from '../title-matcher.ts';
 export type HandlersFor<M extends { [K in keyof M]: { params: unknown; result: unknown } }> = {
   [N in keyof M]: (params: M[N]['params'], from?: SenderContext) => Promise<M[N]['result']>;
 };
@@ -9,4 +11,11 @@ export interface SenderContext {
   pageUrl?: string | undefined;
   /** Whether the sending frame's tab is the one in front of the user, as the browser reports it. */
   tabActive?: boolean;
+}
+
+/** What the handlers that read the catalog need: the database, the wait for the built-in feed, the one matcher. */
+export interface CatalogDeps {
+  db: AfterpartyDb;
+  ready: () => Promise<void>;
+  titles: TitleMatcherCache;
 }

@@ -9,11 +9,9 @@ import {
   previewInvitation,
   schedule,
   updateUserEvent,
-  type AfterpartyDb,
 } from '../../db/index.ts';
 import type { InvitationEvent, UserEventMessages } from '../../messages/index.ts';
-import type { TitleMatcherCache } from '../title-matcher.ts';
-import type { HandlersFor } from './types.ts';
+import type { CatalogDeps, HandlersFor } from './types.ts';
 
 /**
  * The one festival running on the event's day, preferring those in the calendar's zone, so the
@@ -28,15 +26,7 @@ export function festivalOn(start: string | null, zone: string | null, festivals:
   return fits.length === 1 ? (fits[0]?.key ?? null) : null;
 }
 
-export function userEventHandlers({
-  db,
-  ready,
-  titles,
-}: {
-  db: AfterpartyDb;
-  ready: () => Promise<void>;
-  titles: TitleMatcherCache;
-}): HandlersFor<UserEventMessages> {
+export function userEventHandlers({ db, ready, titles }: CatalogDeps): HandlersFor<UserEventMessages> {
   return {
     async getUserEvents() {
       return { events: await listUserEvents(db) };
