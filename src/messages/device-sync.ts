@@ -1,4 +1,4 @@
-import type { RecordKind, StayedLocal } from '../core/device-sync/index.ts';
+import type { RecordKind, RefusedRecord, StayedLocal } from '../core/device-sync/index.ts';
 import { bool, field, keys, reword } from '../core/check.ts';
 import { checkParams, noParams, type SpecsFor } from './spec.ts';
 
@@ -16,6 +16,8 @@ export interface DeviceSyncStatus {
   failedFeeds: { url: string; reason: string }[];
   /** Records from other devices this one could not take (a newer release's, or damaged). */
   skipped: string[];
+  /** Records left out for their change time (not a time, or far ahead of this clock), at most 50. */
+  refused: RefusedRecord[];
   /** The last write to sync storage that the browser refused (quota or write rate), in its words. */
   error: string | null;
 }

@@ -205,7 +205,7 @@ describe('device sync between two browsers', () => {
     await a.deviceSync.runNow();
     // Another device (or a hostile extension with storage access) wrote a film with a bad year.
     const [key] = Object.keys(sync.items);
-    (sync.items[key!] as Record<string, unknown[]>)['m:bad'] = [Date.UTC(2026, 9, 1).toString(36), { t: 'Bad', y: 12 }];
+    (sync.items[key!] as Record<string, unknown[]>)['m:bad'] = [(now + 60_000).toString(36), { t: 'Bad', y: 12 }];
     await b.deviceSync.runNow();
     expect((await b.db.userFilms.toArray()).map((f) => f.title)).toEqual(['Good Film']);
     expect((await b.deviceSync.status()).skipped.join(' ')).toMatch(/year must be a whole number/);

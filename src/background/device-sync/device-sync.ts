@@ -8,7 +8,6 @@ import {
   recordsOf,
   rowChangeOf,
   SYNC_LIMITS,
-  type Ledger,
   type RowChange,
   type StayedLocal,
 } from '../../core/device-sync/index.ts';
@@ -60,6 +59,7 @@ const EMPTY_STATUS: Omit<DeviceSyncStatus, 'enabled'> = {
   waitingFeeds: [],
   failedFeeds: [],
   skipped: [],
+  refused: [],
   error: null,
 };
 
@@ -131,14 +131,21 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
       deps.sync.get(null),
       deps.local.get(LEDGER_KEY),
     ]);
-    const ledger = (isPlainObject(ledgerItems[LEDGER_KEY]) ? ledgerItems[LEDGER_KEY] : {}) as Ledger;
+    const ledger = ledgerItems[LEDGER_KEY];
     const local = recordsOf(data);
     const start = beginCycle(ledger, local, stored, clock());
     status.skipped = [...start.problems];
+    status.refused = start.refused.slice(0, 50);
     const tableChanges: Exclude<RowChange, { kind: 'feed' }>[] = [];
     const feedChanges: Extract<RowChange, { kind: 'feed' }>[] = [];
     for (const [id, version] of start.toApply) {
-      const change = rowChangeOf(id, version.v, version.t);
+      // One record that cannot be read is skipped and said; the others still sync.
+      let change: RowChange | string;
+      try {
+        change = rowChangeOf(id, version.v, version.t);
+      } catch (error) {
+        change = `${id.slice(0, 80)}: ${errorText(error)}`;
+      }
       if (typeof change === 'string') status.skipped.push(change);
       else if (change.kind === 'feed') feedChanges.push(change);
       else tableChanges.push(change);

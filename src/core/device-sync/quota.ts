@@ -3,7 +3,7 @@
 // item is 8 KB), in one order every device computes alike, so two devices holding the same
 // records write the same items and neither rewrites what the other wrote.
 import { isPlainObject } from '../guards.ts';
-import { newest, type Version } from './merge.ts';
+import { newest, timeProblem, type TimeProblem, type Version } from './merge.ts';
 import { canonicalJson, KINDS, kindOf, type RecordKind } from './records.ts';
 
 /**
@@ -122,12 +122,34 @@ export function planItems(merged: Map<string, Version>, limits: SyncLimits = SYN
 
 const MAX_ID = 2_000;
 
+/** A record this device left out for its change time; `id` is cut to 80 characters. */
+export interface RefusedRecord {
+  id: string;
+  reason: TimeProblem;
+}
+
+export interface ReadItems {
+  /** The records believed here, the newest version of each. */
+  versions: Map<string, Version>;
+  /**
+   * Records dated too far ahead of this clock: neither applied nor counted here, and written
+   * back as they are, so that this device neither deletes them for the others nor, by writing
+   * without them, starts a rewrite with the device that wrote them.
+   */
+  held: Map<string, Version>;
+  refused: RefusedRecord[];
+  problems: string[];
+}
+
 /**
- * The records in what storage.sync holds, the newest version of each; anything unreadable is
- * skipped and said (another device may run a newer Afterparty, or the data may be damaged).
+ * The records in what storage.sync holds; anything unreadable is skipped and said (another
+ * device may run a newer Afterparty, or the data may be damaged), and so is a record whose time
+ * is not a time or is far ahead of `now`: the round goes on with the rest.
  */
-export function readItems(stored: Record<string, unknown>): { versions: Map<string, Version>; problems: string[] } {
+export function readItems(stored: Record<string, unknown>, now = Infinity): ReadItems {
   const versions = new Map<string, Version>();
+  const held = new Map<string, Version>();
+  const refused = new Map<string, RefusedRecord>();
   const problems: string[] = [];
   for (const [key, item] of Object.entries(stored)) {
     if (!key.startsWith(ITEM_PREFIX)) continue;
@@ -142,10 +164,13 @@ export function readItems(stored: Record<string, unknown>): { versions: Map<stri
         continue;
       }
       const version: Version = { t, v: entry.length === 2 ? (entry[1] ?? null) : null };
-      versions.set(id, newest(versions.get(id), version) as Version);
+      const problem = timeProblem(t, now);
+      if (problem) refused.set(id, { id: id.slice(0, 80), reason: problem });
+      if (problem === 'time-ahead') held.set(id, newest(held.get(id), version) as Version);
+      if (!problem) versions.set(id, newest(versions.get(id), version) as Version);
     }
   }
-  return { versions, problems };
+  return { versions, held, refused: [...refused.values()], problems };
 }
 
 /** What to write so storage holds `plan`: the items that differ, and ours that are no longer needed. */

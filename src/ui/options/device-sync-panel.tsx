@@ -6,6 +6,7 @@ import type { DeviceSyncStatus } from '../../messages/index.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
+import { DeviceSyncLeftOut } from './device-sync-left-out.tsx';
 import { SubscribeFeed } from './subscribe-feed.tsx';
 import { errorText } from '../../core/error-text.ts';
 
@@ -96,9 +97,7 @@ export function DeviceSyncPanel() {
             {t('deviceSync_feedFailed', url, reason)}
           </p>
         ))}
-      {status?.enabled && status.skipped.length > 0 && (
-        <p class="hint">{t('deviceSync_skipped', status.skipped.length)}</p>
-      )}
+      {status?.enabled && <DeviceSyncLeftOut status={status} />}
       {error && (
         <p class="error" role="alert">
           {error}
