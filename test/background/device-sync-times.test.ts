@@ -5,24 +5,7 @@ import { loadDefaultFeed } from '../../src/background/default-feed.ts';
 import { createDeviceSync, type StorageAreaApi } from '../../src/background/device-sync/device-sync.ts';
 import { readPlan } from '../../src/db/index.ts';
 import { freshDb } from '../db/fake-db.ts';
-
-function memoryArea(): StorageAreaApi & { items: Record<string, unknown> } {
-  const area = {
-    items: {} as Record<string, unknown>,
-    async get(keys: null | string | string[]) {
-      if (keys === null) return structuredClone(area.items);
-      const wanted = typeof keys === 'string' ? [keys] : keys;
-      return structuredClone(Object.fromEntries(wanted.filter((k) => k in area.items).map((k) => [k, area.items[k]])));
-    },
-    async set(items: Record<string, unknown>) {
-      Object.assign(area.items, structuredClone(items));
-    },
-    async remove(keys: string | string[]) {
-      for (const key of typeof keys === 'string' ? [keys] : keys) delete area.items[key];
-    },
-  };
-  return area;
-}
+import { memoryArea } from './memory-area.ts';
 
 const NOW = Date.UTC(2026, 8, 1);
 
@@ -36,7 +19,7 @@ async function device(sync: StorageAreaApi) {
     clock: () => NOW,
     onChange: () => undefined,
     delayMs: 0,
-    feeds: { permitted: async () => false, add: async () => undefined, remove: async () => undefined },
+    feeds: { permitted: async () => false, remove: async () => undefined },
   });
   return { db, deviceSync };
 }

@@ -13,6 +13,7 @@ export {
 } from './merge.ts';
 export {
   ITEM_PREFIX,
+  KIND_SHARE_BYTES,
   SYNC_LIMITS,
   jsonBytes,
   planItems,

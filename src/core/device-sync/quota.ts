@@ -28,12 +28,23 @@ export interface SyncLimits {
 /** Item keys carry the format's version: a later format can move to new keys and read these. */
 export const ITEM_PREFIX = 'ap1.';
 
-/** A record that stayed on this device, and why: bigger than one item, or no room left. */
+/**
+ * The most bytes the kinds given space before the plan may take. Settings and feed addresses
+ * come first, so that a changed setting is not lost to a long plan; without a cap, records
+ * under these prefixes that no release writes (any name, any value another device or a page
+ * could store) would take the whole quota and keep the real plan local. Real ones are small:
+ * every setting changed is about 300 bytes, a feed address about 100. The cap is by kind and
+ * size, not by whether this release knows the record, so devices on different releases lay out
+ * the same items and do not rewrite each other's.
+ */
+export const KIND_SHARE_BYTES: Readonly<Partial<Record<RecordKind, number>>> = { setting: 2_048, feed: 8_192 };
+
+/** A record that stayed on this device, and why: bigger than one item, past its kind's share, or no room left. */
 export interface StayedLocal {
   id: string;
   kind: RecordKind;
   deleted: boolean;
-  reason: 'too-big' | 'full';
+  reason: 'too-big' | 'share' | 'full';
 }
 
 export interface SyncPlan {
@@ -80,6 +91,7 @@ export function planItems(merged: Map<string, Version>, limits: SyncLimits = SYN
   let currentBytes = 0;
   let count = 0;
   let total = 0;
+  const kindBytes = new Map<RecordKind, number>();
   const open = () => {
     const key = `${ITEM_PREFIX}${count}`;
     current = {};
@@ -100,6 +112,12 @@ export function planItems(merged: Map<string, Version>, limits: SyncLimits = SYN
       left('too-big');
       continue;
     }
+    const kind = kindOf(id) ?? 'event';
+    const share = KIND_SHARE_BYTES[kind];
+    if (share !== undefined && (kindBytes.get(kind) ?? 0) + bytes > share) {
+      left('share');
+      continue;
+    }
     const comma = current === null || Object.keys(current).length === 0 ? 0 : 1;
     if (current === null || currentBytes + comma + bytes > limits.quotaBytesPerItem) {
       if (count >= limits.maxItems || total + emptyItem + bytes > limits.quotaBytes) {
@@ -114,6 +132,7 @@ export function planItems(merged: Map<string, Version>, limits: SyncLimits = SYN
     const target = current as unknown as Record<string, unknown[]>;
     const added = bytes + (Object.keys(target).length === 0 ? 0 : 1);
     target[id] = entry;
+    kindBytes.set(kind, (kindBytes.get(kind) ?? 0) + bytes);
     currentBytes += added;
     total += added;
   }

@@ -12,6 +12,8 @@ const status = (over: Partial<DeviceSyncStatus>): DeviceSyncStatus => ({
   quotaBytes: 102_400,
   stayedLocal: [],
   waitingFeeds: [],
+  allowedFeeds: [],
+  offeredSettings: [],
   failedFeeds: [],
   skipped: [],
   refused: [],
