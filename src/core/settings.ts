@@ -61,6 +61,21 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   reminderLead: '30',
 });
 
+/**
+ * The settings that keep something from the pages the user visits, with their private value.
+ * Only "Underline titles only while I hold the key": a page can list every registered highlight
+ * and so learn what the user's feeds hold. The others change how things look or when the card
+ * opens (the card lives in a closed shadow root), not what a page can read.
+ */
+export const PRIVATE_VALUES: Readonly<Partial<Settings>> = Object.freeze({ underlineOnlyWithKey: true });
+
+/** Whether setting `name` to `value` would take a privacy setting away from its private value. */
+export function lowersPrivacy(current: Settings, name: string, value: unknown): boolean {
+  if (!Object.hasOwn(PRIVATE_VALUES, name)) return false;
+  const key = name as keyof Settings;
+  return current[key] === PRIVATE_VALUES[key] && value !== PRIVATE_VALUES[key];
+}
+
 /** The key to hold for titles to show and cards to open; 'none' when hovering alone opens the card. */
 export function keyToHold(settings: Settings): ModifierKey {
   if (settings.modifierKey !== 'none' || !settings.underlineOnlyWithKey) return settings.modifierKey;

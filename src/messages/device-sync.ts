@@ -1,4 +1,4 @@
-import type { RecordKind, StayedLocal } from '../core/device-sync/index.ts';
+import type { RecordKind, RefusedRecord, StayedLocal } from '../core/device-sync/index.ts';
 import { bool, field, keys, reword } from '../core/check.ts';
 import { checkParams, noParams, type SpecsFor } from './spec.ts';
 
@@ -10,12 +10,21 @@ export interface DeviceSyncStatus {
   quotaBytes: number;
   /** What did not fit in sync storage: kept on this device only. */
   stayedLocal: { kind: RecordKind; reason: StayedLocal['reason']; count: number }[];
-  /** Feeds subscribed on another device that this browser has not allowed Afterparty to fetch. */
+  /**
+   * Feeds subscribed on another device and not here: offered, never subscribed without a click
+   * (an address on an origin allowed here may be anyone's calendar on a public host).
+   */
   waitingFeeds: string[];
+  /** Of `waitingFeeds`, those whose origin this browser already lets Afterparty fetch. */
+  allowedFeeds: string[];
+  /** Privacy settings another device lowered: offered here, not applied. */
+  offeredSettings: { name: string; value: unknown }[];
   /** Feeds subscribed elsewhere that could not be subscribed here, with the reason. */
   failedFeeds: { url: string; reason: string }[];
   /** Records from other devices this one could not take (a newer release's, or damaged). */
   skipped: string[];
+  /** Records left out for their change time (not a time, or far ahead of this clock), at most 50. */
+  refused: RefusedRecord[];
   /** The last write to sync storage that the browser refused (quota or write rate), in its words. */
   error: string | null;
 }

@@ -5,7 +5,10 @@ import { loadDefaultFeed } from '../../src/background/default-feed.ts';
 import { createDeviceSync, type StorageAreaApi } from '../../src/background/device-sync/device-sync.ts';
 import type { UserEventRow } from '../../src/core/rows.ts';
 import {
+  feedWithUrl,
   insertFeed,
+  listFeeds,
+  removeFeed,
   DEFAULT_SYNC_STATE,
   loadSettings,
   patchSettings,
@@ -18,30 +21,7 @@ import { addUserEvent } from '../../src/db/user-events.ts';
 import { addUserFilm, removeUserFilm } from '../../src/db/user-films.ts';
 import type { UserEventInput } from '../../src/core/user-event-input.ts';
 import { freshDb } from '../db/fake-db.ts';
-
-/** A storage area kept in memory, copying values in and out as the browser's does (structured clone). */
-function memoryArea(fail?: () => string | null): StorageAreaApi & { items: Record<string, unknown>; writes: number } {
-  const area = {
-    items: {} as Record<string, unknown>,
-    writes: 0,
-    async get(keys: null | string | string[]) {
-      if (keys === null) return structuredClone(area.items);
-      const wanted = typeof keys === 'string' ? [keys] : keys;
-      return structuredClone(Object.fromEntries(wanted.filter((k) => k in area.items).map((k) => [k, area.items[k]])));
-    },
-    async set(items: Record<string, unknown>) {
-      const refusal = fail?.();
-      if (refusal) throw new Error(refusal);
-      area.writes += 1;
-      Object.assign(area.items, structuredClone(items));
-    },
-    async remove(keys: string | string[]) {
-      area.writes += 1;
-      for (const key of typeof keys === 'string' ? [keys] : keys) delete area.items[key];
-    },
-  };
-  return area;
-}
+import { memoryArea } from './memory-area.ts';
 
 let now = Date.UTC(2026, 8, 1);
 const clock = () => (now += 1000);
@@ -49,7 +29,7 @@ const clock = () => (now += 1000);
 async function device(
   sync: StorageAreaApi,
   permitted = (_url: string) => true,
-  add: (url: string) => Promise<void> = async () => undefined,
+  remove: (url: string) => Promise<void> = async () => undefined,
 ) {
   const db = freshDb();
   await loadDefaultFeed(db);
@@ -65,27 +45,33 @@ async function device(
     delayMs: 0,
     feeds: {
       permitted: async (url) => permitted(url),
-      add: async (url) => {
-        added.push(url);
-        await add(url);
-        await insertFeed(db, `f${added.length}`, {
-          title: url,
-          url,
-          builtIn: false,
-          updated: null,
-          lastSync: null,
-          lastError: null,
-          problems: [],
-          eventCount: 0,
-          filmCount: 0,
-          sync: DEFAULT_SYNC_STATE,
-        });
+      remove: async (url) => {
+        await remove(url);
+        const feed = await feedWithUrl(db, url);
+        if (feed) await removeFeed(db, feed.id);
       },
-      remove: async () => undefined,
     },
   });
-  return { db, deviceSync, added, local, changes: () => changes };
+  /** The options page's click on an offered feed: addFeed, which subscribes (here, the feed's row). */
+  const subscribe = async (url: string) => {
+    added.push(url);
+    await insertFeed(db, `f${added.length}`, feedRow(url, url));
+  };
+  return { db, deviceSync, added, subscribe, local, changes: () => changes };
 }
+
+const feedRow = (title: string, url: string) => ({
+  title,
+  url,
+  builtIn: false,
+  updated: null,
+  lastSync: null,
+  lastError: null,
+  problems: [],
+  eventCount: 0,
+  filmCount: 0,
+  sync: DEFAULT_SYNC_STATE,
+});
 
 const savedOf = async (db: AfterpartyDb) =>
   Object.fromEntries((await readPlan(db)).saved.map((row) => [row.eventKey, row.status]));
@@ -150,7 +136,13 @@ describe('device sync between two browsers', () => {
     expect(karaoke).toEqual({ ...ownEvent('karaoke', 'Bring a song'), updatedAt: karaoke?.updatedAt });
     expect(Date.parse(karaoke!.updatedAt)).toBeGreaterThan(Date.parse('2026-01-01T00:00:00.000Z'));
     expect((await loadSettings(b.db)).theme).toBe('dark');
+    // The feed is offered, never subscribed without a click (issue 26.7); the click subscribes.
+    expect((await b.deviceSync.status()).waitingFeeds).toEqual(['https://example.com/parties.ics']);
+    expect((await listFeeds(b.db)).map((feed) => feed.url)).not.toContain('https://example.com/parties.ics');
+    await b.subscribe('https://example.com/parties.ics');
+    await b.deviceSync.runNow();
     expect(b.added).toEqual(['https://example.com/parties.ics']);
+    expect((await b.deviceSync.status()).waitingFeeds).toEqual([]);
     expect(b.changes()).toBeGreaterThan(0);
     // Settled: the next rounds write nothing, to sync storage or to local storage (whose every
     // write reaches every content script).
@@ -205,7 +197,7 @@ describe('device sync between two browsers', () => {
     await a.deviceSync.runNow();
     // Another device (or a hostile extension with storage access) wrote a film with a bad year.
     const [key] = Object.keys(sync.items);
-    (sync.items[key!] as Record<string, unknown[]>)['m:bad'] = [Date.UTC(2026, 9, 1).toString(36), { t: 'Bad', y: 12 }];
+    (sync.items[key!] as Record<string, unknown[]>)['m:bad'] = [(now + 60_000).toString(36), { t: 'Bad', y: 12 }];
     await b.deviceSync.runNow();
     expect((await b.db.userFilms.toArray()).map((f) => f.title)).toEqual(['Good Film']);
     expect((await b.deviceSync.status()).skipped.join(' ')).toMatch(/year must be a whole number/);
@@ -318,31 +310,29 @@ describe('device sync between two browsers', () => {
     await expect.poll(() => JSON.stringify(sync.items)).toContain(`v:${event!.key}`);
   });
 
-  it('tries a feed that failed to subscribe again after a while, not on every round', async () => {
+  it('tries a feed that failed to unsubscribe again after a while, not on every round', async () => {
+    // Subscribing from sync is never tried (issue 26.7): the retry is for unsubscribing.
     const sync = memoryArea();
     const a = await device(sync);
     let tries = 0;
+    let failing = false;
     const b = await device(
       sync,
       () => true,
       async () => {
+        if (!failing) return;
         tries += 1;
         throw new Error('The feed was not found at this address (HTTP 404).');
       },
     );
-    await insertFeed(a.db, 'fx', {
-      title: 'Gone',
-      url: 'https://example.com/gone.json',
-      builtIn: false,
-      updated: null,
-      lastSync: null,
-      lastError: null,
-      problems: [],
-      eventCount: 0,
-      filmCount: 0,
-      sync: DEFAULT_SYNC_STATE,
-    });
+    await insertFeed(a.db, 'fx', feedRow('Gone', 'https://example.com/gone.json'));
     await a.deviceSync.runNow();
+    await b.deviceSync.runNow();
+    await b.subscribe('https://example.com/gone.json');
+    await b.deviceSync.runNow();
+    await removeFeed(a.db, 'fx');
+    await a.deviceSync.runNow();
+    failing = true;
     await b.deviceSync.runNow();
     await b.deviceSync.runNow();
     expect(tries).toBe(1);
@@ -352,5 +342,10 @@ describe('device sync between two browsers', () => {
     now += 31 * 60 * 1000;
     await b.deviceSync.runNow();
     expect(tries).toBe(2);
+    // Positive control: once it works, the feed is gone here too.
+    failing = false;
+    now += 31 * 60 * 1000;
+    await b.deviceSync.runNow();
+    expect((await listFeeds(b.db)).map((feed) => feed.url)).not.toContain('https://example.com/gone.json');
   });
 });

@@ -230,7 +230,7 @@ describe('sync between browsers, in Chromium', () => {
     await page.close();
   });
 
-  it('subscribes to a feed another browser subscribed to where its origin is allowed, and waits where it is not', async () => {
+  it('offers the feeds another browser subscribed to, subscribing only on a click, with the permission asked where it is not given', async () => {
     const options = await harness.context.newPage();
     await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
     await options.locator('section.device-sync').waitFor();
@@ -246,20 +246,64 @@ describe('sync between browsers, in Chromium', () => {
       },
       [allowed, waiting],
     );
-    await options
-      .locator('.feeds')
-      .getByRole('heading', { name: 'Feed from the other browser' })
-      .waitFor({ timeout: 15_000 });
     const section = options.locator('section.device-sync');
     await expect
       .poll(async () => (await section.textContent()) ?? '', { timeout: 10_000 })
       .toContain('waiting for permission to fetch them here');
     expect(await section.getByRole('listitem').filter({ hasText: waiting }).count()).toBe(1);
     expect(await section.getByRole('button', { name: 'Allow and subscribe' }).count()).toBe(1);
-    const feeds = await options.evaluate(() => chrome.runtime.sendMessage({ type: 'getFeeds', params: {} }));
-    const urls = (feeds.result.feeds as { url: string | null }[]).map((feed) => feed.url);
+    // Never subscribed without a click, even where the origin is allowed (issue 26.7).
+    const subscribed = async () =>
+      (
+        (await options.evaluate(() => chrome.runtime.sendMessage({ type: 'getFeeds', params: {} }))).result.feeds as {
+          url: string | null;
+        }[]
+      ).map((feed) => feed.url);
+    await new Promise((done) => setTimeout(done, 3_000));
+    expect(await subscribed()).not.toContain(allowed);
+    await section
+      .getByRole('listitem')
+      .filter({ hasText: allowed })
+      .getByRole('button', { name: 'Subscribe here too' })
+      .click();
+    await options
+      .locator('.feeds')
+      .getByRole('heading', { name: 'Feed from the other browser' })
+      .waitFor({ timeout: 15_000 });
+    const urls = await subscribed();
     expect(urls).toContain(allowed);
     expect(urls).not.toContain(waiting);
+    await expect
+      .poll(() => section.getByRole('listitem').filter({ hasText: allowed }).count(), { timeout: 10_000 })
+      .toBe(0);
+    expect(await seriousViolations(options, 'section.device-sync')).toEqual([]);
+    await options.close();
+  });
+
+  it('says which records it left out for their date, and goes on with the others', async () => {
+    const options = await harness.context.newPage();
+    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    const section = options.locator('section.device-sync');
+    await section.waitFor();
+    await options.evaluate(async () => {
+      const items = await chrome.storage.sync.get(null);
+      const last = Object.keys(items).filter((key) => key.startsWith('ap1.')).length;
+      await chrome.storage.sync.set({
+        [`ap1.${last}`]: {
+          's:theme': ['zzzzzzzzzzz', 'dark'],
+          's:hoverDelay': [(Date.now() + 90 * 86_400_000).toString(36), 900],
+          's:travelMode': [(Date.now() + 60_000).toString(36), 'car'],
+        },
+      });
+    });
+    const alert = section.locator('.device-sync-left-out [role="alert"]');
+    await expect.poll(async () => (await alert.textContent()) ?? '', { timeout: 10_000 }).toContain('“theme”');
+    expect(await alert.textContent()).toContain('its date is not a date Afterparty can read');
+    expect(await alert.textContent()).toMatch(/“hoverDelay”: it is dated more than a day ahead/);
+    // Positive control: the record beside them, dated now, is applied.
+    const settings = await options.evaluate(() => chrome.runtime.sendMessage({ type: 'getSettings', params: {} }));
+    expect(settings.result.travelMode).toBe('car');
+    expect(settings.result.hoverDelay).not.toBe(900);
     expect(await seriousViolations(options, 'section.device-sync')).toEqual([]);
     await options.close();
   });

@@ -28,7 +28,6 @@ export function startDeviceSync({
     onChange,
     feeds: {
       permitted: hasFeedPermission,
-      add: async (url) => void (await feedSync.addFeed(url)),
       async remove(url) {
         const feed = await feedWithUrl(db, url);
         if (feed) await feedSync.removeFeed(feed.id);

@@ -8,7 +8,6 @@ import {
   recordsOf,
   rowChangeOf,
   SYNC_LIMITS,
-  type Ledger,
   type RowChange,
   type StayedLocal,
 } from '../../core/device-sync/index.ts';
@@ -16,6 +15,7 @@ import { changesData, type DeviceSyncStatus } from '../../messages/index.ts';
 import { isPlainObject } from '../../core/guards.ts';
 import { applySyncChanges, listFeeds, readSyncData, type AfterpartyDb } from '../../db/index.ts';
 import { errorText } from '../../core/error-text.ts';
+import { DEFAULT_SETTINGS, lowersPrivacy, readSettings } from '../../core/settings.ts';
 
 export interface StorageAreaApi {
   get(keys: null | string | string[]): Promise<Record<string, unknown>>;
@@ -23,11 +23,13 @@ export interface StorageAreaApi {
   remove(keys: string | string[]): Promise<void>;
 }
 
-/** Subscribing and unsubscribing as the options page does, for feeds another device subscribed to. */
+/**
+ * What device sync does with feeds: it never subscribes (a feed another device subscribed to is
+ * offered in the options page, and a click subscribes), and unsubscribes as the options page does.
+ */
 export interface FeedActions {
   /** Whether this browser lets Afterparty fetch from the feed's origin; never asks (no user gesture here). */
   permitted(url: string): Promise<boolean>;
-  add(url: string): Promise<void>;
   remove(url: string): Promise<void>;
 }
 
@@ -58,10 +60,17 @@ const EMPTY_STATUS: Omit<DeviceSyncStatus, 'enabled'> = {
   quotaBytes: SYNC_LIMITS.quotaBytes,
   stayedLocal: [],
   waitingFeeds: [],
+  allowedFeeds: [],
+  offeredSettings: [],
   failedFeeds: [],
   skipped: [],
+  refused: [],
   error: null,
 };
+
+/** A setting record's value; a deletion is the way back to the default. */
+const settingValue = (change: Extract<RowChange, { kind: 'setting' }>): unknown =>
+  change.value ?? (DEFAULT_SETTINGS as unknown as Record<string, unknown>)[change.name];
 
 const sameRecords = (a: Map<string, unknown>, b: Map<string, unknown>): boolean =>
   a.size === b.size && [...a].every(([id, value]) => b.has(id) && canonicalJson(b.get(id)) === canonicalJson(value));
@@ -94,24 +103,28 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
     await deps.local.set({ [STATE_KEY]: state });
   }
 
-  // A feed that could not be subscribed is tried again after a while, not on every round.
+  // A feed that could not be unsubscribed is tried again after a while, not on every round.
   const failures = new Map<string, { at: number; reason: string }>();
 
   async function applyFeeds(changes: Extract<RowChange, { kind: 'feed' }>[], status: DeviceSyncStatus) {
     const subscribed = new Set((await listFeeds(deps.db)).map((feed) => feed.url));
     const waiting: string[] = [];
+    const allowed: string[] = [];
     const failed: DeviceSyncStatus['failedFeeds'] = [];
     for (const change of changes) {
+      if (change.subscribed) {
+        if (subscribed.has(change.url)) continue;
+        waiting.push(change.url);
+        if (await deps.feeds.permitted(change.url)) allowed.push(change.url);
+        continue;
+      }
       const failure = failures.get(change.url);
-      if (change.subscribed && failure && clock() - failure.at < FEED_RETRY_MS) {
+      if (failure && clock() - failure.at < FEED_RETRY_MS) {
         failed.push({ url: change.url, reason: failure.reason });
         continue;
       }
       try {
-        if (!change.subscribed) {
-          if (subscribed.has(change.url)) await deps.feeds.remove(change.url);
-        } else if (!(await deps.feeds.permitted(change.url))) waiting.push(change.url);
-        else await deps.feeds.add(change.url);
+        if (subscribed.has(change.url)) await deps.feeds.remove(change.url);
         failures.delete(change.url);
       } catch (error) {
         failures.set(change.url, { at: clock(), reason: errorText(error) });
@@ -119,6 +132,7 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
       }
     }
     status.waitingFeeds = waiting;
+    status.allowedFeeds = allowed;
     status.failedFeeds = failed;
   }
 
@@ -131,16 +145,29 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
       deps.sync.get(null),
       deps.local.get(LEDGER_KEY),
     ]);
-    const ledger = (isPlainObject(ledgerItems[LEDGER_KEY]) ? ledgerItems[LEDGER_KEY] : {}) as Ledger;
+    const ledger = ledgerItems[LEDGER_KEY];
     const local = recordsOf(data);
     const start = beginCycle(ledger, local, stored, clock());
     status.skipped = [...start.problems];
+    status.refused = start.refused.slice(0, 50);
     const tableChanges: Exclude<RowChange, { kind: 'feed' }>[] = [];
     const feedChanges: Extract<RowChange, { kind: 'feed' }>[] = [];
+    status.offeredSettings = [];
     for (const [id, version] of start.toApply) {
-      const change = rowChangeOf(id, version.v, version.t);
+      // One record that cannot be read is skipped and said; the others still sync.
+      let change: RowChange | string;
+      try {
+        change = rowChangeOf(id, version.v, version.t);
+      } catch (error) {
+        change = `${id.slice(0, 80)}: ${errorText(error)}`;
+      }
       if (typeof change === 'string') status.skipped.push(change);
       else if (change.kind === 'feed') feedChanges.push(change);
+      else if (
+        change.kind === 'setting' &&
+        lowersPrivacy(readSettings(data.settings), change.name, settingValue(change))
+      )
+        status.offeredSettings.push({ name: change.name, value: settingValue(change) });
       else tableChanges.push(change);
     }
     if (tableChanges.length > 0) status.skipped.push(...(await applySyncChanges(deps.db, tableChanges)));

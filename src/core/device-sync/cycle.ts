@@ -1,7 +1,15 @@
 // One round of device sync, in two pure halves around the database write: what to apply here,
 // then what to store for the other devices.
-import { noteLocalChanges, reconcile, valueHash, type Ledger, type Version } from './merge.ts';
-import { itemChanges, planItems, readItems, SYNC_LIMITS, type SyncLimits, type SyncPlan } from './quota.ts';
+import { noteLocalChanges, readLedger, reconcile, valueHash, type Ledger, type Version } from './merge.ts';
+import {
+  itemChanges,
+  planItems,
+  readItems,
+  SYNC_LIMITS,
+  type RefusedRecord,
+  type SyncLimits,
+  type SyncPlan,
+} from './quota.ts';
 
 export interface CycleStart {
   ledger: Ledger;
@@ -10,18 +18,25 @@ export interface CycleStart {
   toApply: Map<string, Version>;
   /** Records in sync storage that could not be read. */
   problems: string[];
+  /** Records left out for their change time, with why. */
+  refused: RefusedRecord[];
 }
 
-/** Notes this device's changes (dated `now`) and merges them with what sync storage holds. */
+/**
+ * Notes this device's changes (dated `now`) and merges them with what sync storage holds. The
+ * ledger is read as stored (`unknown`): its times are checked like the records'.
+ */
 export function beginCycle(
-  ledger: Ledger,
+  ledger: unknown,
   local: Map<string, unknown>,
   stored: Record<string, unknown>,
   now: number,
 ): CycleStart {
-  const { versions, problems } = readItems(stored);
-  const noted = noteLocalChanges(ledger, local, now);
-  return { ...reconcile(noted, local, versions), problems };
+  const { versions, held, refused, problems } = readItems(stored, now);
+  const noted = noteLocalChanges(readLedger(ledger, now), local, now);
+  const reconciled = reconcile(noted, local, versions, now);
+  for (const [id, version] of held) reconciled.merged.set(id, version);
+  return { ...reconciled, problems, refused };
 }
 
 export interface CycleEnd {

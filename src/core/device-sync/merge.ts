@@ -1,6 +1,8 @@
 // Merging one device's records with the ones in sync storage: per record, the newer change
 // wins; a deletion is a tombstone with its time, so an edit on one device and a delete on
 // another resolve the same way on every device, whatever order they arrive in.
+import { checked, int, reword } from '../check.ts';
+import { isPlainObject } from '../guards.ts';
 import { hashOf } from '../hash.ts';
 import { canonicalJson } from './records.ts';
 
@@ -25,6 +27,44 @@ export type Ledger = Record<string, [t: number, hash: string | null]>;
  * tombstones and none writes them back after another dropped them.
  */
 export const TOMBSTONE_TTL_MS = 60 * 24 * 60 * 60 * 1000;
+
+/**
+ * How far ahead of this device's clock a change time is believed. Browsers signed in to one
+ * account keep their clocks by the network to within seconds; a day leaves room for a clock set
+ * by hand in the wrong zone (up to 14 hours off), and still stops a record dated months ahead
+ * from beating every later edit and from expiring every tombstone (the horizon follows the newest
+ * time). A record refused for this is not lost: it stays in sync storage and is taken here once
+ * this clock is within a day of it.
+ */
+export const MAX_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/** The last moment a Date can hold (ECMA-262 21.4.1.22): a later time makes toISOString throw. */
+const MAX_DATE_MS = 8.64e15;
+
+export type TimeProblem = 'time-invalid' | 'time-ahead';
+
+const changeTime = checked(reword(int(1, MAX_DATE_MS), 'time-invalid'));
+
+/** Why a change time is not believed here, or null: not a whole time in a Date's range, or too far ahead. */
+export function timeProblem(t: unknown, now: number): TimeProblem | null {
+  const time = changeTime(t);
+  if (typeof time === 'string') return 'time-invalid';
+  return time > now + MAX_AHEAD_MS ? 'time-ahead' : null;
+}
+
+/**
+ * The ledger as stored: an entry whose time is not believed (see `timeProblem`) is dropped, so
+ * the record counts as new here and is dated by this clock, never after a planted far-future time.
+ */
+export function readLedger(stored: unknown, now: number): Ledger {
+  const ledger: Ledger = {};
+  if (!isPlainObject(stored)) return ledger;
+  for (const [id, entry] of Object.entries(stored)) {
+    if (!Array.isArray(entry) || entry.length !== 2 || timeProblem(entry[0], now) !== null) continue;
+    if (entry[1] === null || typeof entry[1] === 'string') ledger[id] = [entry[0] as number, entry[1]];
+  }
+  return ledger;
+}
 
 export const valueHash = (value: unknown): string => (hashOf(canonicalJson(value)) >>> 0).toString(36);
 
@@ -71,9 +111,15 @@ export interface Reconciled {
 /**
  * Merges this device's records (values from its database, times from its ledger, which
  * `noteLocalChanges` brought up to date) with the remote ones. A record missing on one side is
- * unknown there, never deleted: only a tombstone deletes.
+ * unknown there, never deleted: only a tombstone deletes. The tombstone horizon follows the
+ * newest change but never passes `now`: a time ahead of this clock does not expire anything here.
  */
-export function reconcile(ledger: Ledger, local: Map<string, unknown>, remote: Map<string, Version>): Reconciled {
+export function reconcile(
+  ledger: Ledger,
+  local: Map<string, unknown>,
+  remote: Map<string, Version>,
+  now = Infinity,
+): Reconciled {
   const merged = new Map<string, Version>();
   const toApply = new Map<string, Version>();
   const ids = new Set([...Object.keys(ledger), ...remote.keys()]);
@@ -85,7 +131,9 @@ export function reconcile(ledger: Ledger, local: Map<string, unknown>, remote: M
     merged.set(id, winner);
     if (winner === theirs && (!mine || wins(theirs, mine)) && !sameAsLocal(winner, entry)) toApply.set(id, winner);
   }
-  const horizon = Math.max(0, ...[...merged.values()].map((version) => version.t)) - TOMBSTONE_TTL_MS;
+  let newestTime = 0;
+  for (const version of merged.values()) newestTime = Math.max(newestTime, version.t);
+  const horizon = Math.min(newestTime, now) - TOMBSTONE_TTL_MS;
   const kept: Ledger = {};
   // An expired tombstone still deletes an older value it beats (it stays in toApply): only sending it stops.
   for (const [id, version] of merged) {

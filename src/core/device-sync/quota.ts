@@ -3,7 +3,7 @@
 // item is 8 KB), in one order every device computes alike, so two devices holding the same
 // records write the same items and neither rewrites what the other wrote.
 import { isPlainObject } from '../guards.ts';
-import { newest, type Version } from './merge.ts';
+import { newest, timeProblem, type TimeProblem, type Version } from './merge.ts';
 import { canonicalJson, KINDS, kindOf, type RecordKind } from './records.ts';
 
 /**
@@ -28,12 +28,23 @@ export interface SyncLimits {
 /** Item keys carry the format's version: a later format can move to new keys and read these. */
 export const ITEM_PREFIX = 'ap1.';
 
-/** A record that stayed on this device, and why: bigger than one item, or no room left. */
+/**
+ * The most bytes the kinds given space before the plan may take. Settings and feed addresses
+ * come first, so that a changed setting is not lost to a long plan; without a cap, records
+ * under these prefixes that no release writes (any name, any value another device or a page
+ * could store) would take the whole quota and keep the real plan local. Real ones are small:
+ * every setting changed is about 300 bytes, a feed address about 100. The cap is by kind and
+ * size, not by whether this release knows the record, so devices on different releases lay out
+ * the same items and do not rewrite each other's.
+ */
+export const KIND_SHARE_BYTES: Readonly<Partial<Record<RecordKind, number>>> = { setting: 2_048, feed: 8_192 };
+
+/** A record that stayed on this device, and why: bigger than one item, past its kind's share, or no room left. */
 export interface StayedLocal {
   id: string;
   kind: RecordKind;
   deleted: boolean;
-  reason: 'too-big' | 'full';
+  reason: 'too-big' | 'share' | 'full';
 }
 
 export interface SyncPlan {
@@ -80,6 +91,7 @@ export function planItems(merged: Map<string, Version>, limits: SyncLimits = SYN
   let currentBytes = 0;
   let count = 0;
   let total = 0;
+  const kindBytes = new Map<RecordKind, number>();
   const open = () => {
     const key = `${ITEM_PREFIX}${count}`;
     current = {};
@@ -100,6 +112,12 @@ export function planItems(merged: Map<string, Version>, limits: SyncLimits = SYN
       left('too-big');
       continue;
     }
+    const kind = kindOf(id) ?? 'event';
+    const share = KIND_SHARE_BYTES[kind];
+    if (share !== undefined && (kindBytes.get(kind) ?? 0) + bytes > share) {
+      left('share');
+      continue;
+    }
     const comma = current === null || Object.keys(current).length === 0 ? 0 : 1;
     if (current === null || currentBytes + comma + bytes > limits.quotaBytesPerItem) {
       if (count >= limits.maxItems || total + emptyItem + bytes > limits.quotaBytes) {
@@ -114,6 +132,7 @@ export function planItems(merged: Map<string, Version>, limits: SyncLimits = SYN
     const target = current as unknown as Record<string, unknown[]>;
     const added = bytes + (Object.keys(target).length === 0 ? 0 : 1);
     target[id] = entry;
+    kindBytes.set(kind, (kindBytes.get(kind) ?? 0) + bytes);
     currentBytes += added;
     total += added;
   }
@@ -122,12 +141,34 @@ export function planItems(merged: Map<string, Version>, limits: SyncLimits = SYN
 
 const MAX_ID = 2_000;
 
+/** A record this device left out for its change time; `id` is cut to 80 characters. */
+export interface RefusedRecord {
+  id: string;
+  reason: TimeProblem;
+}
+
+export interface ReadItems {
+  /** The records believed here, the newest version of each. */
+  versions: Map<string, Version>;
+  /**
+   * Records dated too far ahead of this clock: neither applied nor counted here, and written
+   * back as they are, so that this device neither deletes them for the others nor, by writing
+   * without them, starts a rewrite with the device that wrote them.
+   */
+  held: Map<string, Version>;
+  refused: RefusedRecord[];
+  problems: string[];
+}
+
 /**
- * The records in what storage.sync holds, the newest version of each; anything unreadable is
- * skipped and said (another device may run a newer Afterparty, or the data may be damaged).
+ * The records in what storage.sync holds; anything unreadable is skipped and said (another
+ * device may run a newer Afterparty, or the data may be damaged), and so is a record whose time
+ * is not a time or is far ahead of `now`: the round goes on with the rest.
  */
-export function readItems(stored: Record<string, unknown>): { versions: Map<string, Version>; problems: string[] } {
+export function readItems(stored: Record<string, unknown>, now = Infinity): ReadItems {
   const versions = new Map<string, Version>();
+  const held = new Map<string, Version>();
+  const refused = new Map<string, RefusedRecord>();
   const problems: string[] = [];
   for (const [key, item] of Object.entries(stored)) {
     if (!key.startsWith(ITEM_PREFIX)) continue;
@@ -142,10 +183,13 @@ export function readItems(stored: Record<string, unknown>): { versions: Map<stri
         continue;
       }
       const version: Version = { t, v: entry.length === 2 ? (entry[1] ?? null) : null };
-      versions.set(id, newest(versions.get(id), version) as Version);
+      const problem = timeProblem(t, now);
+      if (problem) refused.set(id, { id: id.slice(0, 80), reason: problem });
+      if (problem === 'time-ahead') held.set(id, newest(held.get(id), version) as Version);
+      if (!problem) versions.set(id, newest(versions.get(id), version) as Version);
     }
   }
-  return { versions, problems };
+  return { versions, held, refused: [...refused.values()], problems };
 }
 
 /** What to write so storage holds `plan`: the items that differ, and ours that are no longer needed. */

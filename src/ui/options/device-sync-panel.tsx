@@ -1,15 +1,23 @@
 // "Sync between your browsers": the switch, what is sent and to whom, how much of the browser's
-// sync space the plan takes, what stayed on this device and why, and feeds another browser
-// subscribed to that wait for this one's permission.
+// sync space the plan takes, what stayed on this device and why, and what another browser
+// changed that waits for a click here (its feeds, a privacy setting it turned off).
 import { useEffect, useState } from 'preact/hooks';
 import type { DeviceSyncStatus } from '../../messages/index.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
-import { SubscribeFeed } from './subscribe-feed.tsx';
+import { DeviceSyncLeftOut } from './device-sync-left-out.tsx';
+import { DeviceSyncOffers } from './device-sync-offers.tsx';
 import { errorText } from '../../core/error-text.ts';
+import { KIND_SHARE_BYTES } from '../../core/device-sync/index.ts';
 
 const kb = (bytes: number) => Math.ceil(bytes / 1024);
+
+const REASON_WORDS = {
+  full: 'deviceSync_reason_full',
+  share: 'deviceSync_reason_share',
+  'too-big': 'deviceSync_reason_tooBig',
+} as const;
 
 export function DeviceSyncPanel() {
   const [status, setStatus] = useState<DeviceSyncStatus | null>(null);
@@ -58,10 +66,10 @@ export function DeviceSyncPanel() {
             {status.stayedLocal.map(({ kind, reason, count }) => (
               <li key={`${kind} ${reason}`}>
                 {t(
-                  reason === 'full' ? 'deviceSync_reason_full' : 'deviceSync_reason_tooBig',
+                  REASON_WORDS[reason],
                   t(`deviceSync_kind_${kind}`),
                   count,
-                  kb(status.quotaBytes),
+                  kb(reason === 'share' ? (KIND_SHARE_BYTES[kind] ?? 0) : status.quotaBytes),
                 )}
               </li>
             ))}
@@ -73,22 +81,14 @@ export function DeviceSyncPanel() {
           {t('deviceSync_refused', status.error)}
         </p>
       )}
-      {status?.enabled && status.waitingFeeds.length > 0 && (
-        <div class="device-sync-waiting">
-          <p>{t('deviceSync_waitingHeading')}</p>
-          <ul>
-            {status.waitingFeeds.map((url) => (
-              <SubscribeFeed
-                key={url}
-                url={url}
-                onDone={(e) => {
-                  setError(e);
-                  void refresh();
-                }}
-              />
-            ))}
-          </ul>
-        </div>
+      {status?.enabled && (
+        <DeviceSyncOffers
+          status={status}
+          onDone={(e) => {
+            setError(e);
+            void refresh();
+          }}
+        />
       )}
       {status?.enabled &&
         status.failedFeeds.map(({ url, reason }) => (
@@ -96,9 +96,7 @@ export function DeviceSyncPanel() {
             {t('deviceSync_feedFailed', url, reason)}
           </p>
         ))}
-      {status?.enabled && status.skipped.length > 0 && (
-        <p class="hint">{t('deviceSync_skipped', status.skipped.length)}</p>
-      )}
+      {status?.enabled && <DeviceSyncLeftOut status={status} />}
       {error && (
         <p class="error" role="alert">
           {error}

@@ -5,7 +5,16 @@ import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { errorText } from '../../core/error-text.ts';
 
-export function SubscribeFeed({ url, onDone }: { url: string; onDone: (error: string | null) => void }) {
+/** `allowed`: the origin is already allowed, so the click subscribes without the browser's prompt. */
+export function SubscribeFeed({
+  url,
+  allowed = false,
+  onDone,
+}: {
+  url: string;
+  allowed?: boolean;
+  onDone: (error: string | null) => void;
+}) {
   const subscribe = () => {
     requestFeedPermission(url)
       .then(() => send('addFeed', { url }))
@@ -18,7 +27,7 @@ export function SubscribeFeed({ url, onDone }: { url: string; onDone: (error: st
     <li>
       <span class="feed-address">{url}</span>{' '}
       <button type="button" class="ap-button" onClick={subscribe}>
-        {t('deviceSync_allowFeed')}
+        {t(allowed ? 'deviceSync_subscribeFeed' : 'deviceSync_allowFeed')}
       </button>
     </li>
   );
