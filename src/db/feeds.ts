@@ -17,14 +17,13 @@ export async function feedWithUrl(db: AfterpartyDb, url: string): Promise<FeedRo
 }
 
 /**
- * Stores a new feed under `id`, or `id-2`, `id-3`… when that is taken: another feed's row is
- * never overwritten, however the caller's clock and random draw line up.
+ * Stores a new feed under `id`, or answers null when that id is taken: ids come from the
+ * address (core/feed/feed-id.ts), so a taken id is the same feed, never one to overwrite.
  */
-export async function insertFeed(db: AfterpartyDb, id: string, row: Omit<FeedRow, 'id'>): Promise<FeedRow> {
+export async function insertFeed(db: AfterpartyDb, id: string, row: Omit<FeedRow, 'id'>): Promise<FeedRow | null> {
   return db.transaction('rw', db.feeds, async () => {
-    let free = id;
-    for (let n = 2; await db.feeds.get(free); n++) free = `${id}-${n}`;
-    const feed = { ...row, id: free };
+    if (await db.feeds.get(id)) return null;
+    const feed = { ...row, id };
     await db.feeds.put(feed);
     return feed;
   });
