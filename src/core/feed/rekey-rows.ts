@@ -12,14 +12,16 @@ export function rekeyFeedRow<T extends { key: string; feedId: string; filmKeys?:
   return next;
 }
 
-/** An own event keeps its own key; its films and festival are full keys of any feed. */
+/**
+ * An own event keeps its own key; its films and festival are full keys of any feed. Rows of
+ * older releases may lack a field: what is absent stays absent.
+ */
 export function rekeyUserEvent(row: UserEventRow, ids: Ids): UserEventRow {
-  return {
-    ...row,
-    films: row.films.map((k) => rekey(k, ids)),
-    filmKeys: row.filmKeys.map((k) => rekey(k, ids)),
-    festival: row.festival === null ? null : rekey(row.festival, ids),
-  };
+  const next = { ...row };
+  if (Array.isArray(row.films)) next.films = row.films.map((k) => rekey(k, ids));
+  if (Array.isArray(row.filmKeys)) next.filmKeys = row.filmKeys.map((k) => rekey(k, ids));
+  if (typeof row.festival === 'string') next.festival = rekey(row.festival, ids);
+  return next;
 }
 
 /**

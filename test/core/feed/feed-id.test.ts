@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FEED_ID, feedIdOf, normalizeFeedAddress, rekey } from '../../../src/core/feed/index.ts';
+import {
+  DEFAULT_FEED_ID,
+  feedIdOf,
+  normalizeFeedAddress,
+  rekey,
+  rekeyUserEvent,
+} from '../../../src/core/feed/index.ts';
 
 describe('feedIdOf', () => {
   it('is the same for every spelling of one address', () => {
@@ -58,5 +64,20 @@ describe('rekey', () => {
     expect(rekey('user/u1', ids)).toBe('user/u1');
     expect(rekey('fold10/ev-1', ids)).toBe('fold10/ev-1');
     expect(rekey('fold1', ids)).toBe('fold1');
+  });
+});
+
+describe('rekeyUserEvent', () => {
+  const ids = new Map([['fold1', 'fnew1']]);
+  it("moves an own event's film and festival links and leaves out what the row never had", () => {
+    const row = { key: 'user/u1', feedId: 'user', films: ['fold1/a'], filmKeys: ['fold1/a'], festival: 'fold1/tiff' };
+    expect(rekeyUserEvent(row as never, ids)).toMatchObject({
+      key: 'user/u1',
+      films: ['fnew1/a'],
+      filmKeys: ['fnew1/a'],
+      festival: 'fnew1/tiff',
+    });
+    const old = { key: 'user/u2', feedId: 'user', filmKeys: ['fold1/a'], start: null };
+    expect(rekeyUserEvent(old as never, ids)).toEqual({ ...old, filmKeys: ['fnew1/a'] });
   });
 });
