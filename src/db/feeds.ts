@@ -3,6 +3,7 @@
 import type { AfterpartyDb, FeedRow } from './database.ts';
 import { clearSlot, syncStateOf } from './feed-slots.ts';
 import type { FeedSyncState, SyncReason } from './feed-sync-state.ts';
+import { snapshotSaved } from './saved-snapshots.ts';
 
 export async function getFeed(db: AfterpartyDb, id: string): Promise<FeedRow | undefined> {
   return db.feeds.get(id);
@@ -51,9 +52,11 @@ export async function updateSyncState(
 /**
  * Removes a feed: its row goes first, in one small transaction, so its films and events
  * vanish from every reader at once; the rows themselves are then deleted in chunks. The
- * user's saved events, notes and corrections are left as they are.
+ * user's saved events, notes and corrections are left as they are, each saved event with
+ * its last listing written on it first (saved-snapshots.ts).
  */
 export async function removeFeed(db: AfterpartyDb, id: string): Promise<void> {
+  await snapshotSaved(db, id);
   await db.transaction('rw', [db.feeds, db.stageJobs], async () => {
     await db.feeds.delete(id);
     await db.stageJobs.delete(id);
