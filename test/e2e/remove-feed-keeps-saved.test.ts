@@ -76,6 +76,8 @@ describe('removing a feed keeps what you saved from it', () => {
     await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
     await popup.getByRole('tab', { name: 'Schedule' }).click();
     for (const title of [GALA, CONTROL]) {
+      // Past festivals are folded: a search shows the event, as in ui-popup.test.ts.
+      await popup.locator('input[type="search"]').fill(title);
       const going = popup.getByRole('group', { name: `Save ${title}` }).getByRole('button', { name: 'Going' });
       await going.click();
       await expect.poll(() => going.getAttribute('aria-pressed')).toBe('true');
