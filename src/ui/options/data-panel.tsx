@@ -41,8 +41,8 @@ export function DataPanel() {
     }
     const counts = await send('restoreBackup', { backup: document });
     const words = [t('ui_restoreDone', counts.saved, counts.corrections, counts.userEvents, counts.userFilms)];
-    if (counts.savedNotSubscribed > 0) words.push(t('ui_restoreNotSubscribed', counts.savedNotSubscribed));
-    if (counts.savedNotFound > 0) words.push(t('ui_restoreNotFound', counts.savedNotFound));
+    if (counts.savedNotSubscribed > 0) words.push(t('deviceSync_restoreSavedWaiting', counts.savedNotSubscribed));
+    if (counts.savedNotFound > 0) words.push(t('deviceSync_restoreSavedNotFound', counts.savedNotFound));
     report(false, words.join(' '));
     setFeeds(counts.feedsToSubscribe);
   };
