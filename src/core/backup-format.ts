@@ -30,4 +30,8 @@ export interface RestoreCounts {
   userFilms: number;
   /** The backup's feeds not subscribed here: offered to the user, who allows each origin. */
   feedsToSubscribe: string[];
+  /** Saved events kept but not shown yet: their feed is not subscribed here. */
+  savedNotSubscribed: number;
+  /** Saved events of an older backup that no feed here lists (or several do): kept as not listed. */
+  savedNotFound: number;
 }

@@ -19,6 +19,21 @@ export interface SavedRow {
   savedAt: string;
   /** "Remind me" is on (src/core/plan/reminders.ts says when); absent when off. */
   remind?: true;
+  /** The event as last listed, kept when its feed is removed, so Saved can still name it. */
+  last?: SavedSnapshot;
+}
+
+export interface SavedSnapshot {
+  title: string;
+  start: string | null;
+  feedTitle: string;
+}
+
+/** A saved event no feed lists here now: shown with what was last known of it, if anything. */
+export interface UnlistedSaved {
+  eventKey: string;
+  status: SaveStatus;
+  last: SavedSnapshot | null;
 }
 
 /** "Not this film": hides one film's match for a surface text on a site, or everywhere. */
@@ -69,6 +84,8 @@ export interface Plan {
   events: EventRow[];
   films: FilmRow[];
   festivals: FestivalRow[];
+  /** The saved events not among `events` (their feed removed, or not fetched here yet). */
+  unlisted?: UnlistedSaved[];
 }
 
 export const USER_FEED_ID = 'user';

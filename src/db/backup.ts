@@ -6,6 +6,7 @@ import { BACKUP_FORMAT, BACKUP_VERSION, type Backup, type RestoreCounts } from '
 import { loadSettings } from './settings.ts';
 import type { AfterpartyDb } from './database.ts';
 import { readBackup } from './read-backup.ts';
+import { attachRestored } from './restore-attach.ts';
 
 export async function makeBackup(db: AfterpartyDb, now = new Date()): Promise<Backup> {
   const tables = [db.saved, db.corrections, db.userEvents, db.userFilms, db.settings, db.feeds];
@@ -26,10 +27,11 @@ export async function makeBackup(db: AfterpartyDb, now = new Date()): Promise<Ba
 export async function restoreBackup(db: AfterpartyDb, document: unknown): Promise<RestoreCounts> {
   const backup = readBackup(document);
   if (typeof backup === 'string') throw new Error(backup);
+  const attached = await attachRestored(db, backup.saved, backup.feeds);
   await db.transaction('rw', [db.saved, db.corrections, db.userEvents, db.userFilms, db.settings], async () => {
     await Promise.all([db.saved.clear(), db.corrections.clear(), db.userEvents.clear(), db.userFilms.clear()]);
     await Promise.all([
-      db.saved.bulkPut(backup.saved),
+      db.saved.bulkPut(attached.saved),
       db.corrections.bulkPut(backup.corrections),
       db.userEvents.bulkPut(backup.userEvents),
       db.userFilms.bulkPut(backup.userFilms),
@@ -43,5 +45,7 @@ export async function restoreBackup(db: AfterpartyDb, document: unknown): Promis
     userEvents: backup.userEvents.length,
     userFilms: backup.userFilms.length,
     feedsToSubscribe: [...new Set(backup.feeds)].filter((url) => !subscribed.has(url)),
+    savedNotSubscribed: attached.notSubscribed,
+    savedNotFound: attached.notFound,
   };
 }

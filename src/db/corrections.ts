@@ -1,21 +1,9 @@
 // "Not this film": the user's corrections of the matcher. User data: feed loading and sync
 // never write this table, and film keys ("feedId/filmId") stay the same across syncs.
 import { normalizeTitle } from '../core/matching/index.ts';
+import { correctionId, type NewCorrection } from './correction-id.ts';
 import type { AfterpartyDb } from './database.ts';
 import type { CorrectionRow } from '../core/rows.ts';
-
-export interface NewCorrection {
-  filmKey: string;
-  /** The matched text as it appeared; stored normalised. */
-  surface: string;
-  /** Hostname, or null for everywhere. */
-  site: string | null;
-}
-
-/** The same correction twice is one row: the id is made of what it says. */
-export function correctionId({ filmKey, surface, site }: NewCorrection): string {
-  return JSON.stringify([site ?? '*', filmKey, normalizeTitle(surface)]);
-}
 
 export async function addCorrection(
   db: AfterpartyDb,

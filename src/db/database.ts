@@ -11,6 +11,7 @@ import type {
   UserFilmRow,
 } from '../core/rows.ts';
 import type { FeedSyncState, LeaseRow, StageJobRow, StoredReason } from './feed-sync-state.ts';
+import { upgradeFeedIds } from './upgrade-feed-ids.ts';
 
 export interface FeedRow {
   id: string;
@@ -89,5 +90,8 @@ export function openDatabase(
   db.version(5).stores({
     userFilms: 'key',
   });
+  // v6: a subscribed feed's id is its address's (core/feed/feed-id.ts), the same on every device
+  // and re-subscription; every key built from an old id moves with it (upgrade-feed-ids.ts).
+  db.version(6).stores({}).upgrade(upgradeFeedIds);
   return db;
 }

@@ -3,6 +3,7 @@
 import type { AfterpartyDb, FeedRow } from './database.ts';
 import { clearSlot, syncStateOf } from './feed-slots.ts';
 import type { FeedSyncState, SyncReason } from './feed-sync-state.ts';
+import { snapshotSaved } from './saved-snapshots.ts';
 
 export async function getFeed(db: AfterpartyDb, id: string): Promise<FeedRow | undefined> {
   return db.feeds.get(id);
@@ -17,14 +18,13 @@ export async function feedWithUrl(db: AfterpartyDb, url: string): Promise<FeedRo
 }
 
 /**
- * Stores a new feed under `id`, or `id-2`, `id-3`… when that is taken: another feed's row is
- * never overwritten, however the caller's clock and random draw line up.
+ * Stores a new feed under `id`, or answers null when that id is taken: ids come from the
+ * address (core/feed/feed-id.ts), so a taken id is the same feed, never one to overwrite.
  */
-export async function insertFeed(db: AfterpartyDb, id: string, row: Omit<FeedRow, 'id'>): Promise<FeedRow> {
+export async function insertFeed(db: AfterpartyDb, id: string, row: Omit<FeedRow, 'id'>): Promise<FeedRow | null> {
   return db.transaction('rw', db.feeds, async () => {
-    let free = id;
-    for (let n = 2; await db.feeds.get(free); n++) free = `${id}-${n}`;
-    const feed = { ...row, id: free };
+    if (await db.feeds.get(id)) return null;
+    const feed = { ...row, id };
     await db.feeds.put(feed);
     return feed;
   });
@@ -52,9 +52,11 @@ export async function updateSyncState(
 /**
  * Removes a feed: its row goes first, in one small transaction, so its films and events
  * vanish from every reader at once; the rows themselves are then deleted in chunks. The
- * user's saved events, notes and corrections are left as they are.
+ * user's saved events, notes and corrections are left as they are, each saved event with
+ * its last listing written on it first (saved-snapshots.ts).
  */
 export async function removeFeed(db: AfterpartyDb, id: string): Promise<void> {
+  await snapshotSaved(db, id);
   await db.transaction('rw', [db.feeds, db.stageJobs], async () => {
     await db.feeds.delete(id);
     await db.stageJobs.delete(id);

@@ -34,6 +34,7 @@ export {
   setSaved,
   type ReminderInputs,
 } from './plan.ts';
+export { savedFromFeed } from './saved-snapshots.ts';
 export { loadReminderState, saveReminderState, type ReminderState } from './reminder-state.ts';
 export { addCorrection, allCorrections, correctionsFor, removeCorrection } from './corrections.ts';
 export {

@@ -58,13 +58,15 @@ export async function eventsWithContext(db: AfterpartyDb, keys: string[]): Promi
 
 export async function readPlan(db: AfterpartyDb): Promise<Plan> {
   const saved = await db.saved.toArray();
-  return {
-    saved,
-    ...(await eventsWithContext(
-      db,
-      saved.map((s) => s.eventKey),
-    )),
-  };
+  const known = await eventsWithContext(
+    db,
+    saved.map((s) => s.eventKey),
+  );
+  const listed = new Set(known.events.map((e) => e.key));
+  const unlisted = saved
+    .filter((s) => !listed.has(s.eventKey))
+    .map((s) => ({ eventKey: s.eventKey, status: s.status, last: s.last ?? null }));
+  return { saved, ...known, unlisted };
 }
 
 /** What reminders are worked out from: the saved events, the keys with "Remind me" on, the lead and travel mode. */

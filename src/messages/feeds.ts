@@ -40,6 +40,8 @@ export interface SyncOutcomeLine {
 export interface FeedMessages {
   getFeeds: { params: Record<string, never>; result: { feeds: FeedStatus[] } };
   addFeed: { params: { url: string }; result: { feed: FeedStatus } };
+  /** What removing a feed would leave unlisted in the plan, for the options page to ask first. */
+  getFeedRemoval: { params: { id: string }; result: { saved: number; reminders: number } };
   removeFeed: { params: { id: string }; result: { removed: true } };
   setFeedEnabled: { params: { id: string; enabled: boolean }; result: { feed: FeedStatus } };
   /** Syncs every enabled feed, or one; answers once done, with each feed's status. */
@@ -72,6 +74,7 @@ export const feedSpecs: SpecsFor<FeedMessages> = {
       return { url };
     }),
   },
+  getFeedRemoval: { privileged: true, validate: checkParams('getFeedRemoval', feedId) },
   removeFeed: { privileged: true, changes: true, validate: checkParams('removeFeed', feedId) },
   setFeedEnabled: {
     privileged: true,

@@ -60,6 +60,8 @@ describe('backup and restore', () => {
       userEvents: 1,
       userFilms: 0,
       feedsToSubscribe: [],
+      savedNotSubscribed: 0,
+      savedNotFound: 0,
     });
     expect(await other.saved.count()).toBe(2);
     expect(await other.userEvents.get('user/karaoke')).toEqual(userEvent);

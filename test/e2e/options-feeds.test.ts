@@ -136,6 +136,10 @@ describe('the Feeds section of the options page', () => {
       .locator('li.feed', { hasText: 'Local test listings' })
       .getByRole('button', { name: 'Remove' })
       .click();
+    // The page asks first (issue 25): nothing of this feed was saved.
+    const ask = options.getByRole('group', { name: /Remove “Local test listings”\?/ });
+    expect(await ask.textContent()).toContain('Nothing you saved comes from this feed.');
+    await ask.getByRole('button', { name: 'Remove the feed' }).click();
     await options.locator('li.feed', { hasText: 'Local test listings' }).waitFor({ state: 'detached' });
     const page = await harness.context.newPage();
     await page.goto(`${base}/review.html`);

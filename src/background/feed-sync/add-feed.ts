@@ -1,6 +1,6 @@
 // Subscribing: a new feed is fetched once and refused, with the reason, when it is not a feed.
-import { feedUrlFromLink } from '../../core/feed/index.ts';
-import { DEFAULT_SYNC_STATE, feedWithUrl, getFeed, insertFeed, type FeedRow } from '../../db/index.ts';
+import { feedIdOf, feedUrlFromLink } from '../../core/feed/index.ts';
+import { DEFAULT_SYNC_STATE, getFeed, insertFeed, type FeedRow } from '../../db/index.ts';
 import { readBody } from './feed-document.ts';
 import { fetchFeed, isSecureFeedUrl, NO_VALIDATORS } from './fetch-feed.ts';
 import { reasonOf, SyncError } from './sync-error.ts';
@@ -16,6 +16,7 @@ function feedUrl(raw: string, allowLoopbackHttp: boolean): string {
   if (url.protocol === 'http:' && !isSecureFeedUrl(url.href, allowLoopbackHttp))
     throw new SyncError({ code: 'insecure-url' });
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new SyncError({ code: 'bad-url' });
+  url.hash = '';
   return url.href;
 }
 
@@ -26,14 +27,16 @@ export async function addFeed(
   rawUrl: string,
 ): Promise<FeedRow> {
   const href = feedUrl(rawUrl, ctx.limits.allowLoopbackHttp);
-  if (await feedWithUrl(ctx.db, href)) throw new SyncError({ code: 'duplicate' });
+  // The id is the address's (core/feed/feed-id.ts): re-adding a feed finds its saved events again.
+  const id = feedIdOf(href);
+  if (!id) throw new SyncError({ code: 'bad-url' });
+  if (await getFeed(ctx.db, id)) throw new SyncError({ code: 'duplicate' });
   const download = await fetchFeed(href, NO_VALIDATORS, ctx.limits);
   if (download.status === 'failed') throw new SyncError(download.reason);
   if (download.status !== 'ok') throw new SyncError({ code: 'unreachable' });
   const fallbackTitle = new URL(href).hostname;
   const { doc, ...hashes } = await readBody(download.text, download.contentType, ctx.catalog, fallbackTitle);
   if (!doc.ok) throw new SyncError(doc.reason);
-  const id = `f${ctx.clock().toString(36)}${Math.floor(ctx.random() * 1e9).toString(36)}`;
   const feed = await insertFeed(ctx.db, id, {
     title: doc.feed.title,
     url: href,
@@ -46,6 +49,7 @@ export async function addFeed(
     filmCount: 0,
     sync: { ...DEFAULT_SYNC_STATE, kind: doc.kind },
   });
+  if (!feed) throw new SyncError({ code: 'duplicate' });
   const fetched = { body: download.text, etag: download.etag, lastModified: download.lastModified, ...hashes };
   try {
     await leased(

@@ -1,4 +1,12 @@
-import { getFeed, listFeeds, syncStateOf, type AfterpartyDb, type FeedRow, type StoredReason } from '../../db/index.ts';
+import {
+  getFeed,
+  listFeeds,
+  savedFromFeed,
+  syncStateOf,
+  type AfterpartyDb,
+  type FeedRow,
+  type StoredReason,
+} from '../../db/index.ts';
 import type { FeedMessages, FeedStatus } from '../../messages/index.ts';
 import type { FeedSync } from '../feed-sync/engine.ts';
 import { reasonOf } from '../feed-sync/sync-error.ts';
@@ -55,6 +63,9 @@ export function feedHandlers({
     },
     async addFeed({ url }) {
       return words(async () => ({ feed: feedStatus(await engine().addFeed(url)) }));
+    },
+    async getFeedRemoval({ id }) {
+      return savedFromFeed(db, id);
     },
     async removeFeed({ id }) {
       await words(() => engine().removeFeed(id));

@@ -6,3 +6,6 @@ export { mergeListings } from './merge.ts';
 export { parseFeed } from './parse.ts';
 export { feedOrigin, type FeedOrigin } from './feed-origin.ts';
 export { feedUrlFromLink, isWebcalLink } from './webcal.ts';
+export { DEFAULT_FEED_ID, feedIdOf, normalizeFeedAddress, rekey } from './feed-id.ts';
+export { mergeSaved, rekeyFeedRow, rekeyRecord, rekeyUserEvent } from './rekey-rows.ts';
+export { attachSaved, type AttachContext, type Attached } from './attach-saved.ts';

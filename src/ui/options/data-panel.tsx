@@ -40,7 +40,10 @@ export function DataPanel() {
       return report(true, t('ui_restoreNotJson'));
     }
     const counts = await send('restoreBackup', { backup: document });
-    report(false, t('ui_restoreDone', counts.saved, counts.corrections, counts.userEvents, counts.userFilms));
+    const words = [t('ui_restoreDone', counts.saved, counts.corrections, counts.userEvents, counts.userFilms)];
+    if (counts.savedNotSubscribed > 0) words.push(t('deviceSync_restoreSavedWaiting', counts.savedNotSubscribed));
+    if (counts.savedNotFound > 0) words.push(t('deviceSync_restoreSavedNotFound', counts.savedNotFound));
+    report(false, words.join(' '));
     setFeeds(counts.feedsToSubscribe);
   };
 

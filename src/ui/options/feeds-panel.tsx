@@ -7,6 +7,7 @@ import { t, uiLocale } from '../../browser/i18n.ts';
 import { useDataRevision } from '../shared/data-revision.ts';
 import { send } from '../../browser/send.ts';
 import { errorText } from '../../core/error-text.ts';
+import { RemoveFeed } from './remove-feed.tsx';
 
 type Note = { kind: 'none' } | { kind: 'ok'; text: string } | { kind: 'error'; text: string };
 
@@ -62,16 +63,7 @@ function FeedItem({
           />{' '}
           {t('sync_enabled')}
         </label>
-        {!feed.builtIn && (
-          <button
-            type="button"
-            class="ap-button"
-            aria-describedby={titleId}
-            onClick={() => act(send('removeFeed', { id: feed.id }))}
-          >
-            {t('sync_remove')}
-          </button>
-        )}
+        {!feed.builtIn && <RemoveFeed feed={feed} titleId={titleId} act={act} />}
       </div>
     </li>
   );

@@ -88,12 +88,14 @@ export function PopupApp({ addFor, focusEvent }: { addFor?: string; focusEvent?:
   // Open on "This page" when the tab has films, else on the schedule.
   const shown: PopupViewKey = view ?? (page.status === 'done' && page.listings.length > 0 ? 'page' : 'schedule');
   const saved = new Map<string, SaveStatus>((plan?.saved ?? []).map((s) => [s.eventKey, s.status]));
+  // What Saved shows: the listed events and the unlisted ones, each saved row once.
+  const savedShown = plan ? plan.events.length + (plan.unlisted?.length ?? 0) : 0;
   const tabs = [
     { key: 'page' as const, label: t('ui_viewPage') },
     { key: 'schedule' as const, label: t('ui_viewSchedule') },
     {
       key: 'saved' as const,
-      label: plan && plan.saved.length > 0 ? t('ui_viewSavedCount', plan.saved.length) : t('ui_viewSaved'),
+      label: savedShown > 0 ? t('ui_viewSavedCount', savedShown) : t('ui_viewSaved'),
     },
   ];
   return (

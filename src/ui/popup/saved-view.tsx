@@ -9,6 +9,7 @@ import type { OnSave } from '../shared/save-buttons.tsx';
 import { timeZoneResolver } from '../../core/time/index.ts';
 import { dayHeading } from '../shared/when-text.ts';
 import { TripLine } from './trip-line.tsx';
+import { UnlistedSavedList } from './unlisted-saved.tsx';
 
 /** The user's plan, day by day, with clashes between overlapping events flagged; exported as one .ics. */
 export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Settings; onSave: OnSave }) {
@@ -22,11 +23,12 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
   const clashing = new Set([...clashes.keys(), ...unmakeableKeys(trips)]);
   const noGap = new Set(untimed);
   const days = groupByDay(plan.events, zoneOf);
-  if (plan.events.length === 0) return <p class="empty">{t('ui_savedEmpty')}</p>;
+  const unlisted = plan.unlisted ?? [];
+  if (plan.events.length === 0 && unlisted.length === 0) return <p class="empty">{t('ui_savedEmpty')}</p>;
   return (
     <div class="schedule saved">
       <div class="saved-bar">
-        <p class="saved-summary">{t('ui_savedSummary', plan.events.length, clashing.size)}</p>
+        <p class="saved-summary">{t('ui_savedSummary', plan.events.length + unlisted.length, clashing.size)}</p>
         <CalendarLink name={t('ui_planFileName')} eventKeys={() => plan.events.map((event) => event.key)}>
           {t('ui_exportPlan')}
         </CalendarLink>
@@ -67,6 +69,7 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
           </section>
         );
       })}
+      <UnlistedSavedList unlisted={unlisted} onSave={onSave} />
     </div>
   );
 }

@@ -69,3 +69,55 @@ describe('the popup tabs', () => {
     expect(onSelect.mock.calls.map((c) => c[0])).toEqual(['saved', 'page', 'page']);
   });
 });
+
+describe('saved events no feed lists now', () => {
+  it('shows each with its last known title and time and the feed that listed it, and counts it', () => {
+    const onSave = vi.fn();
+    const listed = event('party', { title: 'Party', start: '2007-09-06T21:00:00-04:00' });
+    const plan = {
+      saved: [
+        { eventKey: listed.key, status: 'going' as const, savedAt: '' },
+        { eventKey: 'fabc/gala', status: 'going' as const, savedAt: '' },
+        { eventKey: 'fdef/x', status: 'interested' as const, savedAt: '' },
+      ],
+      events: [listed],
+      films: [film],
+      festivals: [festival],
+      unlisted: [
+        {
+          eventKey: 'fabc/gala',
+          status: 'going' as const,
+          last: { title: 'Closing gala', start: '2007-09-08T20:00:00-04:00', feedTitle: 'Parties Toronto' },
+        },
+        { eventKey: 'fdef/x', status: 'interested' as const, last: null },
+      ],
+    };
+    const el = mount(<SavedView plan={plan} settings={DEFAULT_SETTINGS} onSave={onSave} />);
+    expect(el.querySelector('.saved-summary')?.textContent).toBe('3 saved · 0 clashing');
+    const items = [...el.querySelectorAll('.unlisted-event')];
+    expect(items.map((li) => li.querySelector('h3')?.textContent)).toEqual(['Closing gala', 'A saved event']);
+    expect(items[0]?.querySelector('.event-when')?.textContent).toMatch(/2007/);
+    expect(items.map((li) => li.querySelector('.unlisted-why')?.textContent)).toEqual([
+      'No longer listed by Parties Toronto',
+      'Not in your listings here now',
+    ]);
+    // Positive control: the listed event is shown as any saved event, outside the unlisted list.
+    expect(el.querySelector('.unlisted')?.textContent).not.toContain('Party');
+    expect(el.textContent).toContain('Party');
+    items[0]?.querySelector('button')?.click();
+    expect(onSave).toHaveBeenCalledWith('fabc/gala', null);
+  });
+
+  it('is not the empty plan when only unlisted events are saved', () => {
+    const plan = {
+      saved: [{ eventKey: 'fabc/gala', status: 'going' as const, savedAt: '' }],
+      events: [],
+      films: [],
+      festivals: [],
+      unlisted: [{ eventKey: 'fabc/gala', status: 'going' as const, last: null }],
+    };
+    const el = mount(<SavedView plan={plan} settings={DEFAULT_SETTINGS} onSave={vi.fn()} />);
+    expect(el.textContent).not.toMatch(/Nothing saved yet/);
+    expect(el.querySelector('.saved-summary')?.textContent).toBe('1 saved · 0 clashing');
+  });
+});

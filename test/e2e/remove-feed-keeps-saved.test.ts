@@ -1,0 +1,119 @@
+// Issue 25 in Chromium, as a user does it: subscribe to a feed served here, save one of its
+// events in the popup with a reminder, remove the feed (the options page asks first), and add it
+// again: the event is in Saved again, with its reminder, since the feed's id is its address's.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './extension.ts';
+
+let harness: Harness;
+let server: Server;
+let base: string;
+
+const FEED = JSON.stringify({
+  afterparty: 1,
+  title: 'Removable listings',
+  festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
+  films: [],
+  events: [
+    {
+      id: 'gala',
+      title: 'Gala at the Drake',
+      kind: 'party',
+      films: [],
+      festival: 'tiff',
+      start: '2007-09-08T23:00:00-04:00',
+    },
+    {
+      id: 'brunch',
+      title: 'Quiet brunch',
+      kind: 'dinner',
+      films: [],
+      festival: 'tiff',
+      start: '2007-09-09T11:00:00-04:00',
+    },
+  ],
+});
+const GALA = 'Gala at the Drake';
+const CONTROL = 'Fugitive Pieces house party'; // the built-in feed's, never removed
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(FEED);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+  server.closeAllConnections();
+  await new Promise((done) => server.close(done));
+});
+
+async function addFeed(options: Page): Promise<void> {
+  await options.getByLabel('Feed URL').fill(`${base}/feed.json`);
+  await options.getByRole('button', { name: 'Add feed' }).click();
+  await options.locator('li.feed', { hasText: 'Removable listings' }).waitFor({ timeout: 15_000 });
+}
+
+async function openSaved(popup: Page): Promise<void> {
+  await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+  await popup.getByRole('tab', { name: /Saved/ }).click();
+  await popup.locator('.saved').waitFor();
+}
+
+describe('removing a feed keeps what you saved from it', () => {
+  it('asks first, keeps the event as no longer listed, and brings it back with its reminder when the feed is re-added', async () => {
+    const options = await harness.context.newPage();
+    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    await addFeed(options);
+
+    const popup = await harness.context.newPage();
+    await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    await popup.getByRole('tab', { name: 'Schedule' }).click();
+    for (const title of [GALA, CONTROL]) {
+      // Past festivals are folded: a search shows the event, as in ui-popup.test.ts.
+      await popup.locator('input[type="search"]').fill(title);
+      const going = popup.getByRole('group', { name: `Save ${title}` }).getByRole('button', { name: 'Going' });
+      await going.click();
+      await expect.poll(() => going.getAttribute('aria-pressed')).toBe('true');
+    }
+    await popup.getByRole('tab', { name: /Saved/ }).click();
+    const remind = popup.getByRole('button', { name: new RegExp(`^Remind me of ${GALA}`) });
+    await remind.click();
+    await expect.poll(() => remind.getAttribute('aria-pressed')).toBe('true');
+
+    const item = options.locator('li.feed', { hasText: 'Removable listings' });
+    await item.getByRole('button', { name: 'Remove' }).click();
+    const ask = item.getByRole('group', { name: /Remove “Removable listings”\?/ });
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('1 of your saved events and 1 reminder come from this feed.');
+    // Asked, not done: the feed is still listed until the removal is confirmed.
+    expect(await options.locator('li.feed', { hasText: 'Removable listings' }).count()).toBe(1);
+    await ask.getByRole('button', { name: 'Remove the feed' }).click();
+    await item.waitFor({ state: 'detached' });
+
+    await openSaved(popup);
+    const unlisted = popup.locator('.unlisted-event', { hasText: GALA });
+    await unlisted.waitFor();
+    expect(await unlisted.textContent()).toContain('No longer listed by Removable listings');
+    expect(await popup.locator('.saved .ap-event-title').allTextContents()).toEqual([CONTROL]);
+    expect(await popup.getByRole('tab', { name: /Saved/ }).textContent()).toBe('Saved (2)');
+
+    await addFeed(options);
+    await openSaved(popup);
+    await expect
+      .poll(() => popup.locator('.saved .ap-event-title').allTextContents())
+      .toEqual(expect.arrayContaining([GALA, CONTROL]));
+    expect(await popup.locator('.unlisted-event').count()).toBe(0);
+    const back = popup.getByRole('button', { name: new RegExp(`^Remind me of ${GALA}`) });
+    expect(await back.getAttribute('aria-pressed')).toBe('true');
+    expect(await popup.getByRole('tab', { name: /Saved/ }).textContent()).toBe('Saved (2)');
+    await popup.close();
+    await options.close();
+  });
+});
