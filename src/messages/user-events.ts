@@ -12,10 +12,22 @@ import { USER_FEED_ID } from '../core/rows.ts';
 /** An invitation's event ready to save: its UID and SEQUENCE are required. */
 export type InvitationEvent = UserEventInput & { invitation: InvitationRef };
 
+/** One of the user's stored events an invitation would change, as the review shows it. */
+export interface InvitationTarget {
+  key: string;
+  title: string;
+  start: string | null;
+  end: string | null;
+  timeZone: string | null;
+}
+
 export interface InvitationPreview {
   method: InvitationChange['method'];
-  /** Each event, with what saving it would do and the titles of the films it is tied to. */
-  items: { event: InvitationEvent; outcome: InvitationOutcome; filmTitles: string[] }[];
+  /**
+   * Each event, with what saving it would do, the titles of the films it is tied to, and every
+   * stored event saving it would update or cancel (a CANCEL of a series: each occurrence).
+   */
+  items: { event: InvitationEvent; outcome: InvitationOutcome; filmTitles: string[]; changes: InvitationTarget[] }[];
   /** Parts of the file that could not be read, in plain words. */
   problems: string[];
 }

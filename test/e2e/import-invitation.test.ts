@@ -75,6 +75,8 @@ describe('importing an invitation file', () => {
 
     const cancel = await importFile(page, 'cancel.ics', 'Mark cancelled');
     expect(cancel).toContain('Cancels your event');
+    // The review names the stored event the CANCEL changes, not only the file's own (#26.8).
+    expect(cancel).toContain(`Changes your event:${TITLE}`);
     expect(await page.locator('section.import-invitation [role=status]').textContent()).toContain(
       'Saved: 0 new, 0 updated, 1 cancelled.',
     );

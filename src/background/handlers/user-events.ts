@@ -56,11 +56,12 @@ export function userEventHandlers({
       const read = readInvitation(text, { tie: filmTie(matcher) });
       if (!read.ok) throw new Error(read.error);
       const names = new Map(sources.map((f) => [f.id, f.title]));
-      const events: InvitationEvent[] = read.items.map(({ uid, sequence, event }) => {
+      const events: InvitationEvent[] = read.items.map(({ uid, series, sequence, organizer, event }) => {
         const { id: _id, festival: _festival, ...fields } = event;
         // The file's own festival is made up from the file: the event joins a festival it falls in.
         const festival = festivalOn(event.start, read.timeZone, festivals);
-        return { ...fields, festival, timeZone: read.timeZone, moved: false, invitation: { uid, sequence } };
+        const invitation = { uid, series, sequence, organizer };
+        return { ...fields, festival, timeZone: read.timeZone, moved: false, invitation };
       });
       const outcomes = await previewInvitation(
         db,
@@ -70,8 +71,15 @@ export function userEventHandlers({
         method: read.method,
         items: events.map((event, i) => ({
           event,
-          outcome: outcomes[i] ?? 'added',
+          outcome: outcomes[i]?.outcome ?? 'added',
           filmTitles: event.films.map((key) => names.get(key) ?? key),
+          changes: (outcomes[i]?.rows ?? []).map(({ key, title, start, end, timeZone }) => ({
+            key,
+            title,
+            start,
+            end,
+            timeZone: timeZone ?? null,
+          })),
         })),
         problems: read.problems,
       };
