@@ -28,6 +28,8 @@ export interface InvitationPreview {
    * stored event saving it would update or cancel (a CANCEL of a series: each occurrence).
    */
   items: { event: InvitationEvent; outcome: InvitationOutcome; filmTitles: string[]; changes: InvitationTarget[] }[];
+  /** Events of the file beyond the first INVITATION_EVENTS_MAX, which one import can save: counted, not sent. */
+  notShown: number;
   /** Parts of the file that could not be read, in plain words. */
   problems: string[];
 }
@@ -48,7 +50,7 @@ export interface UserEventMessages {
 
 /** An invitation file is small; a mailbox export is not an invitation. */
 export const INVITATION_TEXT_MAX = 2_000_000;
-const INVITATION_EVENTS_MAX = 500;
+export const INVITATION_EVENTS_MAX = 500;
 const METHODS = ['REQUEST', 'CANCEL', 'PUBLISH'] as const;
 
 const OWN_EVENT_KEY = guard(

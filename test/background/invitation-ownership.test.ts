@@ -131,3 +131,22 @@ describe('the series and organiser of an imported event', () => {
     expect(read.invitation?.sequence).toBe(INVITATION_SEQUENCE_MAX);
   });
 });
+
+describe('a large invitation', () => {
+  it('is reviewed up to what one import saves, with the rest counted (#26.12)', async () => {
+    const { call } = setup();
+    const events = (n: number) =>
+      ics('REQUEST', 'big-0').replace(
+        /BEGIN:VEVENT[\s\S]*END:VEVENT/,
+        Array.from({ length: n }, (_, i) => ics('REQUEST', `big-${i}`).match(/BEGIN:VEVENT[\s\S]*END:VEVENT/)![0]).join(
+          '\r\n',
+        ),
+      );
+    const big = await call('previewInvitation', { text: events(520) });
+    expect(big.items).toHaveLength(500);
+    expect(big.notShown).toBe(20);
+    // Positive control: a file within the limit is shown whole.
+    const small = await call('previewInvitation', { text: events(3) });
+    expect([small.items.length, small.notShown]).toEqual([3, 0]);
+  });
+});

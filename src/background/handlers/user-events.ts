@@ -11,7 +11,7 @@ import {
   updateUserEvent,
   type AfterpartyDb,
 } from '../../db/index.ts';
-import type { InvitationEvent, UserEventMessages } from '../../messages/index.ts';
+import { INVITATION_EVENTS_MAX, type InvitationEvent, type UserEventMessages } from '../../messages/index.ts';
 import type { TitleMatcherCache } from '../title-matcher.ts';
 import type { HandlersFor } from './types.ts';
 
@@ -56,7 +56,10 @@ export function userEventHandlers({
       const read = readInvitation(text, { tie: filmTie(matcher) });
       if (!read.ok) throw new Error(read.error);
       const names = new Map(sources.map((f) => [f.id, f.title]));
-      const events: InvitationEvent[] = read.items.map(({ uid, series, sequence, organizer, event }) => {
+      // One import saves at most INVITATION_EVENTS_MAX: the review shows those and counts the rest,
+      // rather than sending and drawing all 26,000 events of a mailbox export.
+      const shown = read.items.slice(0, INVITATION_EVENTS_MAX);
+      const events: InvitationEvent[] = shown.map(({ uid, series, sequence, organizer, event }) => {
         const { id: _id, festival: _festival, ...fields } = event;
         // The file's own festival is made up from the file: the event joins a festival it falls in.
         const festival = festivalOn(event.start, read.timeZone, festivals);
@@ -82,6 +85,7 @@ export function userEventHandlers({
           })),
         })),
         problems: read.problems,
+        notShown: read.items.length - shown.length,
       };
     },
     async importInvitation({ method, events }) {

@@ -158,6 +158,9 @@ export function ImportInvitation() {
               </li>
             ))}
           </ul>
+          {review.notShown > 0 && (
+            <p class="hint not-shown">{t('imports_notShown', review.notShown.toLocaleString())}</p>
+          )}
           {review.problems.length > 0 && <p class="hint">{t('imports_problems', review.problems.length)}</p>}
           <div class="ap-actions">
             <button type="button" class="ap-button" disabled={!saving} onClick={() => save(review)}>
