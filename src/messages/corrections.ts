@@ -11,8 +11,6 @@ export interface CorrectionMessages {
     params: { filmKey: string; surface: string; everywhere: boolean };
     result: { correction: CorrectionRow };
   };
-  /** The corrections for the sending page's site (and everywhere); all of them for our own pages. */
-  getCorrections: { params: Record<string, never>; result: { corrections: CorrectionRow[] } };
   /** Every correction with its film's title, newest first (the options page's list). */
   listCorrections: {
     params: Record<string, never>;
@@ -44,7 +42,6 @@ export const correctionSpecs: SpecsFor<CorrectionMessages> = {
       };
     }),
   },
-  getCorrections: { validate: noParams('getCorrections') },
   listCorrections: { privileged: true, validate: noParams('listCorrections') },
   removeCorrection: {
     privileged: true,

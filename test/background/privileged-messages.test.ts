@@ -33,7 +33,6 @@ const CONTENT_SCRIPT_MESSAGES: Partial<Record<MessageName, string>> = {
   beginScan:
     "findTitles for a frame's first batch, with the sender frame's own site switch (nothing matched when off), the display settings and its site's corrections",
   getListings: 'the events of films by key; a page can claim to have found any film, so the bound is the listings',
-  getCorrections: "the corrections for the sender frame's site and everywhere, never another site's",
   getSettings: 'the display settings the card and the underline follow; nothing private',
   getSiteSwitch: "whether the sender frame's own site is switched off, from the sender's URL, not params",
   getSavedStatus: 'statuses of events of listed films only; own events of no film and gone events stay hidden',

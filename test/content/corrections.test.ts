@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { loadDefaultFeed } from '../../src/background/default-feed.ts';
 import { correctionHandlers } from '../../src/background/handlers/corrections.ts';
-import { createHandlers } from '../../src/background/handlers/index.ts';
+import { createHandlers, type Handlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
+import type { SiteRegistry } from '../../src/background/sites/site-registry.ts';
 import { freshDb } from '../db/fake-db.ts';
 import { withTitles } from '../background/with-titles.ts';
 
 const page = (url: string) => ({ extensionPage: false, pageUrl: url });
 
+/** What a frame of `url` learns of the corrections: beginScan's answer, their one source for pages (#26.15). */
+async function seenBy(handlers: Handlers, url: string) {
+  const reply = await route(handlers, { type: 'beginScan', params: { blocks: [{ text: 'Crash' }] } }, page(url));
+  if (!('result' in reply)) throw new Error(reply.error);
+  return reply.result as { corrections?: unknown[] };
+}
+
 async function setup() {
   const db = freshDb();
   await loadDefaultFeed(db);
-  return { db, handlers: createHandlers(withTitles({ db, ready: async () => undefined })) };
+  // No site is switched off: beginScan answers every frame with its corrections.
+  const sites = { isDisabled: async () => false } as unknown as SiteRegistry;
+  return { db, handlers: createHandlers({ ...withTitles({ db, ready: async () => undefined }), sites }) };
 }
 
 describe('"Not this film" corrections', () => {
@@ -38,10 +48,10 @@ describe('"Not this film" corrections', () => {
     );
     expect(forged).toEqual({ error: 'addCorrection takes only filmKey, surface and everywhere' });
     expect(await db.corrections.count()).toBe(1);
-    const own = await route(handlers, { type: 'getCorrections', params: {} }, page('https://www.cbc.ca/other'));
-    const other = await route(handlers, { type: 'getCorrections', params: {} }, page('https://variety.com/'));
-    expect(own).toEqual({ result: { corrections: [expect.objectContaining({ site: 'www.cbc.ca' })] } });
-    expect(other).toEqual({ result: { corrections: [] } });
+    const own = await seenBy(handlers, 'https://www.cbc.ca/other');
+    const other = await seenBy(handlers, 'https://variety.com/');
+    expect(own.corrections).toEqual([expect.objectContaining({ site: 'www.cbc.ca' })]);
+    expect(other.corrections).toEqual([]);
   });
 
   it('"everywhere" applies on every site; the same correction twice is one row', async () => {
@@ -50,9 +60,9 @@ describe('"Not this film" corrections', () => {
     await route(handlers, add, page('https://a.example/'));
     await route(handlers, add, page('https://b.example/'));
     expect(await db.corrections.count()).toBe(1);
-    expect(await route(handlers, { type: 'getCorrections', params: {} }, page('https://c.example/'))).toEqual({
-      result: { corrections: [expect.objectContaining({ site: null, surface: 'crash' })] },
-    });
+    expect((await seenBy(handlers, 'https://c.example/')).corrections).toEqual([
+      expect.objectContaining({ site: null, surface: 'crash' }),
+    ]);
   });
 
   it('validates strictly: unknown films, empty or long text, pages without a site, removal only from our pages', async () => {
@@ -77,6 +87,20 @@ describe('"Not this film" corrections', () => {
     });
   });
 
+  it('reach a page only with beginScan: getCorrections is no message (#26.15)', async () => {
+    const { handlers } = await setup();
+    await route(
+      handlers,
+      { type: 'addCorrection', params: { filmKey: 'default/crash', surface: 'Crash', everywhere: false } },
+      page('https://a.example/'),
+    );
+    const asked = await route(handlers, { type: 'getCorrections', params: {} }, page('https://a.example/'));
+    expect(asked).toHaveProperty('error');
+    expect(asked).not.toHaveProperty('result');
+    // Positive control: the same frame gets its correction with its start-up answer.
+    expect((await seenBy(handlers, 'https://a.example/')).corrections).toHaveLength(1);
+  });
+
   it('survive reloading the feed (sync), and can be removed from our own pages', async () => {
     const { db } = await setup();
     const handlers = correctionHandlers({ db });
@@ -86,7 +110,7 @@ describe('"Not this film" corrections', () => {
     );
     await loadDefaultFeed(db);
     expect(await db.corrections.get(correction.id)).toEqual(correction);
-    expect((await handlers.getCorrections({}, { extensionPage: true })).corrections).toHaveLength(1);
+    expect((await handlers.listCorrections({}, { extensionPage: true })).corrections).toHaveLength(1);
     await handlers.removeCorrection({ id: correction.id }, { extensionPage: true });
     expect(await db.corrections.count()).toBe(0);
   });

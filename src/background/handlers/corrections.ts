@@ -1,7 +1,6 @@
 import {
   addCorrection,
   allCorrections,
-  correctionsFor,
   liveFilm,
   liveFilms,
   removeCorrection,
@@ -23,10 +22,6 @@ export function correctionHandlers({ db }: { db: AfterpartyDb }): HandlersFor<Co
       if (site === null && !everywhere)
         throw new Error('addCorrection: a correction from an extension page applies everywhere');
       return { correction: await addCorrection(db, { filmKey, surface, site: everywhere ? null : site }) };
-    },
-    async getCorrections(_params, from) {
-      if (from?.extensionPage === true) return { corrections: await allCorrections(db) };
-      return { corrections: await correctionsFor(db, senderSite(from)) };
     },
     async listCorrections() {
       const [rows, films] = await Promise.all([allCorrections(db), liveFilms(db)]);
