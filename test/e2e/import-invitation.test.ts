@@ -142,6 +142,9 @@ describe('a webcal: link on the page', () => {
     await offer.waitFor();
     expect(await offer.textContent()).toContain('https://calendar.example.org/festival-parties.ics');
     expect(await offer.getByRole('button', { name: 'Subscribe in Afterparty' }).count()).toBe(1);
+    // A web host is a plain offer: the private-network warning (#26.14) is not shown.
+    expect(await offer.locator('bdi[dir=ltr]').textContent()).toBe('https://calendar.example.org/festival-parties.ics');
+    expect(await offer.locator('.ap-warning').count()).toBe(0);
     expect(await popup.locator('[data-webcal-links="0"]').count()).toBe(0);
     await popup.close();
   });

@@ -6,3 +6,4 @@ export { mergeListings } from './merge.ts';
 export { parseFeed } from './parse.ts';
 export { feedOrigin, type FeedOrigin } from './feed-origin.ts';
 export { feedUrlFromLink, isWebcalLink } from './webcal.ts';
+export { isPrivateHost, webcalOffer, type WebcalOffer } from './webcal-offer.ts';
