@@ -35,7 +35,7 @@ export {
   type ReminderInputs,
 } from './plan.ts';
 export { loadReminderState, saveReminderState, type ReminderState } from './reminder-state.ts';
-export { addCorrection, allCorrections, correctionsFor, removeCorrection } from './corrections.ts';
+export { addCorrection, allCorrections, correctionsFor, removeCorrection, widenCorrection } from './corrections.ts';
 export {
   addUserEvent,
   applyInvitation,

@@ -20,7 +20,8 @@ const CONTENT_SCRIPT_WRITES: Partial<Record<MessageName, string>> = {
   setSaved: 'the card saves an event; the handler only accepts events that exist, so a page can at most tick a box',
   setReminder:
     '"Remind me" in the card; only on a saved event of a listed film, so a page can at most ring a bell the card shows',
-  addCorrection: '"not this film" from the card; the site is taken from the sender, so a page can only correct itself',
+  addCorrection:
+    '"not this film" from the card; the site is taken from the sender and "everywhere" is refused, so a page can only correct itself',
 };
 /**
  * Every message a content script may send, with what confines it. A compromised page process

@@ -54,15 +54,53 @@ describe('"Not this film" corrections', () => {
     expect(other.corrections).toEqual([]);
   });
 
-  it('"everywhere" applies on every site; the same correction twice is one row', async () => {
+  it('"everywhere" is refused from a page, which corrects only its own site (#26.10)', async () => {
+    const { db, handlers } = await setup();
+    const add = (everywhere: boolean) => ({
+      type: 'addCorrection',
+      params: { filmKey: 'default/crash', surface: 'Crash', everywhere },
+    });
+    expect(await route(handlers, add(true), page('https://a.example/'))).toEqual({
+      error: 'addCorrection: a page corrects its own site; apply it on every site from the options page',
+    });
+    expect(await db.corrections.count()).toBe(0);
+    expect((await seenBy(handlers, 'https://c.example/')).corrections).toEqual([]);
+    // Positive control: the same page's own-site correction is stored.
+    expect(await route(handlers, add(false), page('https://a.example/'))).toHaveProperty('result');
+    expect(await db.corrections.count()).toBe(1);
+  });
+
+  it('"everywhere" applies on every site, set from our own pages; the same correction twice is one row', async () => {
     const { db, handlers } = await setup();
     const add = { type: 'addCorrection', params: { filmKey: 'default/crash', surface: 'Crash', everywhere: true } };
-    await route(handlers, add, page('https://a.example/'));
-    await route(handlers, add, page('https://b.example/'));
+    await route(handlers, add, { extensionPage: true });
+    await route(handlers, add, { extensionPage: true });
     expect(await db.corrections.count()).toBe(1);
     expect((await seenBy(handlers, 'https://c.example/')).corrections).toEqual([
       expect.objectContaining({ site: null, surface: 'crash' }),
     ]);
+  });
+
+  it("a site's correction is applied on every site from the options page, never from a page", async () => {
+    const { db, handlers } = await setup();
+    const made = await route(
+      handlers,
+      { type: 'addCorrection', params: { filmKey: 'default/crash', surface: 'Crash', everywhere: false } },
+      page('https://a.example/'),
+    );
+    const id = (made as { result: { correction: { id: string } } }).result.correction.id;
+    const widen = { type: 'widenCorrection', params: { id } };
+    expect(await route(handlers, widen, page('https://a.example/'))).toEqual({
+      error: "widenCorrection is accepted only from Afterparty's own pages",
+    });
+    expect((await seenBy(handlers, 'https://c.example/')).corrections).toEqual([]);
+    expect(await route(handlers, widen, { extensionPage: true })).toEqual({
+      result: { correction: expect.objectContaining({ site: null, surface: 'crash' }) },
+    });
+    expect((await seenBy(handlers, 'https://c.example/')).corrections).toEqual([
+      expect.objectContaining({ site: null }),
+    ]);
+    expect(await db.corrections.count()).toBe(1);
   });
 
   it('validates strictly: unknown films, empty or long text, pages without a site, removal only from our pages', async () => {
