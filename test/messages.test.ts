@@ -49,6 +49,8 @@ describe('changesData', () => {
     'removeUserFilm',
     'addCorrection',
     'removeCorrection',
+    // Added with #26.10: a correction applied on every site changes what every page shows.
+    'widenCorrection',
     'setSiteDisabled',
     'addSite',
     'removeSite',

@@ -8,8 +8,9 @@ import { NotThisFilm } from './not-this-film.tsx';
 
 /** The content script's buttons under each film in the card: "Not this film" and "Add an event". */
 export function cardSlots(found: FoundTitles, card: () => CardHost): CardSlots {
-  const hide = (filmKey: string, surface: string, everywhere: boolean) =>
-    send('addCorrection', { filmKey, surface, everywhere }).then(
+  // Always this site's correction: only the options page applies one on every site (#26.10).
+  const hide = (filmKey: string, surface: string) =>
+    send('addCorrection', { filmKey, surface, everywhere: false }).then(
       ({ correction }) => found.correct(correction),
       (error: unknown) => console.warn('Afterparty:', errorText(error)),
     );
@@ -18,9 +19,10 @@ export function cardSlots(found: FoundTitles, card: () => CardHost): CardSlots {
       <>
         <NotThisFilm
           filmTitle={film.title}
-          onChoose={(everywhere) => {
-            card().close();
-            void hide(film.key, title.surface, everywhere);
+          onChoose={(widen) => {
+            // Asked for every site: the card stays to say where that is done.
+            if (!widen) card().close();
+            void hide(film.key, title.surface);
           }}
         />
         <AddEventButton

@@ -14,7 +14,9 @@ export type InvitationOutcome =
   /** The same or an older version: nothing to do. */
   | 'unchanged'
   /** A CANCEL of an event the user does not have: reported, never invented. */
-  | 'unknown';
+  | 'unknown'
+  /** The user's event of that UID came from another ORGANIZER (or from none): left as it is. */
+  | 'foreign';
 
 export interface InvitationChange {
   method: 'REQUEST' | 'CANCEL' | 'PUBLISH';

@@ -66,6 +66,10 @@ export type UserEventRow = EventRow & {
 export interface InvitationRef {
   uid: string;
   sequence: number;
+  /** The series UID (`uid` without an occurrence's day); absent on events imported before it was kept. */
+  series?: string;
+  /** Only a file from this ORGANIZER (lower-cased address; null: a file naming none) may change the event. */
+  organizer?: string | null;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { FeedEvent } from './model.ts';
 import type { InvitationRef } from './rows.ts';
 import type { PageEventDraft } from './page-events/index.ts';
 import { isTimeZone, wallTimeToIso } from './time/index.ts';
+import { INVITATION_SEQUENCE_MAX } from './ical/index.ts';
 
 /** What the form or the page offer sends: times already carry their offset (or are a date alone). */
 export type UserEventInput = Omit<FeedEvent, 'id' | 'films'> & {
@@ -20,16 +21,31 @@ export type UserEventInput = Omit<FeedEvent, 'id' | 'films'> & {
 
 const UID_MAX = 400;
 
-/** An invitation's UID and SEQUENCE, or null: printable text and a non-negative integer. */
+const isUid = (v: unknown): v is string =>
+  typeof v === 'string' && v.length > 0 && v.length <= UID_MAX && !/[\u0000-\u001f\u007f]/.test(v);
+
+/**
+ * An invitation's UID, SEQUENCE, series and organiser, or null: printable text and an integer
+ * from 0 to INVITATION_SEQUENCE_MAX. Series and organiser are kept only when present, so an
+ * event imported before they were stored reads back as it was.
+ */
 export function checkInvitationRef(raw: unknown): InvitationRef | null | string {
   if (raw === undefined || raw === null) return null;
   if (!isPlainObject(raw)) return 'invitation must be {uid, sequence}';
-  const { uid, sequence } = raw;
-  if (typeof uid !== 'string' || uid.length === 0 || uid.length > UID_MAX || /[\u0000-\u001f\u007f]/.test(uid))
-    return `invitation.uid must be text of 1 to ${UID_MAX} characters`;
+  const { uid, sequence, series, organizer } = raw;
+  if (!isUid(uid)) return `invitation.uid must be text of 1 to ${UID_MAX} characters`;
   if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0)
     return 'invitation.sequence must be a whole number, 0 or more';
-  return { uid, sequence };
+  if (sequence > INVITATION_SEQUENCE_MAX) return `invitation.sequence must be at most ${INVITATION_SEQUENCE_MAX}`;
+  if (series !== undefined && !isUid(series)) return `invitation.series must be text of 1 to ${UID_MAX} characters`;
+  if (organizer !== undefined && organizer !== null && !isUid(organizer))
+    return `invitation.organizer must be null or text of 1 to ${UID_MAX} characters`;
+  return {
+    uid,
+    sequence,
+    ...(series !== undefined ? { series } : {}),
+    ...(organizer !== undefined ? { organizer } : {}),
+  };
 }
 
 /**

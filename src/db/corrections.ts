@@ -36,3 +36,18 @@ export async function allCorrections(db: AfterpartyDb): Promise<CorrectionRow[]>
 export async function removeCorrection(db: AfterpartyDb, id: string): Promise<void> {
   await db.corrections.delete(id);
 }
+
+/**
+ * A site's correction made to apply on every site (the options page's "Apply on every site"):
+ * pages may only correct their own site, so widening is the user's choice in our own page.
+ */
+export async function widenCorrection(db: AfterpartyDb, id: string, now = new Date()): Promise<CorrectionRow> {
+  return db.transaction('rw', db.corrections, async () => {
+    const row = await db.corrections.get(id);
+    if (!row) throw new Error('This correction no longer exists; it may have been undone.');
+    if (row.site === null) return row;
+    const wide = await addCorrection(db, { filmKey: row.filmKey, surface: row.surface, site: null }, now);
+    await db.corrections.delete(id);
+    return wide;
+  });
+}

@@ -36,7 +36,7 @@ export {
 } from './plan.ts';
 export { savedFromFeed } from './saved-snapshots.ts';
 export { loadReminderState, saveReminderState, type ReminderState } from './reminder-state.ts';
-export { addCorrection, allCorrections, correctionsFor, removeCorrection } from './corrections.ts';
+export { addCorrection, allCorrections, correctionsFor, removeCorrection, widenCorrection } from './corrections.ts';
 export {
   addUserEvent,
   applyInvitation,

@@ -3,6 +3,7 @@
 import { at, checked, field, fail, key, list, nullable, obj, oneOf, str, type Check } from '../core/check.ts';
 import { isPlainObject } from '../core/guards.ts';
 import { USER_FEED_ID, type CorrectionRow, type SavedRow, type UserEventRow, type UserFilmRow } from '../core/rows.ts';
+import { INVITATION_SEQUENCE_MAX } from '../core/ical/index.ts';
 import { checkUserEventInput } from '../core/user-event-input.ts';
 import { checkUserFilmInput } from '../core/user-film-input.ts';
 import { userEventRow as toUserEventRow } from './user-events.ts';
@@ -63,6 +64,12 @@ const rowId =
   (v, path) =>
     typeof v === 'string' && USER_ROW_ID.test(v) ? v : fail(path, `must be ${what}`);
 
+/** A row stored before SEQUENCE was capped keeps its event, at the cap, rather than fail the whole file. */
+function cappedSequence(invitation: unknown): unknown {
+  if (!isPlainObject(invitation) || typeof invitation.sequence !== 'number') return invitation;
+  return { ...invitation, sequence: Math.min(invitation.sequence, INVITATION_SEQUENCE_MAX) };
+}
+
 export const userEventRow: Check<UserEventRow> = (v, path) => {
   const o = obj(v, path);
   const id = field(o, 'id', rowId('an event id'), path);
@@ -76,7 +83,7 @@ export const userEventRow: Check<UserEventRow> = (v, path) => {
   // Only the fields an event has: anything else in the file is left behind.
   const { kind, title, start, end, venue, host, access, url, description, source, cancelled, timeZone, moved } = o;
   const fields = { kind, title, start, end, venue, host, access, url, description, source, cancelled, timeZone, moved };
-  const invitation = o.invitation;
+  const invitation = cappedSequence(o.invitation);
   const input = checkUserEventInput({ ...fields, films, festival, invitation });
   if (typeof input === 'string') return fail(path, `is not a valid event (${input})`);
   const [createdAt, updatedAt] = [field(o, 'createdAt', instant, path), field(o, 'updatedAt', instant, path)];

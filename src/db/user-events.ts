@@ -1,6 +1,6 @@
 // The user's own events in the `userEvents` table. Only these functions write it, each called
 // from a privileged message (an extension page); sync and feed loading never open the table.
-import { USER_FEED_ID, type EventRow, type UserEventRow } from '../core/rows.ts';
+import { USER_FEED_ID, type EventRow, type InvitationRef, type UserEventRow } from '../core/rows.ts';
 import type { UserEventInput } from '../core/user-event-input.ts';
 import type { InvitationChange, InvitationOutcome } from '../core/invitation-change.ts';
 import type { AfterpartyDb } from './database.ts';
@@ -96,33 +96,53 @@ export async function userEventsForFilms(db: AfterpartyDb, filmKeys: string[]): 
   return db.userEvents.where('filmKeys').anyOf(filmKeys).distinct().toArray();
 }
 
-/** The stored events a CANCEL or update of `uid` applies to: that event, or every occurrence of that series. */
-function invited(rows: UserEventRow[], uid: string, wholeSeries: boolean): UserEventRow[] {
-  const exact = rows.filter((row) => row.invitation?.uid === uid);
-  if (exact.length > 0 || !wholeSeries) return exact;
-  return rows.filter((row) => row.invitation?.uid.startsWith(`${uid}/`));
+/** A row's series: as stored, or for one imported before it was kept, its UID without an occurrence's day. */
+function seriesOf(ref: InvitationRef): string {
+  return ref.series ?? ref.uid.replace(/\/\d{4}-\d{2}-\d{2}(?:T\d{4})?$/, '');
+}
+
+/**
+ * The stored events a CANCEL or update applies to: the event of that UID, or, for a CANCEL
+ * naming a whole series, every stored occurrence of exactly that series (never a UID that
+ * merely starts the same way: "UID:https:" is no series of every web address).
+ */
+function invited(rows: UserEventRow[], ref: InvitationRef, wholeSeries: boolean): UserEventRow[] {
+  const exact = rows.filter((row) => row.invitation?.uid === ref.uid);
+  if (exact.length > 0 || !wholeSeries || (ref.series ?? ref.uid) !== ref.uid) return exact;
+  return rows.filter((row) => row.invitation && seriesOf(row.invitation) === ref.uid);
 }
 
 function outcomeOf(
   rows: UserEventRow[],
   change: InvitationChange,
 ): { outcome: InvitationOutcome; rows: UserEventRow[] } {
-  const { uid, sequence } = change.event.invitation;
+  const ref = change.event.invitation;
   const cancel = change.method === 'CANCEL';
-  const found = invited(rows, uid, cancel);
+  const found = invited(rows, ref, cancel);
   if (found.length === 0) return { outcome: cancel ? 'unknown' : 'added', rows: [] };
+  // Only the organiser changes an invitation (RFC 5546 §2.1.4); a UID is no secret. An event
+  // imported without an ORGANIZER is changed only by a file without one, as are events
+  // imported before the organiser was kept.
+  const organizer = ref.organizer ?? null;
+  const theirs = found.filter((row) => (row.invitation?.organizer ?? null) === organizer);
+  if (theirs.length === 0) return { outcome: 'foreign', rows: [] };
   const stored = (row: UserEventRow) => row.invitation?.sequence ?? 0;
   // A CANCEL may carry the SEQUENCE of the REQUEST it calls off (RFC 5546 §3.2.5); an update
   // needs a higher one, so opening the same file twice changes nothing.
-  const applies = found.filter((row) => (cancel ? !row.cancelled && sequence >= stored(row) : sequence > stored(row)));
+  const applies = theirs.filter((row) =>
+    cancel ? !row.cancelled && ref.sequence >= stored(row) : ref.sequence > stored(row),
+  );
   if (applies.length === 0) return { outcome: 'unchanged', rows: [] };
   return { outcome: cancel ? 'cancelled' : 'updated', rows: applies };
 }
 
-/** What applying each change would do, for the review before saving. */
-export async function previewInvitation(db: AfterpartyDb, changes: InvitationChange[]): Promise<InvitationOutcome[]> {
+/** What applying each change would do, with every stored event it would change, for the review before saving. */
+export async function previewInvitation(
+  db: AfterpartyDb,
+  changes: InvitationChange[],
+): Promise<{ outcome: InvitationOutcome; rows: UserEventRow[] }[]> {
   const rows = await listUserEvents(db);
-  return changes.map((change) => outcomeOf(rows, change).outcome);
+  return changes.map((change) => outcomeOf(rows, change));
 }
 
 /** Applies an invitation's events in one transaction; each with its outcome and the row it wrote. */
@@ -152,7 +172,7 @@ export async function applyInvitation(
             ? {
                 ...target,
                 cancelled: true,
-                invitation: { uid: target.invitation?.uid ?? uid, sequence: change.event.invitation.sequence },
+                invitation: { ...(target.invitation ?? { uid }), sequence: change.event.invitation.sequence },
                 updatedAt: now,
               }
             : userEventRow(target.id, change.event, links[i] as (typeof links)[number], target.createdAt, now);

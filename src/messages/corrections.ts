@@ -5,19 +5,20 @@ import { checkParams, noParams, objectParams, type SpecsFor } from './spec.ts';
 export interface CorrectionMessages {
   /**
    * "Not this film", from the card in a page. The site is the sending frame's, taken from
-   * the sender by the background, never from params: a page can only correct itself.
+   * the sender by the background, never from params; `everywhere` only from our own pages
+   * (a page that could hide a film on every site would not be correcting itself).
    */
   addCorrection: {
     params: { filmKey: string; surface: string; everywhere: boolean };
     result: { correction: CorrectionRow };
   };
-  /** The corrections for the sending page's site (and everywhere); all of them for our own pages. */
-  getCorrections: { params: Record<string, never>; result: { corrections: CorrectionRow[] } };
   /** Every correction with its film's title, newest first (the options page's list). */
   listCorrections: {
     params: Record<string, never>;
     result: { corrections: Array<CorrectionRow & { filmTitle: string | null }> };
   };
+  /** A site's correction applied on every site instead (options page). */
+  widenCorrection: { params: { id: string }; result: { correction: CorrectionRow } };
   /** Undoes a correction (options page). */
   removeCorrection: { params: { id: string }; result: Record<string, never> };
 }
@@ -44,8 +45,15 @@ export const correctionSpecs: SpecsFor<CorrectionMessages> = {
       };
     }),
   },
-  getCorrections: { validate: noParams('getCorrections') },
   listCorrections: { privileged: true, validate: noParams('listCorrections') },
+  widenCorrection: {
+    privileged: true,
+    changes: true,
+    validate: checkParams(
+      'widenCorrection',
+      reword((v, path) => ({ id: field(obj(v, path), 'id', text(2 * MAX_KEY), path) }), 'needs {id: string}'),
+    ),
+  },
   removeCorrection: {
     privileged: true,
     changes: true,

@@ -25,7 +25,8 @@ export { fitPageSnapshot, type PageEventMessages, type PageEventPreview } from '
 export { FOCUS_EVENT_PARAM, type PlanMessages } from './plan.ts';
 export type { SettingsMessages } from './settings.ts';
 export { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteList, type SiteMessages, type SiteStatus } from './sites.ts';
-export type { InvitationEvent, InvitationPreview, UserEventMessages } from './user-events.ts';
+export type { InvitationEvent, InvitationPreview, InvitationTarget, UserEventMessages } from './user-events.ts';
+export { INVITATION_EVENTS_MAX } from './user-events.ts';
 export type { UserFilmMessages } from './user-films.ts';
 
 export interface Messages

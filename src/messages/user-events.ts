@@ -12,10 +12,24 @@ import { USER_FEED_ID } from '../core/rows.ts';
 /** An invitation's event ready to save: its UID and SEQUENCE are required. */
 export type InvitationEvent = UserEventInput & { invitation: InvitationRef };
 
+/** One of the user's stored events an invitation would change, as the review shows it. */
+export interface InvitationTarget {
+  key: string;
+  title: string;
+  start: string | null;
+  end: string | null;
+  timeZone: string | null;
+}
+
 export interface InvitationPreview {
   method: InvitationChange['method'];
-  /** Each event, with what saving it would do and the titles of the films it is tied to. */
-  items: { event: InvitationEvent; outcome: InvitationOutcome; filmTitles: string[] }[];
+  /**
+   * Each event, with what saving it would do, the titles of the films it is tied to, and every
+   * stored event saving it would update or cancel (a CANCEL of a series: each occurrence).
+   */
+  items: { event: InvitationEvent; outcome: InvitationOutcome; filmTitles: string[]; changes: InvitationTarget[] }[];
+  /** Events of the file beyond the first INVITATION_EVENTS_MAX, which one import can save: counted, not sent. */
+  notShown: number;
   /** Parts of the file that could not be read, in plain words. */
   problems: string[];
 }
@@ -36,7 +50,7 @@ export interface UserEventMessages {
 
 /** An invitation file is small; a mailbox export is not an invitation. */
 export const INVITATION_TEXT_MAX = 2_000_000;
-const INVITATION_EVENTS_MAX = 500;
+export const INVITATION_EVENTS_MAX = 500;
 const METHODS = ['REQUEST', 'CANCEL', 'PUBLISH'] as const;
 
 const OWN_EVENT_KEY = guard(

@@ -1,46 +1,8 @@
 // previewInvitation and importInvitation through the router, on the default feed: an invitation
 // becomes one of the user's events tied to its film, a newer version updates it, a CANCEL marks
 // it cancelled and keeps it, and a CANCEL of an event the user does not have adds nothing.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-feed.ts';
-import { createHandlers } from '../../src/background/handlers/index.ts';
-import { route } from '../../src/background/router.ts';
-import type { Messages } from '../../src/messages/index.ts';
-import { freshDb } from '../db/fake-db.ts';
-import { withTitles } from './with-titles.ts';
-
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/invitations/${name}`, import.meta.url), 'utf8');
-const FILM = 'default/happy-go-lucky';
-
-function setup() {
-  const db = freshDb();
-  const handlers = createHandlers(
-    withTitles({
-      db,
-      ready: async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db))),
-    }),
-  );
-  async function call<K extends keyof Messages>(
-    type: K,
-    params: Messages[K]['params'],
-  ): Promise<Messages[K]['result']> {
-    const reply = await route(handlers, { type, params }, { extensionPage: true });
-    if ('error' in reply) throw new Error(reply.error);
-    return reply.result as Messages[K]['result'];
-  }
-  /** Reads the file, then saves every event as reviewed. */
-  async function importFile(name: string) {
-    const preview = await call('previewInvitation', { text: fixture(name) });
-    const { results } = await call('importInvitation', {
-      method: preview.method,
-      events: preview.items.map((item) => item.event),
-    });
-    return { preview, results };
-  }
-  const own = async () => (await call('getUserEvents', {})).events;
-  return { call, importFile, own };
-}
+import { FILM, fixture, setup } from './invitation-setup.ts';
 
 describe('importing an invitation', () => {
   it('shows the event for review, tied to its film, then saves it where the schedule and the card read', async () => {
@@ -57,7 +19,13 @@ describe('importing an invitation', () => {
           // It falls during TIFF 2008 in the calendar's zone: shown and filtered with that festival.
           festival: 'default/tiff-2008',
           timeZone: 'America/Toronto',
-          invitation: { uid: 'happy-go-lucky-dinner-2008@alliance.example', sequence: 0 },
+          // The series and the organiser are kept so that only the organiser changes it later (#26.8).
+          invitation: {
+            uid: 'happy-go-lucky-dinner-2008@alliance.example',
+            series: 'happy-go-lucky-dinner-2008@alliance.example',
+            sequence: 0,
+            organizer: 'mailto:press@alliance.example',
+          },
         }),
       }),
     ]);

@@ -20,7 +20,8 @@ const CONTENT_SCRIPT_WRITES: Partial<Record<MessageName, string>> = {
   setSaved: 'the card saves an event; the handler only accepts events that exist, so a page can at most tick a box',
   setReminder:
     '"Remind me" in the card; only on a saved event of a listed film, so a page can at most ring a bell the card shows',
-  addCorrection: '"not this film" from the card; the site is taken from the sender, so a page can only correct itself',
+  addCorrection:
+    '"not this film" from the card; the site is taken from the sender and "everywhere" is refused, so a page can only correct itself',
 };
 /**
  * Every message a content script may send, with what confines it. A compromised page process
@@ -33,7 +34,6 @@ const CONTENT_SCRIPT_MESSAGES: Partial<Record<MessageName, string>> = {
   beginScan:
     "findTitles for a frame's first batch, with the sender frame's own site switch (nothing matched when off), the display settings and its site's corrections",
   getListings: 'the events of films by key; a page can claim to have found any film, so the bound is the listings',
-  getCorrections: "the corrections for the sender frame's site and everywhere, never another site's",
   getSettings: 'the display settings the card and the underline follow; nothing private',
   getSiteSwitch: "whether the sender frame's own site is switched off, from the sender's URL, not params",
   getSavedStatus: 'statuses of events of listed films only; own events of no film and gone events stay hidden',

@@ -75,6 +75,8 @@ describe('importing an invitation file', () => {
 
     const cancel = await importFile(page, 'cancel.ics', 'Mark cancelled');
     expect(cancel).toContain('Cancels your event');
+    // The review names the stored event the CANCEL changes, not only the file's own (#26.8).
+    expect(cancel).toContain(`Changes your event:${TITLE}`);
     expect(await page.locator('section.import-invitation [role=status]').textContent()).toContain(
       'Saved: 0 new, 0 updated, 1 cancelled.',
     );
@@ -108,6 +110,26 @@ describe('importing an invitation file', () => {
     expect(await review.getByRole('button', { name: 'Save to my events' }).isDisabled()).toBe(true);
     await page.close();
   });
+
+  it('reviews a file of more events than one import takes up to that number, and counts the rest', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    await page.getByRole('heading', { name: 'Import an invitation' }).waitFor();
+    const one = readFileSync(fixture('request.ics'), 'utf8').match(/BEGIN:VEVENT[\s\S]*END:VEVENT/)![0];
+    const events = Array.from({ length: 600 }, (_, i) => one.replace(/^UID:.*$/m, `UID:big-${i}@example.org`));
+    const text = readFileSync(fixture('request.ics'), 'utf8').replace(one, events.join('\n'));
+    const data = await page.evaluateHandle((ics) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([ics], 'big.ics', { type: 'text/calendar' }));
+      return transfer;
+    }, text);
+    await page.locator('section.import-invitation .drop').dispatchEvent('drop', { dataTransfer: data });
+    const review = page.getByRole('group', { name: 'Events in the invitation' });
+    await review.waitFor();
+    expect(await review.locator('ul.review > li').count()).toBe(500);
+    expect(await review.textContent()).toContain('and 100 more not shown');
+    await page.close();
+  });
 });
 
 describe('a webcal: link on the page', () => {
@@ -120,6 +142,9 @@ describe('a webcal: link on the page', () => {
     await offer.waitFor();
     expect(await offer.textContent()).toContain('https://calendar.example.org/festival-parties.ics');
     expect(await offer.getByRole('button', { name: 'Subscribe in Afterparty' }).count()).toBe(1);
+    // A web host is a plain offer: the private-network warning (#26.14) is not shown.
+    expect(await offer.locator('bdi[dir=ltr]').textContent()).toBe('https://calendar.example.org/festival-parties.ics');
+    expect(await offer.locator('.ap-warning').count()).toBe(0);
     expect(await popup.locator('[data-webcal-links="0"]').count()).toBe(0);
     await popup.close();
   });

@@ -220,6 +220,13 @@ describe('the Corrections section', () => {
     const text = (await list.textContent()) ?? '';
     expect(text).toContain('“fugitive pieces” is not Fugitive Pieces');
     expect(text).toContain('on 127.0.0.1');
+    // A page may only correct its own site (#26.10): here it is applied on every site.
+    await section
+      .getByRole('button', { name: 'Apply on every site: “fugitive pieces” is not Fugitive Pieces' })
+      .click();
+    await section.getByText('“fugitive pieces” is now hidden on every site.').waitFor();
+    await expect.poll(async () => (await list.textContent()) ?? '').not.toContain('on 127.0.0.1');
+    expect(await section.getByRole('button', { name: /^Apply on every site/ }).count()).toBe(0);
     await section.getByRole('button', { name: 'Undo: “fugitive pieces” is not Fugitive Pieces' }).click();
     await section.getByText('“fugitive pieces” is underlined again.').waitFor();
     await section.getByText('No corrections.').waitFor();

@@ -35,6 +35,10 @@ describe('a film no feed lists, named by a screening on a page', () => {
     await found.waitFor();
     expect(await found.textContent()).toContain('Not in your listings: Midnight Harbour');
     expect(await found.textContent()).not.toContain('For Midnight Harbour');
+    // The page's other name is shown, unticked (#26.9): added only because the user ticks it.
+    const alias = found.getByRole('checkbox', { name: 'Port de minuit' });
+    expect(await alias.isChecked()).toBe(false);
+    await alias.check();
     await found.getByRole('button', { name: 'Add “Midnight Harbour” to my films' }).click();
     await found.getByText('“Midnight Harbour” is in your films now').waitFor();
     // The page is read again against the catalog with the film in it: the event is tied to it.

@@ -73,6 +73,9 @@ describe('Subscribe in Afterparty', () => {
     const offer = popup.getByRole('region', { name: 'Subscribe in Afterparty' });
     await offer.waitFor();
     expect(await offer.textContent()).toContain(`${base}/parties.ics`);
+    // A loopback host is flagged, not hidden (#26.14); the address is isolated from the text around it.
+    expect(await offer.locator('.ap-warning').textContent()).toContain('Private network');
+    expect(await offer.locator('bdi[dir=ltr]').textContent()).toBe(`${base}/parties.ics`);
     // Positive control for the request count: nothing is fetched until the click.
     expect(calendarRequests).toBe(0);
     await offer.getByRole('button', { name: 'Subscribe in Afterparty' }).click();

@@ -1,10 +1,10 @@
 import {
   addCorrection,
   allCorrections,
-  correctionsFor,
   liveFilm,
   liveFilms,
   removeCorrection,
+  widenCorrection,
   type AfterpartyDb,
 } from '../../db/index.ts';
 import type { CorrectionMessages } from '../../messages/index.ts';
@@ -20,18 +20,19 @@ export function correctionHandlers({ db }: { db: AfterpartyDb }): HandlersFor<Co
       const extensionPage = from?.extensionPage === true;
       const site = senderSite(from);
       if (!extensionPage && site === null) throw new Error('addCorrection: the sending page has no site');
+      if (!extensionPage && everywhere)
+        throw new Error('addCorrection: a page corrects its own site; apply it on every site from the options page');
       if (site === null && !everywhere)
         throw new Error('addCorrection: a correction from an extension page applies everywhere');
       return { correction: await addCorrection(db, { filmKey, surface, site: everywhere ? null : site }) };
-    },
-    async getCorrections(_params, from) {
-      if (from?.extensionPage === true) return { corrections: await allCorrections(db) };
-      return { corrections: await correctionsFor(db, senderSite(from)) };
     },
     async listCorrections() {
       const [rows, films] = await Promise.all([allCorrections(db), liveFilms(db)]);
       const titles = new Map(films.map((film) => [film.key, film.title]));
       return { corrections: rows.map((row) => ({ ...row, filmTitle: titles.get(row.filmKey) ?? null })) };
+    },
+    async widenCorrection({ id }) {
+      return { correction: await widenCorrection(db, id) };
     },
     async removeCorrection({ id }) {
       await removeCorrection(db, id);

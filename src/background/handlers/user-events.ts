@@ -10,7 +10,7 @@ import {
   schedule,
   updateUserEvent,
 } from '../../db/index.ts';
-import type { InvitationEvent, UserEventMessages } from '../../messages/index.ts';
+import { INVITATION_EVENTS_MAX, type InvitationEvent, type UserEventMessages } from '../../messages/index.ts';
 import type { CatalogDeps, HandlersFor } from './types.ts';
 
 /**
@@ -46,11 +46,15 @@ export function userEventHandlers({ db, ready, titles }: CatalogDeps): HandlersF
       const read = readInvitation(text, { tie: filmTie(matcher) });
       if (!read.ok) throw new Error(read.error);
       const names = new Map(sources.map((f) => [f.id, f.title]));
-      const events: InvitationEvent[] = read.items.map(({ uid, sequence, event }) => {
+      // One import saves at most INVITATION_EVENTS_MAX: the review shows those and counts the rest,
+      // rather than sending and drawing all 26,000 events of a mailbox export.
+      const shown = read.items.slice(0, INVITATION_EVENTS_MAX);
+      const events: InvitationEvent[] = shown.map(({ uid, series, sequence, organizer, event }) => {
         const { id: _id, festival: _festival, ...fields } = event;
         // The file's own festival is made up from the file: the event joins a festival it falls in.
         const festival = festivalOn(event.start, read.timeZone, festivals);
-        return { ...fields, festival, timeZone: read.timeZone, moved: false, invitation: { uid, sequence } };
+        const invitation = { uid, series, sequence, organizer };
+        return { ...fields, festival, timeZone: read.timeZone, moved: false, invitation };
       });
       const outcomes = await previewInvitation(
         db,
@@ -60,10 +64,18 @@ export function userEventHandlers({ db, ready, titles }: CatalogDeps): HandlersF
         method: read.method,
         items: events.map((event, i) => ({
           event,
-          outcome: outcomes[i] ?? 'added',
+          outcome: outcomes[i]?.outcome ?? 'added',
           filmTitles: event.films.map((key) => names.get(key) ?? key),
+          changes: (outcomes[i]?.rows ?? []).map(({ key, title, start, end, timeZone }) => ({
+            key,
+            title,
+            start,
+            end,
+            timeZone: timeZone ?? null,
+          })),
         })),
         problems: read.problems,
+        notShown: read.items.length - shown.length,
       };
     },
     async importInvitation({ method, events }) {

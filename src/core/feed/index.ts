@@ -9,3 +9,4 @@ export { feedUrlFromLink, isWebcalLink } from './webcal.ts';
 export { DEFAULT_FEED_ID, feedIdOf, normalizeFeedAddress, rekey } from './feed-id.ts';
 export { mergeSaved, rekeyFeedRow, rekeyRecord, rekeyUserEvent } from './rekey-rows.ts';
 export { attachSaved, type AttachContext, type Attached } from './attach-saved.ts';
+export { isPrivateHost, webcalOffer, type WebcalOffer } from './webcal-offer.ts';

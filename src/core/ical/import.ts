@@ -18,6 +18,7 @@ import {
 import { eventFields, safeId, type Reading } from './occurrence.ts';
 import { dropSparseZoneRules, readDraft, spanOf, withoutExtraDates } from './recurrence.ts';
 import { repairICalendar } from './repair.ts';
+import { itipFields, type ItipFields } from './itip.ts';
 import { groupByUid, veventsOf } from './vevents.ts';
 import { calendarZone, declaredZone, zoneForTzid, type ZoneFallbacks } from './zones.ts';
 import { isTimeZone } from '../time/index.ts';
@@ -38,6 +39,8 @@ export type ICalResult =
       problems: FeedProblem[];
       /** REFRESH-INTERVAL (RFC 7986) or X-PUBLISHED-TTL, in minutes. */
       refreshMinutes: number | null;
+      /** With `itip`: METHOD, SEQUENCE and ORGANIZER, and each event id's series UID (a key of `fields.byUid`). */
+      itip?: { fields: ItipFields; series: Map<string, string> };
     }
   /** `overrun`: the calendar needed more work than its budget (budget.ts). */
   | { ok: false; error: string; overrun?: BudgetPart };
@@ -53,6 +56,8 @@ export interface ICalOptions {
   timeZone?: string;
   /** Tests shrink or grow it; the extension uses ICAL_BUDGET. */
   budget?: Partial<IcalBudget>;
+  /** Read what an invitation adds (itip.ts), from the same parse. */
+  itip?: boolean;
 }
 
 const FESTIVAL_ID = 'calendar';
@@ -123,9 +128,15 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
     durationMinutes(String(calendar.getFirstPropertyValue('refresh-interval') ?? '')) ??
     durationMinutes(calendar.getFirstPropertyValue('x-published-ttl'));
 
+  const fields = options.itip ? itipFields(calendar, vevents) : null;
+  const series = new Map<string, string>();
   const { masters, exceptions, undated } = groupByUid(vevents, problems);
   const window = options.window ?? spanOf([...masters.values()], zone, exceptions);
   const events: FeedEvent[] = [];
+  const add = (draft: { uid: string; series?: string }, read: FeedEvent[]) => {
+    if (fields) for (const event of read) series.set(event.id, draft.series ?? draft.uid);
+    events.push(...read);
+  };
   // Dated and undated events share the budget; the first one over it says so, once.
   let capped = false;
   const room = (): boolean => {
@@ -137,7 +148,7 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
   for (const draft of masters.values()) {
     if (!room()) break;
     try {
-      events.push(...readDraft(draft, reading, window, problems, budget.occurrencesPerEvent));
+      add(draft, readDraft(draft, reading, window, problems, budget.occurrencesPerEvent));
     } catch (error) {
       passOverrun(error);
       const why = errorText(error, 100);
@@ -145,7 +156,7 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
       const retry = withoutExtraDates(draft);
       if (retry) {
         try {
-          events.push(...readDraft(retry, reading, window, problems, budget.occurrencesPerEvent));
+          add(draft, readDraft(retry, reading, window, problems, budget.occurrencesPerEvent));
           problems.add(draft.at, `its RDATE or EXDATE could not be read (${why}); they were ignored`);
           continue;
         } catch (again) {
@@ -158,7 +169,7 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
 
   for (const { uid, component } of undated.values()) {
     if (!room()) break;
-    events.push({ ...eventFields(component), id: safeId(uid), start: null, end: null });
+    add({ uid }, [{ ...eventFields(component), id: safeId(uid), start: null, end: null }]);
   }
 
   const links = options.tie ? linkFilms(events, options.tie) : new Map<string, string[]>();
@@ -171,7 +182,8 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
     films: [],
     events: events.map((e) => ({ ...e, festival: festival ? FESTIVAL_ID : null })),
   };
-  return { ok: true, feed, links, problems: problems.finish(), refreshMinutes };
+  const itip = fields ? { fields, series } : undefined;
+  return { ok: true, feed, links, problems: problems.finish(), refreshMinutes, ...(itip ? { itip } : {}) };
 }
 
 function linkFilms(events: FeedEvent[], tie: FilmTie): Map<string, string[]> {

@@ -2,3 +2,4 @@
 export { exportIcs, icsFileName } from './export.ts';
 export { importICalendar, looksLikeICalendar, type FilmTie } from './import.ts';
 export { readInvitation, type InvitationItem, type InvitationMethod, type InvitationResult } from './invitation.ts';
+export { INVITATION_SEQUENCE_MAX } from './itip.ts';

@@ -15,6 +15,8 @@ type Time = InstanceType<typeof ICAL.Time>;
 /** An event to read: its master VEVENT with the overrides related to it. */
 export interface Draft {
   uid: string;
+  /** The UID of the series an override without its master belongs to (`uid` names its occurrence). */
+  series?: string;
   master: InstanceType<typeof ICAL.Event>;
   at: string;
 }

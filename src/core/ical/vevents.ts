@@ -77,7 +77,7 @@ function dateOf(component: Component, name: string): string {
 }
 
 /** Without a UID, an event is known by its own properties. */
-function uidOf(vevent: Component): string {
+export function uidOf(vevent: Component): string {
   const uidRaw = vevent.getFirstPropertyValue('uid');
   if (typeof uidRaw === 'string' && uidRaw.trim()) return uidRaw.trim();
   // Its jCal (`[name, properties, components]`) minus the components, whose nesting the budget
@@ -149,6 +149,7 @@ function relate({ uid, component, at }: Placed, masters: Map<string, Draft>, pro
       for (const name of ['rrule', 'rdate', 'exdate']) single.removeAllProperties(name);
       masters.set(`${uid}#${at}`, {
         uid: `${uid}/${dateOf(component, 'recurrence-id')}`,
+        series: uid,
         master: new ICAL.Event(single, { exceptions: [] }),
         at,
       });

@@ -30,6 +30,15 @@ export function CorrectionsPanel() {
       (e: unknown) => setNote({ error: true, text: errorText(e) }),
     );
 
+  const widen = (row: Correction) =>
+    send('widenCorrection', { id: row.id }).then(
+      () => {
+        setNote({ error: false, text: t('corrections_widened', row.surface) });
+        return reload();
+      },
+      (e: unknown) => setNote({ error: true, text: errorText(e) }),
+    );
+
   return (
     <ListSection name="corrections" heading={t('corrections_heading')} hint={t('corrections_hint')} note={note}>
       {rows && rows.length === 0 && <p class="hint">{t('corrections_none')}</p>}
@@ -41,6 +50,16 @@ export function CorrectionsPanel() {
               <li key={row.id}>
                 <span class="correction-text">{t('corrections_text', row.surface, film)}</span>
                 <span class="hint">{row.site ? t('corrections_on', row.site) : t('corrections_everywhere')}</span>
+                {row.site && (
+                  <button
+                    type="button"
+                    class="ap-button"
+                    aria-label={t('corrections_widenLabel', row.surface, film)}
+                    onClick={() => void widen(row)}
+                  >
+                    {t('corrections_widen')}
+                  </button>
+                )}
                 <button
                   type="button"
                   class="ap-button"

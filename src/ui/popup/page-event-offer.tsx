@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { PageEventDraft, PageSnapshot } from '../../core/page-events/index.ts';
 import type { UserFilmInput } from '../../core/user-film-input.ts';
+import { AddFilmOffer } from './add-film-offer.tsx';
 import { inputFromDraft } from '../../core/user-event-input.ts';
 import { t } from '../../browser/i18n.ts';
 import { kindLabel } from '../shared/labels.ts';
@@ -110,26 +111,14 @@ function Offer(props: OfferProps) {
           <>
             <p class="hint">{t('events_unknownFilms', draft.unknownFilms.map((f) => f.title).join(', '))}</p>
             <div class="ap-actions">
-              {draft.unknownFilms.map((film) => {
-                const filmState = filmStates.get(film.title) ?? 'idle';
-                return (
-                  <span key={film.title}>
-                    <button
-                      type="button"
-                      class="ap-button"
-                      disabled={filmState === 'adding'}
-                      onClick={() => onAddFilm(film)}
-                    >
-                      {t('films_addToMine', film.title)}
-                    </button>
-                    {typeof filmState === 'object' && (
-                      <span class="error" role="alert">
-                        {t('films_couldNotAdd', filmState.error)}
-                      </span>
-                    )}
-                  </span>
-                );
-              })}
+              {draft.unknownFilms.map((film) => (
+                <AddFilmOffer
+                  key={film.title}
+                  film={film}
+                  state={filmStates.get(film.title) ?? 'idle'}
+                  onAdd={onAddFilm}
+                />
+              ))}
             </div>
           </>
         )}

@@ -1,6 +1,6 @@
 // The page side of "Subscribe in Afterparty" (webcal-offer.tsx): the links asked of the page, and
 // what the popup keeps of the answer.
-import { feedUrlFromLink, isWebcalLink } from '../../core/feed/index.ts';
+import { feedUrlFromLink, isWebcalLink, webcalOffer, type WebcalOffer } from '../../core/feed/index.ts';
 
 const MAX_LINKS = 5;
 
@@ -17,12 +17,17 @@ export function pageWebcalLinks(): string[] {
   return links;
 }
 
-/** The page's reply, from a renderer a hostile page may control: only webcal links, as https. */
-export function webcalFeedUrls(value: unknown): string[] {
+/**
+ * The page's reply, from a renderer a hostile page may control: only webcal links, as https
+ * offers (webcal-offer.ts: no credentials, private hosts flagged), once each.
+ */
+export function webcalFeedUrls(value: unknown): WebcalOffer[] {
   if (!Array.isArray(value)) return [];
-  const urls = value
-    .filter((v): v is string => typeof v === 'string' && v.length <= 2000 && isWebcalLink(v))
-    .map(feedUrlFromLink)
-    .filter((url) => URL.canParse(url));
-  return [...new Set(urls)].slice(0, MAX_LINKS);
+  const offers = new Map<string, WebcalOffer>();
+  for (const v of value) {
+    if (typeof v !== 'string' || v.length > 2000 || !isWebcalLink(v)) continue;
+    const offer = webcalOffer(feedUrlFromLink(v));
+    if (offer && !offers.has(offer.url)) offers.set(offer.url, offer);
+  }
+  return [...offers.values()].slice(0, MAX_LINKS);
 }

@@ -9,13 +9,14 @@ import { send } from '../../browser/send.ts';
 import { readTopFrame } from '../../browser/top-frame.ts';
 import { pageWebcalLinks, webcalFeedUrls } from './webcal-links.ts';
 import { errorText } from '../../core/error-text.ts';
+import type { WebcalOffer } from '../../core/feed/index.ts';
 
-async function askWebcalLinks(): Promise<string[]> {
+async function askWebcalLinks(): Promise<WebcalOffer[]> {
   return (await readTopFrame({ func: pageWebcalLinks }, webcalFeedUrls)) ?? [];
 }
 
 export function WebcalOffer() {
-  const [urls, setUrls] = useState<string[] | null>(null);
+  const [urls, setUrls] = useState<WebcalOffer[] | null>(null);
   const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
   useEffect(() => void askWebcalLinks().then(setUrls), []);
   if (urls === null) return null;
@@ -34,9 +35,16 @@ export function WebcalOffer() {
 
   return (
     <section class="webcal-offer" aria-label={t('imports_subscribe')}>
-      {urls.map((url) => (
-        <div key={url} class="ap-actions">
-          <p class="hint">{t('imports_subscribeHint', url)}</p>
+      {urls.map(({ url, display, privateHost }) => (
+        <div key={url} class="ap-actions" data-private-host={privateHost ? 'true' : undefined}>
+          <p class="hint">
+            {privateHost && <strong class="ap-warning">{t('imports_privateHost')} </strong>}
+            {t('imports_subscribeHint')}{' '}
+            <bdi dir="ltr" class="webcal-address">
+              {display}
+            </bdi>
+          </p>
+          {privateHost && <p class="hint">{t('imports_privateHostHint')}</p>}
           <button type="button" class="ap-button" onClick={() => subscribe(url)}>
             {t('imports_subscribe')}
           </button>

@@ -2,7 +2,7 @@
 // the background (previewInvitation), shown for review, then saved as the user's own events
 // (importInvitation). Mounted in the popup's "Saved" and on the options page.
 import { useState } from 'preact/hooks';
-import type { InvitationPreview, Result } from '../../messages/index.ts';
+import type { InvitationPreview, InvitationTarget, Result } from '../../messages/index.ts';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { kindLabel } from './labels.ts';
@@ -23,6 +23,7 @@ const OUTCOME_KEYS: Record<InvitationOutcome, string> = {
   cancelled: 'imports_outcomeCancelled',
   unchanged: 'imports_outcomeUnchanged',
   unknown: 'imports_outcomeUnknown',
+  foreign: 'imports_outcomeForeign',
 };
 
 const STYLE = `
@@ -30,6 +31,7 @@ const STYLE = `
 .import-invitation .drop.over { border-style: solid; }
 .import-invitation .review { list-style: none; padding: 0; margin: 6px 0; }
 .import-invitation .review li { margin: 6px 0; }
+.import-invitation .changes ul { margin: 2px 0; padding-left: 16px; }
 `;
 
 function summary(results: { outcome: InvitationOutcome }[]): string {
@@ -38,8 +40,26 @@ function summary(results: { outcome: InvitationOutcome }[]): string {
     t('imports_savedSummary', count('added'), count('updated'), count('cancelled')),
     count('unchanged') > 0 ? t('imports_unchangedSummary', count('unchanged')) : '',
     count('unknown') > 0 ? t('imports_unknownSummary', count('unknown')) : '',
+    count('foreign') > 0 ? t('imports_foreignSummary', count('foreign')) : '',
   ];
   return parts.filter(Boolean).join(' ');
+}
+
+/** The stored events saving would update or cancel: the file's own event may not show which. */
+function ChangedEvents({ changes }: { changes: InvitationTarget[] }) {
+  return (
+    <div class="changes">
+      <span class="hint">{t('imports_changes')}</span>
+      <ul>
+        {changes.map((target) => (
+          <li key={target.key} data-key={target.key}>
+            <span class="ap-event-title">{target.title}</span>{' '}
+            <span class="ap-when">{whenText(target.start, target.end, target.timeZone ?? localZone())}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 export function ImportInvitation() {
@@ -122,7 +142,7 @@ export function ImportInvitation() {
             {review.method === 'CANCEL' ? t('imports_reviewCancel') : t('imports_reviewIntro', review.items.length)}
           </p>
           <ul class="review">
-            {review.items.map(({ event, outcome, filmTitles }) => (
+            {review.items.map(({ event, outcome, filmTitles, changes }) => (
               <li key={event.invitation.uid} class={`ap-event${event.cancelled ? ' ap-cancelled' : ''}`}>
                 <div class="ap-event-head">
                   <span class={`ap-kind ap-kind-${event.kind}`}>{kindLabel(event.kind)}</span>
@@ -134,9 +154,13 @@ export function ImportInvitation() {
                   {filmTitles.length > 0 ? t('imports_forFilms', filmTitles.join(', ')) : t('imports_noFilm')}
                 </div>
                 <div class="ap-badge">{t(OUTCOME_KEYS[outcome])}</div>
+                {changes.length > 0 && <ChangedEvents changes={changes} />}
               </li>
             ))}
           </ul>
+          {review.notShown > 0 && (
+            <p class="hint not-shown">{t('imports_notShown', review.notShown.toLocaleString())}</p>
+          )}
           {review.problems.length > 0 && <p class="hint">{t('imports_problems', review.problems.length)}</p>}
           <div class="ap-actions">
             <button type="button" class="ap-button" disabled={!saving} onClick={() => save(review)}>
