@@ -1,7 +1,8 @@
 // A batch's matches as they travel from the worker to a page. As objects, a 2 MB article's
 // 36,000 matches were 3 MB of JSON, and the extension messaging that carries them spent some
-// 80 ms per batch between the worker's answer and the page's (docs/performance.md). A surface is the page's own text, so it is not sent back; a list of film ids
-// is sent once per batch however many matches carry it.
+// 80 ms per batch between the worker's answer and the page's (docs/performance.md). A surface
+// is the page's own text, so it is not sent back; a list of film ids is sent once per batch
+// however many matches carry it.
 
 import type { TextBlock, TitleMatch } from './match-types.ts';
 
