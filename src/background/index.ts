@@ -92,6 +92,7 @@ browser.runtime.onMessage.addListener(async (message: unknown, sender: browser.R
     extensionPage: isExtensionPage(sender, browser.runtime.id, extensionOrigin),
     pageUrl: senderPageUrl(sender),
     tabActive: sender.tab?.active === true,
+    frame: sender.tab ? `${sender.tab.id ?? -1}/${sender.frameId ?? 0}` : undefined,
   });
   changes.after(message, reply);
   deviceSync.after(message, reply);

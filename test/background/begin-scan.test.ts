@@ -11,6 +11,7 @@ import { unpackMatches } from '../../src/core/matching/index.ts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings.ts';
 import { addCorrection, patchSettings } from '../../src/db/index.ts';
 import type { Reply } from '../../src/messages/index.ts';
+import { MAX_BLOCK_CHARS } from '../../src/messages/listings.ts';
 import { freshDb } from '../db/fake-db.ts';
 
 const TEXT = 'After Fugitive Pieces we went on to the party.';
@@ -59,6 +60,14 @@ describe('beginScan', () => {
       error: 'beginScan: every block must be {text: string, marks?: {start, end, link?}[]}',
     });
     expect(await ask('https://on.example/', {})).toEqual({ error: 'beginScan needs {blocks: {text, marks?}[]}' });
+    // A block longer than the content script's own window is refused; one that long is answered.
+    const long = await ask('https://on.example/', { blocks: [{ text: 'a '.repeat(MAX_BLOCK_CHARS / 2) + 'a' }] });
+    expect(long).toEqual({
+      error: `beginScan accepts blocks of at most ${MAX_BLOCK_CHARS} characters, as the page's own windows are`,
+    });
+    expect(
+      'result' in (await ask('https://on.example/', { blocks: [{ text: 'a '.repeat(MAX_BLOCK_CHARS / 2) }] })),
+    ).toBe(true);
     // An empty first batch (the text went before one was sent) still gets the answers.
     const empty = await ask('https://on.example/', { blocks: [] });
     expect('result' in empty && !empty.result.disabled && empty.result.matches).toEqual({ films: [], spans: [] });

@@ -5,7 +5,7 @@ import { route } from '../../src/background/router.ts';
 import { QUIET_MS, titleMatcherCache, warmUp } from '../../src/background/title-matcher.ts';
 import { unpackMatches, warmUpBlocks, type PackedMatches, type TextBlock } from '../../src/core/matching/index.ts';
 import { removeFeed, updateSyncState } from '../../src/db/index.ts';
-import { MAX_FIND_CHARS } from '../../src/messages/listings.ts';
+import { MAX_BLOCK_CHARS, MAX_FIND_CHARS } from '../../src/messages/listings.ts';
 import { freshDb } from '../db/fake-db.ts';
 
 function setup() {
@@ -53,6 +53,13 @@ describe('findTitles: the background matches the page text it is sent', () => {
     expect(await refused({ blocks: [{ text: 3 }] })).toMatch(/every block/);
     expect(await refused({ blocks: [{ text: 'a', marks: [{ start: 'x', end: 2 }] }] })).toMatch(/every block/);
     expect(await refused({ blocks: [{ text: 'a'.repeat(MAX_FIND_CHARS + 1) }] })).toMatch(/at most/);
+    // Issue 26 item 3: one block is matched in one go, so none may be longer than the page's own window.
+    const linked = (text: string) => ({ blocks: [{ text, marks: [{ start: 0, end: text.length, link: true }] }] });
+    expect(await refused(linked('Crash '.repeat(50_000)))).toBe(
+      `findTitles accepts blocks of at most ${MAX_BLOCK_CHARS} characters, as the page's own windows are`,
+    );
+    expect(await refused(linked('a'.repeat(MAX_BLOCK_CHARS + 1)))).toMatch(/blocks of at most/);
+    expect(await refused(linked('a'.repeat(MAX_BLOCK_CHARS)))).toBeNull();
     // Positive control: the same shapes, well formed, are answered.
     expect(await refused({ blocks: [{ text: 'a', marks: [{ start: 0, end: 1, link: true }] }] })).toBeNull();
   });

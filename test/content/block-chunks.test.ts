@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileMatcher } from '../../src/core/matching/matcher.ts';
-import { matchInChunks } from '../../src/content/block-chunks.ts';
+import { matchInChunks, windowsOf } from '../../src/content/block-chunks.ts';
+import { MAX_BLOCK_CHARS } from '../../src/messages/listings.ts';
 
 const matcher = compileMatcher([
   { id: 'f/fugitive', title: 'Fugitive Pieces', aliases: [], year: null, directors: [] },
@@ -34,5 +35,17 @@ describe('matching a long block in overlapping windows', () => {
     const found = [...matchInChunks(matcher, { text, marks: [{ start: at, end: at + 15 }] }, 400, 100)].flat();
     expect(found.map((m) => m.surface)).toEqual(['Fugitive Pieces']);
     expect(found[0]?.start).toBe(at);
+  });
+
+  it('cuts no window longer than the worker accepts as one block, even where spaces are few', () => {
+    // The first cut falls after the space at 7,800, the second window reaches back to the one
+    // at 7,001 (nearly 800 characters before it), and no space lets the second cut fall early.
+    const sparse = 'x'.repeat(7_001) + ' ' + 'x'.repeat(798) + ' ' + 'x'.repeat(30_000);
+    const spaced = 'word '.repeat(10_000);
+    const windows = [sparse, spaced, 'y'.repeat(40_000)].flatMap((text) => windowsOf({ text }));
+    const longest = Math.max(...windows.map((w) => w.piece.text.length));
+    expect(longest).toBeLessThanOrEqual(MAX_BLOCK_CHARS);
+    // Positive control: the sparse text does reach the longest window the cuts allow.
+    expect(longest).toBe(MAX_BLOCK_CHARS - 1);
   });
 });

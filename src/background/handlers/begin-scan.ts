@@ -1,6 +1,7 @@
 import { packMatches } from '../../core/matching/index.ts';
 import { correctionsFor, loadSettings, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
+import { findInTurns, type MatchQueue } from '../match-queue.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
 import { senderSite } from '../sites/site-of.ts';
 import type { TitleMatcherCache } from '../title-matcher.ts';
@@ -15,8 +16,10 @@ export function beginScanHandlers({
   db,
   titles,
   sites,
+  queue,
 }: {
   db: AfterpartyDb;
+  queue: MatchQueue;
   titles: TitleMatcherCache;
   sites: () => SiteRegistry;
 }): HandlersFor<Pick<ListingMessages, 'beginScan'>> {
@@ -31,8 +34,8 @@ export function beginScanHandlers({
         correctionsFor(db, site),
       ]);
       if (disabled) return { disabled: true };
-      const find = await matcher;
-      return { disabled: false, settings, corrections, matches: packMatches(blocks.map((block) => find.find(block))) };
+      const matches = packMatches(await findInTurns(queue, from, await matcher, blocks));
+      return { disabled: false, settings, corrections, matches };
     },
   };
 }

@@ -12,6 +12,7 @@ import { sharedSiteRegistry, siteHandlers } from './sites.ts';
 import { settingsHandlers } from './settings.ts';
 import type { DeviceSync } from '../device-sync/device-sync.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
+import { workerMatchQueue, type MatchQueue } from '../match-queue.ts';
 import type { TitleMatcherCache } from '../title-matcher.ts';
 import type { FeedSync } from '../feed-sync/engine.ts';
 import type { HandlersFor } from './types.ts';
@@ -35,14 +36,17 @@ export interface HandlerDeps {
   deviceSync?: DeviceSync;
   /** The worker's title matcher, rebuilt after each catalog change (src/background/title-matcher.ts). */
   titles: TitleMatcherCache;
+  /** Where the pages' batches take turns (match-queue.ts); the worker's, unless a test passes its own. */
+  matchQueue?: MatchQueue;
 }
 
 /** The background's answers, one per message; the compiler checks none is missing. */
 export function createHandlers(deps: HandlerDeps): Handlers {
+  const queue = deps.matchQueue ?? workerMatchQueue();
   return {
-    ...listingHandlers(deps),
+    ...listingHandlers({ ...deps, queue }),
     ...pageEventHandlers(deps),
-    ...beginScanHandlers({ ...deps, sites: () => deps.sites ?? sharedSiteRegistry(deps.db) }),
+    ...beginScanHandlers({ ...deps, queue, sites: () => deps.sites ?? sharedSiteRegistry(deps.db) }),
     ...feedHandlers(deps),
     ...settingsHandlers(deps),
     ...planHandlers(deps),

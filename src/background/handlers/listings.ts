@@ -1,13 +1,19 @@
 import { packMatches } from '../../core/matching/index.ts';
 import { listingsFor, schedule } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
+import { findInTurns, type MatchQueue } from '../match-queue.ts';
 import type { CatalogDeps, HandlersFor } from './types.ts';
 
-export function listingHandlers({ db, ready, titles }: CatalogDeps): HandlersFor<Omit<ListingMessages, 'beginScan'>> {
+export function listingHandlers({
+  db,
+  ready,
+  titles,
+  queue,
+}: CatalogDeps & { queue: MatchQueue }): HandlersFor<Omit<ListingMessages, 'beginScan'>> {
   return {
-    async findTitles({ blocks }) {
+    async findTitles({ blocks }, from) {
       const matcher = await titles.get();
-      return { matches: packMatches(blocks.map((block) => matcher.find(block))) };
+      return { matches: packMatches(await findInTurns(queue, from, matcher, blocks)) };
     },
     async findFilms({ text }) {
       const { matcher, sources } = await titles.latest();

@@ -11,6 +11,8 @@ export interface SenderContext {
   pageUrl?: string | undefined;
   /** Whether the sending frame's tab is the one in front of the user, as the browser reports it. */
   tabActive?: boolean;
+  /** The sending tab and frame ("tab/frame"), whose batches take turns with other frames'. */
+  frame?: string | undefined;
 }
 
 /** What the handlers that read the catalog need: the database, the wait for the built-in feed, the one matcher. */

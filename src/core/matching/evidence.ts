@@ -1,8 +1,10 @@
 // Decides whether a candidate that spells an ordinary word or a bare name is meant as a film
 // title, from how the original text writes it: case, sentence position, quotes, emphasis.
 
+import { evidenceWork } from './evidence-work.ts';
 import type { Lexicon } from './lexicon.ts';
 import { caseOf, inCapsRun, inHeadline, titleCaseWords, type Case } from './letter-case.ts';
+import { firstWhere, MarkIndex } from './mark-index.ts';
 import type { TextSpan } from './match-types.ts';
 import type { NormalizedText } from './normalize.ts';
 import { CLOSE_QUOTES, OPEN_QUOTES, quotedSpan } from './quotes.ts';
@@ -40,6 +42,7 @@ function foldedView(folded: NormalizedText, tokens: Tokens): TokenView {
 
 export class EvidenceContext {
   private readonly marks: TextSpan[];
+  private readonly markIndex: MarkIndex;
   private readonly view: TokenView;
 
   /** Either folded text and its tokens, or a token view with original spans (and no `tokens`). */
@@ -52,6 +55,7 @@ export class EvidenceContext {
   ) {
     this.view = tokens ? foldedView(folded as NormalizedText, tokens) : (folded as TokenView);
     this.marks = marks.length > 1 ? [...marks].sort((a, b) => a.start - b.start) : marks;
+    this.markIndex = new MarkIndex(this.marks);
   }
 
   /** Original offsets of token `k`. */
@@ -75,7 +79,7 @@ export class EvidenceContext {
     if (this.inLinkRun(first, end)) return false;
     // A cue (cued) makes a title whatever the case says, so it is read only where case says no:
     // both are pure, and the case checks are the cheaper.
-    return this.byCase(level, first, end) || cued(this.text, this.view, this.marks, this.lexicon.minor, first, end);
+    return this.byCase(level, first, end) || cued(this.text, this.view, this.markIndex, this.lexicon.minor, first, end);
   }
 
   /** What letter case and the neighbouring names say, cues aside (see accepts). */
@@ -204,6 +208,7 @@ export class EvidenceContext {
     const firstWordStart = this.startOf(0);
     const lastWordEnd = this.endOf(this.view.count - 1);
     for (let i = this.lastMarkStartingBy(start); i >= 0; i--) {
+      evidenceWork.steps++;
       const mark = this.marks[i];
       if (!mark || mark.start < start - MAX_MARK_SLACK) break;
       if (mark.end < stop || mark.end - stop > MAX_MARK_SLACK) continue;
@@ -224,7 +229,7 @@ export class EvidenceContext {
     if (this.marks.length === 0) return false;
     const start = this.startOf(first);
     const stop = this.endOf(end - 1);
-    const link = this.marks.find((m) => m.link === true && m.start <= start && stop <= m.end);
+    const link = this.markIndex.linkAround(start, stop);
     if (!link) return false;
     const around = this.neighbours(first, end, link);
     return !around.plain && (this.linked(around.before) || this.linked(around.after));
@@ -235,37 +240,52 @@ export class EvidenceContext {
     return this.neighbours(first, end, mark).plain;
   }
 
+  /** The last mark asked about: the tokens starting before it, those ending in it, and the gap after it. */
+  private lastMark: { mark: TextSpan; before: number; inside: number; after: number; open: boolean } | null = null;
+
+  /**
+   * The words just outside `mark` around tokens [first, end). Token spans only grow with `k`,
+   * so they are found by a search from the candidate, once per mark: walking the link's words for every
+   * candidate in it made a long linked block quadratic.
+   */
   private neighbours(first: number, end: number, mark: TextSpan): { before: number; after: number; plain: boolean } {
-    let before = first - 1;
-    while (before >= 0 && this.startOf(before) >= mark.start) before--;
-    let after = end;
-    while (after < this.view.count && this.endOf(after) <= mark.end) after++;
-    const plain = (k: number): boolean => k >= 0 && k < this.view.count && !this.linked(k);
-    // The neighbour must be in the same phrase: "Set in Noto. <a>Home</a>" is a footer link.
-    const openAfter = !Array.from(this.text.slice(mark.end, this.startOf(after))).some((c) => SENTENCE_ENDS.has(c));
+    const { count, starts, ends } = this.view;
+    if (this.lastMark?.mark !== mark) {
+      const before = firstWhere(count, (k) => (starts[k] ?? 0) >= mark.start, first);
+      const inside = firstWhere(count, (k) => (ends[k] ?? 0) > mark.end, end);
+      this.lastMark = { mark, before, inside, after: -1, open: false };
+    }
+    const before = Math.min(first, this.lastMark.before) - 1;
+    const after = Math.max(end, this.lastMark.inside);
+    const plain = (k: number): boolean => k >= 0 && k < count && !this.linked(k);
     return {
       before,
       after,
-      plain: (plain(before) && !this.sentenceInitial(before + 1)) || (plain(after) && openAfter),
+      plain: (plain(before) && !this.sentenceInitial(before + 1)) || (plain(after) && this.openAfter(mark, after)),
     };
+  }
+
+  /** The neighbour must be in the same phrase: "Set in Noto. <a>Home</a>" is a footer link. */
+  private openAfter(mark: TextSpan, after: number): boolean {
+    // Every candidate in a link asks about the same gap, however long: it is read once.
+    const last = this.lastMark;
+    if (last?.mark === mark && last.after === after) return last.open;
+    const open = !Array.from(this.text.slice(mark.end, this.startOf(after))).some((c) => SENTENCE_ENDS.has(c));
+    if (last?.mark === mark) Object.assign(last, { after, open });
+    return open;
   }
 
   /** Is token `k` inside a link? */
   private linked(k: number): boolean {
     if (k < 0 || k >= this.view.count) return false;
-    const at = this.startOf(k);
-    return this.marks.some((m) => m.link === true && m.start <= at && at < m.end);
+    return this.markIndex.linked(this.startOf(k));
   }
 
+  private markHint = 0;
+
   private lastMarkStartingBy(offset: number): number {
-    let lo = 0;
-    let hi = this.marks.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.marks[mid]?.start ?? 0) <= offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - 1;
+    this.markHint = firstWhere(this.marks.length, (i) => (this.marks[i]?.start ?? 0) > offset, this.markHint);
+    return this.markHint - 1;
   }
 
   /** 'Crash', "Crash," or « Crash »: quote characters directly around the title. */

@@ -4,7 +4,7 @@
 // the title alone.
 
 import { caseAt, upper } from './letter-case.ts';
-import type { TextSpan } from './match-types.ts';
+import type { MarkIndex } from './mark-index.ts';
 import { endAt, startAt, type TokenView } from './token-view.ts';
 import { isClass, WORD_CLASS } from './word-classes.ts';
 
@@ -65,7 +65,7 @@ const SEQUEL = /^[\s\u00a0]+(?:part|chapter|vol\.?|volume)[\s\u00a0]+(?:[ivx]+|\
 export function cued(
   text: string,
   view: TokenView,
-  marks: readonly TextSpan[],
+  marks: MarkIndex,
   minor: ReadonlySet<string>,
   first: number,
   end: number,
@@ -193,7 +193,7 @@ function numbered(text: string, view: TokenView, first: number): boolean {
  * "Best Film: Amour", a caption's "BURNING — ". A block that is one mark (a menu link, a lone
  * italic line) is layout, not this; so is a link.
  */
-function alone(text: string, view: TokenView, marks: readonly TextSpan[], first: number, end: number): boolean {
+function alone(text: string, view: TokenView, marks: MarkIndex, first: number, end: number): boolean {
   const start = startAt(view, first);
   const stop = endAt(view, end - 1);
   const opener = opensPhrase(text, start);
@@ -201,9 +201,7 @@ function alone(text: string, view: TokenView, marks: readonly TextSpan[], first:
   const blockStart = startAt(view, 0);
   const blockEnd = endAt(view, view.count - 1);
   // A link set apart by separators is navigation ("© 2008 · Home"), whatever it says.
-  return !marks.some(
-    (m) => (m.start <= blockStart && blockEnd <= m.end) || (m.link === true && m.start <= start && stop <= m.end),
-  );
+  return !(marks.holds(blockStart, blockEnd) || marks.linkAround(start, stop) !== undefined);
 }
 
 /** Does a phrase open at `offset`: the block's start, a colon, a separator or a spaced dash before it? */
