@@ -54,3 +54,4 @@ export type { Backup, RestoreCounts } from '../core/backup-format.ts';
 export { loadSettings, patchSettings } from './settings.ts';
 export { applySyncChanges, readSyncData } from './device-sync.ts';
 export { readSiteList, seedSiteLists, writeSiteList } from './site-lists.ts';
+export { readDeviceSyncRow, seedDeviceSyncRows, writeDeviceSyncRow } from './device-sync-rows.ts';

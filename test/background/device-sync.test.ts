@@ -36,6 +36,10 @@ async function device(
   const added: string[] = [];
   let changes = 0;
   const local = memoryArea();
+  let ledgerWrites = 0;
+  const count = (id: unknown) => void (id === 'deviceSync.ledger' && (ledgerWrites += 1));
+  db.settings.hook('creating', (id) => count(id));
+  db.settings.hook('updating', (_mods, id) => count(id));
   const deviceSync = createDeviceSync({
     db,
     sync,
@@ -57,7 +61,7 @@ async function device(
     added.push(url);
     await insertFeed(db, `f${added.length}`, feedRow(url, url));
   };
-  return { db, deviceSync, added, subscribe, local, changes: () => changes };
+  return { db, deviceSync, added, subscribe, local, changes: () => changes, ledgerWrites: () => ledgerWrites };
 }
 
 const feedRow = (title: string, url: string) => ({
@@ -144,17 +148,20 @@ describe('device sync between two browsers', () => {
     expect(b.added).toEqual(['https://example.com/parties.ics']);
     expect((await b.deviceSync.status()).waitingFeeds).toEqual([]);
     expect(b.changes()).toBeGreaterThan(0);
-    // Settled: the next rounds write nothing, to sync storage or to local storage (whose every
-    // write reaches every content script).
-    const writes = [sync.writes, a.local.writes, b.local.writes];
+    // Settled: the next rounds write nothing, to sync storage, to the ledger, or to local storage
+    // (whose every write reaches every content script).
+    const written = () => [sync.writes, a.ledgerWrites(), b.ledgerWrites(), a.local.writes, b.local.writes];
+    const writes = written();
     await a.deviceSync.runNow();
     await b.deviceSync.runNow();
-    expect([sync.writes, a.local.writes, b.local.writes]).toEqual(writes);
-    // Positive control: a change here is written to both.
+    expect(written()).toEqual(writes);
+    // Positive control: a change here is written to sync storage and the ledger; local storage
+    // no longer holds the ledger, so it is still not written.
     await patchSettings(a.db, { theme: 'light' });
     await a.deviceSync.runNow();
     expect(sync.writes).toBeGreaterThan(writes[0]!);
-    expect(a.local.writes).toBeGreaterThan(writes[1]!);
+    expect(a.ledgerWrites()).toBeGreaterThan(writes[1]!);
+    expect(a.local.writes).toBe(writes[3]);
   });
 
   it('carries an own film and the own event naming it over; a removal untied on one device is untied on the other', async () => {

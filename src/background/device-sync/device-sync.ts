@@ -1,6 +1,7 @@
 // Keeps the user's plan in step with their other signed-in browsers through storage.sync: the
-// merge is pure (src/core/device-sync/); this part reads and writes the database, the two
-// storage areas and the feed subscriptions, one round at a time.
+// merge is pure (src/core/device-sync/); this part reads and writes the database (the user's
+// tables, and its own ledger and status: device-sync-store.ts), sync storage and the feed
+// subscriptions, one round at a time.
 import {
   beginCycle,
   canonicalJson,
@@ -16,6 +17,7 @@ import { isPlainObject } from '../../core/guards.ts';
 import { applySyncChanges, listFeeds, readSyncData, type AfterpartyDb } from '../../db/index.ts';
 import { errorText } from '../../core/error-text.ts';
 import { DEFAULT_SETTINGS, lowersPrivacy, readSettings } from '../../core/settings.ts';
+import { deviceSyncStore } from './device-sync-store.ts';
 
 export interface StorageAreaApi {
   get(keys: null | string | string[]): Promise<Record<string, unknown>>;
@@ -40,6 +42,7 @@ export const STATE_KEY = 'deviceSync.state';
 export interface DeviceSyncDeps {
   db: AfterpartyDb;
   sync: StorageAreaApi;
+  /** storage.local, where releases before kept the ledger and the status: moved out on first use. */
   local: StorageAreaApi;
   feeds: FeedActions;
   clock?: () => number;
@@ -92,15 +95,16 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
   const delayMs = deps.delayMs ?? 2_000;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let chain: Promise<void> = Promise.resolve();
+  const store = deviceSyncStore(deps.db, deps.local, [LEDGER_KEY, STATE_KEY]);
 
   async function readState(): Promise<DeviceSyncStatus> {
-    const stored = (await deps.local.get(STATE_KEY))[STATE_KEY];
+    const stored = await store.read(STATE_KEY);
     const state = isPlainObject(stored) ? stored : {};
     return { ...EMPTY_STATUS, ...state, enabled: state.enabled !== false } as DeviceSyncStatus;
   }
 
   async function writeState(state: DeviceSyncStatus): Promise<void> {
-    await deps.local.set({ [STATE_KEY]: state });
+    await store.write(STATE_KEY, state);
   }
 
   // A feed that could not be unsubscribed is tried again after a while, not on every round.
@@ -140,12 +144,11 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
     const before = await readState();
     if (!before.enabled) return;
     const status: DeviceSyncStatus = { ...before, skipped: [] };
-    const [data, stored, ledgerItems] = await Promise.all([
+    const [data, stored, ledger] = await Promise.all([
       readSyncData(deps.db),
       deps.sync.get(null),
-      deps.local.get(LEDGER_KEY),
+      store.read(LEDGER_KEY),
     ]);
-    const ledger = ledgerItems[LEDGER_KEY];
     const local = recordsOf(data);
     const start = beginCycle(ledger, local, stored, clock());
     status.skipped = [...start.problems];
@@ -178,8 +181,8 @@ export function createDeviceSync(deps: DeviceSyncDeps) {
     // every round tell the views to re-read, which would start the next round.
     const applied = !sameRecords(local, after);
     const end = endCycle(start, after, stored);
-    // Every context with a storage listener, content scripts included, is sent each write: only a change is written.
-    if (JSON.stringify(end.ledger) !== JSON.stringify(ledger)) await deps.local.set({ [LEDGER_KEY]: end.ledger });
+    // A settled round writes nothing: only a change is written.
+    if (JSON.stringify(end.ledger) !== JSON.stringify(ledger)) await store.write(LEDGER_KEY, end.ledger);
     status.bytes = end.plan.bytes;
     status.stayedLocal = summarize(end.plan.stayedLocal);
     try {
