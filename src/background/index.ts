@@ -17,8 +17,13 @@ import { createFeedSync } from './feed-sync/engine.ts';
 import { titleMatcherCache } from './title-matcher.ts';
 import { createScheduler } from './feed-sync/scheduler.ts';
 import { watchStorage } from './feed-sync/storage-fault.ts';
+import { closeToContentScripts, tellTabs } from './tab-notice.ts';
 
 const db = openDatabase();
+
+// Content scripts read nothing there (they hear of changes by tab message): closed, a page's
+// process cannot read or write what the worker keeps in it.
+closeToContentScripts(browser.storage.local, 'local');
 
 let loading: Promise<void> | null = null;
 
@@ -46,6 +51,7 @@ const titles = titleMatcherCache(db, () => ensureDefaultFeed());
 const changes = createChangeNotice((items) => {
   void titles.recheck().catch(() => titles.forget());
   void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not update reminders', error));
+  void tellTabs().catch((error: unknown) => console.warn('Afterparty: could not tell the tabs of a change', error));
   return browser.storage.local.set(items);
 });
 const sync = createFeedSync({

@@ -1,12 +1,11 @@
-import { ext } from '../browser/ext.ts';
 import { send } from '../browser/send.ts';
-import { DATA_REVISION_KEY } from '../messages/data-revision.ts';
+import { onDataChange } from './forget-on-change.ts';
 
 /**
  * The user's per-site off switch, as this frame knows it. The background answers for the frame
  * the message comes from: the list lives where pages cannot write it, so a page cannot switch
  * Afterparty off or on for itself or another site. The first answer comes with the first scan's
- * (beginScan); a data-revision bump (the switch flipped in the popup or the options page) asks
+ * (beginScan); a data change (the switch flipped in the popup or the options page) asks
  * again (getSiteSwitch), and `onChange` hears every flip.
  */
 export class SiteSwitch {
@@ -14,14 +13,14 @@ export class SiteSwitch {
   #disabled = false;
 
   constructor(private readonly onChange: (disabled: boolean) => void) {
-    ext.storage.onChanged.addListener((changes, area) => {
-      if (area !== 'local' || !(DATA_REVISION_KEY in changes)) return;
+    // For the frame's whole life: the switch is what starts and stops each run.
+    onDataChange(() => {
       const answer = this.ask();
       send('getSiteSwitch', {}).then(
         ({ disabled }) => answer(disabled),
         () => undefined,
       );
-    });
+    }, new AbortController().signal);
   }
 
   /**

@@ -18,6 +18,11 @@ export interface TabMessages {
   'afterparty:pageFilms': { params: NoParams; result: { filmKeys: string[]; surfaces: Record<string, string> } };
   /** Background, on the "open card" shortcut → the tab: the card for the title at the selection or caret. */
   'afterparty:openCard': { params: NoParams; result: { opened: boolean } };
+  /**
+   * Background, with each data-revision bump → every frame of every tab: the user's data changed,
+   * re-read what was cached. Content scripts cannot read storage.local, where the revision is.
+   */
+  'afterparty:dataChanged': { params: NoParams; result: { heard: boolean } };
 }
 
 export type TabMessageName = keyof TabMessages;
@@ -34,6 +39,7 @@ type ReplyCheck<N extends TabMessageName> = (reply: unknown) => TabResult<N> | s
 const paramChecks: { [N in TabMessageName]: ParamCheck<N> } = {
   'afterparty:pageFilms': noParams('afterparty:pageFilms'),
   'afterparty:openCard': noParams('afterparty:openCard'),
+  'afterparty:dataChanged': noParams('afterparty:dataChanged'),
 };
 
 /**
@@ -62,6 +68,10 @@ const replyChecks: { [N in TabMessageName]: ReplyCheck<N> } = {
     isPlainObject(reply) && typeof reply.opened === 'boolean'
       ? { opened: reply.opened }
       : 'afterparty:openCard: no answer',
+  'afterparty:dataChanged': (reply) =>
+    isPlainObject(reply) && typeof reply.heard === 'boolean'
+      ? { heard: reply.heard }
+      : 'afterparty:dataChanged: no answer',
 };
 
 export function checkTabParams<N extends TabMessageName>(name: N, params: unknown): TabParams<N> | string {

@@ -200,36 +200,6 @@ describe('sync between browsers, in Chromium', () => {
     await options.close();
   });
 
-  it('closes sync storage to the content script, which a page process could otherwise reach', async () => {
-    const page = await harness.context.newPage();
-    const cdp = await page.context().newCDPSession(page);
-    const contexts = new Map<number, string>();
-    cdp.on('Runtime.executionContextCreated', ({ context }) => contexts.set(context.id, context.name));
-    cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }) => contexts.delete(executionContextId));
-    await cdp.send('Runtime.enable');
-    await page.goto(harness.demoUrl);
-    await waitForHighlights(page);
-    const world = [...contexts].find(([, name]) => name === 'Afterparty')?.[0];
-    expect(world).toBeDefined();
-    const inContentScript = async (expression: string) =>
-      (
-        (await cdp.send('Runtime.evaluate', {
-          expression,
-          contextId: world,
-          awaitPromise: true,
-          returnByValue: true,
-        })) as {
-          result: { value: unknown };
-        }
-      ).result.value;
-    expect(await inContentScript('chrome.storage.sync.get(null).then(() => "read", (e) => e.message)')).toMatch(
-      /not allowed/,
-    );
-    // Positive control: the same world reads local storage (the data revision it listens to).
-    expect(await inContentScript('chrome.storage.local.get(null).then(() => "read", (e) => e.message)')).toBe('read');
-    await page.close();
-  });
-
   it('offers the feeds another browser subscribed to, subscribing only on a click, with the permission asked where it is not given', async () => {
     const options = await harness.context.newPage();
     await options.goto(`chrome-extension://${harness.extensionId}/options.html`);

@@ -3,6 +3,7 @@ import browser from 'webextension-polyfill';
 import { hasFeedPermission } from '../../browser/feed-permission.ts';
 import { feedWithUrl, type AfterpartyDb } from '../../db/index.ts';
 import type { FeedSync } from '../feed-sync/engine.ts';
+import { closeToContentScripts } from '../tab-notice.ts';
 import { createDeviceSync, type DeviceSync } from './device-sync.ts';
 
 export function startDeviceSync({
@@ -16,11 +17,7 @@ export function startDeviceSync({
 }): DeviceSync {
   // Content scripts never need sync storage: in Chromium, where the area's access can be
   // narrowed, a page's process then can neither read the plan nor write a change into it.
-  const area = browser.storage.sync as unknown as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> };
-  // Firefox has no setAccessLevel for this area (bug 1724754): there the call is skipped.
-  Promise.resolve()
-    .then(() => area.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }))
-    .catch((error: unknown) => console.warn('Afterparty: sync storage stays open to content scripts', error));
+  closeToContentScripts(browser.storage.sync, 'sync');
   const deviceSync = createDeviceSync({
     db,
     sync: browser.storage.sync,
