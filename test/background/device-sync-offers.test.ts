@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadDefaultFeed } from '../../src/background/default-feed.ts';
 import { createDeviceSync, type StorageAreaApi } from '../../src/background/device-sync/device-sync.ts';
-import { DEFAULT_SYNC_STATE, insertFeed, listFeeds, loadSettings, patchSettings } from '../../src/db/index.ts';
+import { insertFeed, listFeeds, loadSettings, patchSettings } from '../../src/db/index.ts';
 import { freshDb } from '../db/fake-db.ts';
 import { memoryArea } from './memory-area.ts';
+import { feedRow } from './feed-row.ts';
 
 let now = Date.UTC(2026, 8, 1);
 const clock = () => (now += 1000);
@@ -25,19 +26,6 @@ async function device(sync: StorageAreaApi, permitted: (url: string) => boolean)
   return { db, deviceSync };
 }
 
-const feedRow = (url: string) => ({
-  title: url,
-  url,
-  builtIn: false,
-  updated: null,
-  lastSync: null,
-  lastError: null,
-  problems: [],
-  eventCount: 0,
-  filmCount: 0,
-  sync: DEFAULT_SYNC_STATE,
-});
-
 const urlsOf = async (db: Parameters<typeof listFeeds>[0]) => (await listFeeds(db)).map((feed) => feed.url);
 
 describe('device sync offers what it may not do without a click', () => {
@@ -47,8 +35,8 @@ describe('device sync offers what it may not do without a click', () => {
     const allowed = 'https://calendar.example.com/anyone/basic.ics';
     const other = 'https://elsewhere.example.org/parties.json';
     const b = await device(sync, (url) => url === allowed);
-    await insertFeed(a.db, 'f1', feedRow(allowed));
-    await insertFeed(a.db, 'f2', feedRow(other));
+    await insertFeed(a.db, 'f1', feedRow(allowed, allowed));
+    await insertFeed(a.db, 'f2', feedRow(other, other));
     await a.deviceSync.runNow();
     await b.deviceSync.runNow();
     expect(await urlsOf(b.db)).not.toContain(allowed);
@@ -56,7 +44,7 @@ describe('device sync offers what it may not do without a click', () => {
     expect(status.waitingFeeds.sort()).toEqual([allowed, other].sort());
     expect(status.allowedFeeds).toEqual([allowed]);
     // Positive control: the click (the options page's addFeed) subscribes, and the offer goes.
-    await insertFeed(b.db, 'f1', feedRow(allowed));
+    await insertFeed(b.db, 'f1', feedRow(allowed, allowed));
     await b.deviceSync.runNow();
     expect(await urlsOf(b.db)).toContain(allowed);
     expect((await b.deviceSync.status()).waitingFeeds).toEqual([other]);

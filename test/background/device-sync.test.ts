@@ -9,7 +9,6 @@ import {
   insertFeed,
   listFeeds,
   removeFeed,
-  DEFAULT_SYNC_STATE,
   loadSettings,
   patchSettings,
   readPlan,
@@ -22,6 +21,7 @@ import { addUserFilm, removeUserFilm } from '../../src/db/user-films.ts';
 import type { UserEventInput } from '../../src/core/user-event-input.ts';
 import { freshDb } from '../db/fake-db.ts';
 import { memoryArea } from './memory-area.ts';
+import { feedRow } from './feed-row.ts';
 
 let now = Date.UTC(2026, 8, 1);
 const clock = () => (now += 1000);
@@ -63,19 +63,6 @@ async function device(
   };
   return { db, deviceSync, added, subscribe, local, changes: () => changes, ledgerWrites: () => ledgerWrites };
 }
-
-const feedRow = (title: string, url: string) => ({
-  title,
-  url,
-  builtIn: false,
-  updated: null,
-  lastSync: null,
-  lastError: null,
-  problems: [],
-  eventCount: 0,
-  filmCount: 0,
-  sync: DEFAULT_SYNC_STATE,
-});
 
 const savedOf = async (db: AfterpartyDb) =>
   Object.fromEntries((await readPlan(db)).saved.map((row) => [row.eventKey, row.status]));
@@ -119,18 +106,7 @@ describe('device sync between two browsers', () => {
     await setSaved(a.db, second!.key, 'interested');
     await a.db.userEvents.put(ownEvent('karaoke', 'Bring a song'));
     await patchSettings(a.db, { theme: 'dark' });
-    await insertFeed(a.db, 'fx', {
-      title: 'Parties',
-      url: 'https://example.com/parties.ics',
-      builtIn: false,
-      updated: null,
-      lastSync: null,
-      lastError: null,
-      problems: [],
-      eventCount: 0,
-      filmCount: 0,
-      sync: DEFAULT_SYNC_STATE,
-    });
+    await insertFeed(a.db, 'fx', feedRow('Parties', 'https://example.com/parties.ics'));
     await a.deviceSync.runNow();
     expect(Object.keys(sync.items).length).toBeGreaterThan(0);
     await b.deviceSync.runNow();
@@ -232,18 +208,7 @@ describe('device sync between two browsers', () => {
     const sync = memoryArea();
     const a = await device(sync);
     const b = await device(sync, () => false);
-    await insertFeed(a.db, 'fx', {
-      title: 'Parties',
-      url: 'https://example.com/parties.ics',
-      builtIn: false,
-      updated: null,
-      lastSync: null,
-      lastError: null,
-      problems: [],
-      eventCount: 0,
-      filmCount: 0,
-      sync: DEFAULT_SYNC_STATE,
-    });
+    await insertFeed(a.db, 'fx', feedRow('Parties', 'https://example.com/parties.ics'));
     await a.deviceSync.runNow();
     await b.deviceSync.runNow();
     expect(b.added).toEqual([]);

@@ -1,31 +1,15 @@
 // @vitest-environment happy-dom
 // The options page says, record by record and in words, what this browser left out and why.
 import { describe, expect, it } from 'vitest';
-import type { DeviceSyncStatus } from '../../../src/messages/index.ts';
 import { DeviceSyncLeftOut } from '../../../src/ui/options/device-sync-left-out.tsx';
 import { mount } from '../mount.ts';
-
-const status = (over: Partial<DeviceSyncStatus>): DeviceSyncStatus => ({
-  enabled: true,
-  lastSync: null,
-  bytes: 0,
-  quotaBytes: 102_400,
-  stayedLocal: [],
-  waitingFeeds: [],
-  allowedFeeds: [],
-  offeredSettings: [],
-  failedFeeds: [],
-  skipped: [],
-  refused: [],
-  error: null,
-  ...over,
-});
+import { syncStatus } from './sync-status.ts';
 
 describe('what device sync left out', () => {
   it('names each record left out for its date, with why, and each unreadable one', () => {
     const root = mount(
       <DeviceSyncLeftOut
-        status={status({
+        status={syncStatus({
           refused: [
             { id: 'v:default/rosedale', reason: 'time-ahead' },
             { id: 's:theme', reason: 'time-invalid' },
@@ -44,6 +28,6 @@ describe('what device sync left out', () => {
   });
 
   it('shows nothing when nothing was left out', () => {
-    expect(mount(<DeviceSyncLeftOut status={status({})} />).textContent).toBe('');
+    expect(mount(<DeviceSyncLeftOut status={syncStatus({})} />).textContent).toBe('');
   });
 });

@@ -2,9 +2,9 @@
 // What another browser asked for and this one does only on a click: the click sends it.
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import type { DeviceSyncStatus } from '../../../src/messages/index.ts';
 import { DeviceSyncOffers } from '../../../src/ui/options/device-sync-offers.tsx';
 import { mount } from '../mount.ts';
+import { syncStatus } from './sync-status.ts';
 
 // The feed button's permission request loads webextension-polyfill, which wants an extension id.
 const sendMessage = vi.hoisted(() => {
@@ -13,28 +13,12 @@ const sendMessage = vi.hoisted(() => {
   return fn;
 });
 
-const status = (over: Partial<DeviceSyncStatus>): DeviceSyncStatus => ({
-  enabled: true,
-  lastSync: null,
-  bytes: 0,
-  quotaBytes: 102_400,
-  stayedLocal: [],
-  waitingFeeds: [],
-  allowedFeeds: [],
-  offeredSettings: [],
-  failedFeeds: [],
-  skipped: [],
-  refused: [],
-  error: null,
-  ...over,
-});
-
 describe('device sync offers', () => {
   it('offers a privacy setting another browser turned off, and turns it off here only on the click', async () => {
     const done = vi.fn();
     const root = mount(
       <DeviceSyncOffers
-        status={status({ offeredSettings: [{ name: 'underlineOnlyWithKey', value: false }] })}
+        status={syncStatus({ offeredSettings: [{ name: 'underlineOnlyWithKey', value: false }] })}
         onDone={done}
       />,
     );
@@ -53,7 +37,7 @@ describe('device sync offers', () => {
   it('offers each feed, saying whether the click asks for the permission', () => {
     const root = mount(
       <DeviceSyncOffers
-        status={status({
+        status={syncStatus({
           waitingFeeds: ['https://a.example/a.ics', 'https://b.example/b.ics'],
           allowedFeeds: ['https://a.example/a.ics'],
         })}
