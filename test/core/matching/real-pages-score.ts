@@ -37,6 +37,7 @@ export interface TruthPage {
 
 /** A highlight: offsets into the text it was found in. */
 export interface Hit {
+  /** Empty when the film is not known (a highlight read off the page): any label's film fits. */
   filmIds: string[];
   start: number;
   end: number;
@@ -233,7 +234,10 @@ export function scorePage(page: TruthPage, text: string, hits: readonly Hit[]): 
   for (const hit of hits) {
     const s = toSq(hit.start);
     const e = toSq(hit.end);
-    const label = located.find((l) => !used.has(l) && overlaps(s, e, l.start, l.end) && hit.filmIds.includes(l.filmId));
+    const label = located.find(
+      (l) =>
+        !used.has(l) && overlaps(s, e, l.start, l.end) && (hit.filmIds.length === 0 || hit.filmIds.includes(l.filmId)),
+    );
     if (label) {
       used.add(label);
       score.hits++;
@@ -261,7 +265,11 @@ export function scorePage(page: TruthPage, text: string, hits: readonly Hit[]): 
       t.labels++;
       if (used.has(l)) t.hits++;
     }
-    if (!used.has(l)) score.misses.push(`missed ${l.title.surface} [${l.filmId}]`);
+    if (!used.has(l)) {
+      const from = sq.at[Math.max(0, l.start - 30)] ?? 0;
+      const to = (sq.at[Math.min(sq.at.length - 1, l.end + 30)] ?? text.length) + 1;
+      score.misses.push(`missed ${l.title.surface} [${l.filmId}] … ${text.slice(from, to).replace(/\s+/gu, ' ')}`);
+    }
   }
   for (const u of unlocated) {
     const title = page.titles.find((t) => u.startsWith(`${t.surface} #`));
