@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { Window } from 'happy-dom';
 import { parseFeed } from '../core/feed/index.ts';
-import { compileMatcher, ShortForms, type Matcher } from '../core/matching/index.ts';
+import { compileMatcher, PageReader, type Matcher } from '../core/matching/index.ts';
 import { iterateBlocks, type Block } from '../content/text-extract.ts';
 
 export interface PageMatch {
@@ -24,17 +24,18 @@ export interface PageScan {
 }
 
 /**
- * Matches every block, then finds the shortened titles of what the page named before
- * (short-forms.ts), and turns block offsets into offsets of the joined visible text.
+ * Matches every block, then reads the page as the content script does (page-reader.ts:
+ * namesakes dropped, titles named before found again and shortened), and turns block offsets
+ * into offsets of the joined visible text.
  */
 export function scanBlocks(blocks: Iterable<Block>, matcher: Matcher): PageScan {
   const texts: string[] = [];
   const matches: PageMatch[] = [];
-  const shorts = new ShortForms();
+  const reader = new PageReader();
   let base = 0;
   for (const block of blocks) {
     const found = matcher.find(block);
-    const all = [...found, ...shorts.next(block, found)].sort((a, b) => a.start - b.start);
+    const all = reader.next(block, found);
     for (const m of all) {
       matches.push({
         filmId: m.filmIds[0] ?? '',

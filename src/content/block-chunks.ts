@@ -12,6 +12,7 @@ export const CHUNK_OVERLAP = 400;
 export interface BlockText {
   text: string;
   marks?: TextSpan[];
+  controls?: TextSpan[];
 }
 
 /** One window of a block: what the matcher is given, and which part of the block it owns. */
@@ -45,10 +46,15 @@ export function windowsOf(block: BlockText, chunk = CHUNK_CHARS, overlap = CHUNK
     const ownEnd = own + chunk >= text.length ? text.length : cutNear(text, own + chunk, own + chunk / 2);
     const from = own === 0 ? 0 : cutNear(text, Math.max(0, own - overlap), Math.max(0, own - 2 * overlap));
     const to = ownEnd === text.length ? text.length : Math.min(text.length, ownEnd + overlap);
-    const marks = (block.marks ?? [])
-      .filter((m) => m.end > from && m.start < to)
-      .map((m) => ({ start: Math.max(m.start, from) - from, end: Math.min(m.end, to) - from }));
-    out.push({ piece: { text: text.slice(from, to), marks }, from, own, ownEnd, to, length: text.length });
+    const clip = (spans: TextSpan[]): TextSpan[] =>
+      spans
+        .filter((m) => m.end > from && m.start < to)
+        .map((m) => ({ start: Math.max(m.start, from) - from, end: Math.min(m.end, to) - from }));
+    const marks = clip(block.marks ?? []);
+    const piece: TextBlock = block.controls
+      ? { text: text.slice(from, to), marks, controls: clip(block.controls) }
+      : { text: text.slice(from, to), marks };
+    out.push({ piece, from, own, ownEnd, to, length: text.length });
     own = ownEnd;
   }
   return out;

@@ -100,7 +100,13 @@ export async function scanPage(
     pending = [];
     chars = 0;
     limit = Math.min(BATCH_CHARS, limit * 4);
-    const request = find(batch.map(({ window: { piece } }) => ({ text: piece.text, marks: piece.marks ?? [] })));
+    const request = find(
+      batch.map(({ window: { piece } }) =>
+        piece.controls
+          ? { text: piece.text, marks: piece.marks ?? [], controls: piece.controls }
+          : { text: piece.text, marks: piece.marks ?? [] },
+      ),
+    );
     const previous = inflight;
     const done = (async () => {
       const matches = await request;

@@ -17,6 +17,8 @@ export interface Block extends TextBlock {
   text: string;
   /** Spans inside i, em, cite, b, strong, a or q: the page's own emphasis (links flagged). */
   marks: TextSpan[];
+  /** Spans inside interface elements (CONTROL_ROLES): the page pass reads a word there as a label. */
+  controls?: TextSpan[];
   segments: TextSegment[];
 }
 
@@ -53,6 +55,16 @@ const SKIPPED = new Set([
 
 // Bold counts too: programmes and listings set film titles in bold as often as in italics.
 const MARKS = new Set(['I', 'EM', 'CITE', 'A', 'Q', 'B', 'STRONG']);
+
+// Buttons, menus and navigation: a word there is a command or a section's name, not prose.
+const CONTROL_TAGS = new Set(['BUTTON', 'NAV', 'MENU', 'LABEL', 'SUMMARY', 'LEGEND']);
+const CONTROL_ROLES = new Set(['button', 'menu', 'menubar', 'menuitem', 'navigation', 'tab', 'tablist', 'toolbar']);
+
+function isControl(el: Element): boolean {
+  if (CONTROL_TAGS.has(tagOf(el))) return true;
+  const role = el.hasAttributes() ? el.getAttribute('role') : null;
+  return role !== null && CONTROL_ROLES.has(role.trim().toLowerCase());
+}
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -102,6 +114,9 @@ class BlockBuilder {
   private marks: TextSpan[] = [];
   /** Start offsets of the marks still open, innermost last, and whether each is a link. */
   private open: Array<{ start: number; link: boolean }> = [];
+  private controls: TextSpan[] = [];
+  /** Start offsets of the interface elements still open, innermost last. */
+  private openControls: number[] = [];
 
   /** The tree (document or shadow root) of the current block's text. */
   private tree: Node | null = null;
@@ -130,6 +145,17 @@ class BlockBuilder {
     if (mark && this.length > mark.start) this.marks.push(spanOf(mark.start, this.length, mark.link));
   }
 
+  openControl(): void {
+    this.openControls.push(this.length);
+  }
+
+  closeControl(): void {
+    const start = this.openControls.pop();
+    // Nested controls: the outermost span holds the inner ones.
+    if (start !== undefined && this.length > start && this.openControls.length === 0)
+      this.controls.push({ start, end: this.length });
+  }
+
   /** Hands out the finished blocks. */
   take(): Block[] {
     const done = this.blocks;
@@ -145,30 +171,44 @@ class BlockBuilder {
         const marks = [...this.marks];
         for (const { start, link } of this.open) if (this.length > start) marks.push(spanOf(start, this.length, link));
         marks.sort((a, b) => a.start - b.start || b.end - a.end);
-        this.blocks.push({ text, marks, segments: this.segments });
+        const controls = [...this.controls];
+        const open = this.openControls[0];
+        if (open !== undefined && this.length > open) controls.push({ start: open, end: this.length });
+        this.blocks.push(
+          controls.length > 0
+            ? { text, marks, controls, segments: this.segments }
+            : { text, marks, segments: this.segments },
+        );
       }
     }
     this.parts = [];
     this.length = 0;
     this.segments = [];
     this.marks = [];
+    this.controls = [];
     this.open = this.open.map(({ link }) => ({ start: 0, link }));
+    this.openControls = this.openControls.map(() => 0);
   }
 }
 
 /** A node to read, or the end of an element read: nodes are most of the stack, and no object is made for them. */
-type Step = Node | { exit: Element; block: boolean; mark: boolean };
+type Step = Node | { exit: Element; block: boolean; mark: boolean; control: boolean };
 
 /** Is `node` inside something never scanned, or inside emphasis (for a partial rescan)? */
-function context(node: Node, options: ExtractOptions): { skipped: boolean; marked: boolean; link: boolean } {
+function context(
+  node: Node,
+  options: ExtractOptions,
+): { skipped: boolean; marked: boolean; link: boolean; control: boolean } {
   let marked = false;
   let link = false;
+  let control = false;
   let inBlock = false;
   let current: Node | null = node.parentNode;
   while (current) {
     if (current.nodeType === ELEMENT_NODE) {
       const el = current as Element;
-      if (isSkipped(el, options)) return { skipped: true, marked, link };
+      if (isSkipped(el, options)) return { skipped: true, marked, link, control };
+      control ||= isControl(el);
       if (!inBlock && MARKS.has(tagOf(el))) {
         marked = true;
         link ||= tagOf(el) === 'A';
@@ -181,7 +221,7 @@ function context(node: Node, options: ExtractOptions): { skipped: boolean; marke
       current = current.parentNode;
     }
   }
-  return { skipped: false, marked, link };
+  return { skipped: false, marked, link, control };
 }
 
 /**
@@ -206,12 +246,14 @@ export function* iterateBlocks(root: Node, options: ExtractOptions = {}): Genera
   if (where.skipped) return;
   const out = new BlockBuilder();
   if (where.marked) out.openMark(where.link);
+  if (where.control) out.openControl();
   const stack: Step[] = [start];
   while (stack.length > 0) {
     if (out.blocks.length > 0) yield* out.take();
     const step = stack.pop() as Step;
     if ('exit' in step) {
       if (step.mark) out.closeMark();
+      if (step.control) out.closeControl();
       if (step.block) out.flush();
       continue;
     }
@@ -226,9 +268,11 @@ export function* iterateBlocks(root: Node, options: ExtractOptions = {}): Genera
       const tag = tagOf(el);
       const block = BLOCK_TAGS.has(tag);
       const mark = MARKS.has(tag);
+      const control = isControl(el);
       if (block) out.flush();
       if (mark) out.openMark(tag === 'A');
-      stack.push({ exit: el, block, mark });
+      if (control) out.openControl();
+      stack.push({ exit: el, block, mark, control });
     } else if (node.nodeType !== DOCUMENT_FRAGMENT_NODE && node.nodeType !== DOCUMENT_NODE) {
       continue; // comments, processing instructions
     }

@@ -7,5 +7,6 @@ export type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './ma
 export { compileMatcher, compileMatcherWith } from './matcher.ts';
 export { normalizeTitle } from './normalize.ts';
 export { packMatches, unpackMatches, type PackedMatches } from './packed-matches.ts';
+export { PageReader, readPage } from './page-reader.ts';
 export { ShortForms, shortFormsOf } from './short-forms.ts';
 export { warmUpBlocks, WARM_UP_CHARS } from './warm-up.ts';

@@ -23,6 +23,11 @@ export interface TextBlock {
   text: string;
   /** Italics, links, citations, `<q>`: evidence that an ordinary word is meant as a title. */
   marks?: TextSpan[];
+  /**
+   * Buttons, menus, navigation (text-extract.ts): read only by the page pass (page-reader.ts),
+   * which the content script runs itself; the matcher never sees them.
+   */
+  controls?: TextSpan[];
 }
 
 export interface TitleMatch {

@@ -1,0 +1,97 @@
+// The page-level pass after the matcher, block by block in page order: drops the matches whose
+// grammar or structure names a namesake (namesakes.ts), finds the short forms of titles named
+// before (short-forms.ts), and finds again the titles the page has named as films, where the
+// block alone gives no evidence ("Passengers is decent." after "<em>Passengers</em>", a tag
+// list "Godzilla, Interstellar, Gone Girl" below the review). The matcher stays per block and
+// stateless; this pass holds what the page has said so far.
+
+import type { TextBlock, TitleMatch } from './match-types.ts';
+import { filmContext, namesake } from './namesakes.ts';
+import { ShortForms } from './short-forms.ts';
+
+// A repeat must be long enough to be no everyday word by chance ("Up" is let go).
+const MIN_REPEAT_LETTERS = 4;
+const UPPER = /\p{Lu}/u;
+const WORD_CHAR = /[\p{L}\p{N}'’*\-\u2010\u2011]/u;
+const SPACE = /[\s\u00a0]/u;
+
+interface Named {
+  surface: string;
+  filmIds: string[];
+}
+
+export class PageReader {
+  readonly #shorts = new ShortForms();
+  /** Films the page has named as films (filmContext), by first film id. */
+  readonly #films = new Set<string>();
+  /** Their surfaces, to find again. */
+  readonly #named = new Map<string, Named>();
+
+  /** The block's titles: `found` (the matcher's) kept or dropped, and those found again, in text order. */
+  next(block: TextBlock, found: readonly TitleMatch[]): TitleMatch[] {
+    for (const m of found) {
+      if (!filmContext(block, m)) continue;
+      for (const id of m.filmIds) this.#films.add(id);
+      if (namesake(block, m, found) !== 'strong') this.#remember(m);
+    }
+    const kept = found.filter((m) => {
+      const reading = namesake(block, m, found);
+      return reading === null || (reading === 'weak' && m.filmIds.some((id) => this.#films.has(id)));
+    });
+    const again = this.#again(block, kept);
+    const own = again.length === 0 ? kept : [...kept, ...again].sort((a, b) => a.start - b.start);
+    const shorts = this.#shorts.next(block, own);
+    return shorts.length === 0 ? own : [...own, ...shorts].sort((a, b) => a.start - b.start);
+  }
+
+  #remember(m: TitleMatch): void {
+    const letters = m.surface.replace(/[^\p{L}\p{N}]/gu, '').length;
+    if (letters < MIN_REPEAT_LETTERS || !UPPER.test(m.surface[0] ?? '')) return;
+    if (!this.#named.has(m.surface)) this.#named.set(m.surface, { surface: m.surface, filmIds: m.filmIds });
+  }
+
+  /** The named films' surfaces, written alike, outside `kept`, not part of a longer name. */
+  #again(block: TextBlock, kept: readonly TitleMatch[]): TitleMatch[] {
+    if (this.#named.size === 0) return [];
+    const { text } = block;
+    const out: TitleMatch[] = [];
+    for (const { surface, filmIds } of this.#named.values()) {
+      for (let at = text.indexOf(surface); at >= 0; at = text.indexOf(surface, at + 1)) {
+        const end = at + surface.length;
+        if (WORD_CHAR.test(text[at - 1] ?? '') || WORD_CHAR.test(text[end] ?? '')) continue;
+        if (kept.some((m) => m.start < end && at < m.end) || out.some((m) => m.start < end && at < m.end)) continue;
+        if (capitalisedNeighbour(text, at, end)) continue;
+        // A sentence's first word is capitalised whatever it means: "Hunger sets in around 4pm".
+        if (!SPACE.test(surface) && sentenceStart(text, at)) continue;
+        const m: TitleMatch = { filmIds, start: at, end, surface };
+        if (namesake(block, m, kept) === 'strong') continue;
+        out.push(m);
+      }
+    }
+    return out;
+  }
+}
+
+/** Does a sentence (or the block) start at `at`? */
+function sentenceStart(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && /[\s\u00a0"'“‘«(]/u.test(text[i]!)) i--;
+  return i < 0 || /[.!?:…•·|]/u.test(text[i]!);
+}
+
+/** "Buy The Right Passengers Ticket": a capitalised word joined by a space on either side. */
+function capitalisedNeighbour(text: string, start: number, end: number): boolean {
+  if (SPACE.test(text[end] ?? '') && UPPER.test(text[end + 1] ?? '')) return true;
+  if (SPACE.test(text[start - 1] ?? '') && /\p{L}/u.test(text[start - 2] ?? '')) {
+    let i = start - 2;
+    while (i > 0 && /\p{L}/u.test(text[i - 1]!)) i--;
+    return UPPER.test(text[i] ?? '');
+  }
+  return false;
+}
+
+/** The page pass over a whole page: one list per block, the matcher's `matches` given per block. */
+export function readPage(blocks: readonly TextBlock[], matches: readonly (readonly TitleMatch[])[]): TitleMatch[][] {
+  const reader = new PageReader();
+  return blocks.map((block, i) => reader.next(block, matches[i] ?? []));
+}
