@@ -8,7 +8,7 @@ import { firstWhere, MarkIndex } from './mark-index.ts';
 import type { TextSpan } from './match-types.ts';
 import type { NormalizedText } from './normalize.ts';
 import { CLOSE_QUOTES, OPEN_QUOTES, quotedSpan } from './quotes.ts';
-import { cued } from './title-cues.ts';
+import { cued, cuedNumber } from './title-cues.ts';
 import type { EvidenceLevel } from './title-name.ts';
 import type { TokenView } from './token-view.ts';
 import type { Tokens } from './tokenize.ts';
@@ -75,7 +75,7 @@ export class EvidenceContext {
       return false;
     // Quotes around a name introduced as a name are the name's, not a title's: 'calls himself "Carol"'.
     if (this.emphasised(first, end) || this.quoted(first, end)) return !namedAs(this.view, first);
-    if (level === 'marked') return false;
+    if (level === 'marked') return cuedNumber(this.text, this.view, this.lexicon.minor, first, end);
     if (this.inLinkRun(first, end)) return false;
     // A cue (cued) makes a title whatever the case says, so it is read only where case says no:
     // both are pure, and the case checks are the cheaper.

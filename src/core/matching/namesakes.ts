@@ -49,6 +49,15 @@ const WORD_BEFORE = /(?:^|[^\p{L}'’-])\p{Ll}[\p{L}'’-]*[\s\u00a0]+$/u;
 // "Batman and Robin", "Ginger and Fred": a one-word name paired with another capitalised name.
 const PARTNER_AFTER = /^[\s\u00a0]+(?:and|&)[\s\u00a0]+(\p{Lu}\p{Ll}+)(?![\p{L}\p{N}])/u;
 const PARTNER_BEFORE = /(?:^|[^\p{L}\p{N}])(\p{Lu}\p{Ll}+)[\s\u00a0]+(?:and|&)[\s\u00a0]+$/u;
+// "Ben Affleck as Batman", "Crowe portrays Noah": a role, not the film ("released in English as
+// Show Me Love" is an alias: one capitalised word before "as" is no actor).
+const ROLE_BEFORE =
+  /(?:\p{Lu}[\p{L}'’.-]+[\s\u00a0]+\p{Lu}[\p{L}'’.-]+[\s\u00a0]+as|\b(?:portrays?|portrayed|portraying|voices|voiced|voicing))[\s\u00a0]+$/u;
+const PLAYS_BEFORE = /(?:\p{Lu}[\p{L}'’.-]*|\b(?:he|she|who|they))[\s\u00a0]+(?:plays|played|playing)[\s\u00a0]+$/u;
+// "lives in Chicago", "born in Selma", "grew up near Brooklyn", "downtown Manhattan": a place
+// after a word of living or travel; never after a name ("Paul Mescal in Aftersun").
+const PLACE_BEFORE =
+  /\b(?:(?:live[sd]?|living|born|raised|based|moved|grew[\s\u00a0]+up|settled|located|headquartered|stationed|stayed|staying|arrived|arriving|travel(?:l?ed)?|flew|drove|walked|trip|visit(?:ed|ing)?|downtown|mayor[\s\u00a0]+of|streets[\s\u00a0]+of|city[\s\u00a0]+of|outskirts[\s\u00a0]+of)(?:[\s\u00a0]+(?:in|to|near|from|outside|around|across))?|\b(?:near|outside|throughout))[\s\u00a0]+$/iu;
 const POSSESSIVE_BEFORE = /(?:^|[^\p{L}])(?:his|her|their|its|my|your|our)[\s\u00a0]+$/u;
 
 const OPENING = new Set(['"', '“', '‘', '«', '„', "'"]);
@@ -146,6 +155,10 @@ export function namesake(block: TextBlock, m: TitleMatch, matches: readonly Titl
   if (FROM_BEFORE.test(before) && TO_AFTER.test(after)) return 'strong';
   if (ACTOR_AFTER.test(after) && WORD_BEFORE.test(before)) return 'strong';
   if (insideLongerQuote(text, m.start, m.end)) return 'strong';
+  if (ROLE_BEFORE.test(before)) return 'strong';
+  if (PLAYS_BEFORE.test(before)) return 'weak';
+  if (PLACE_BEFORE.test(before) && !(block.marks ?? []).some((s) => !s.link && s.start <= m.start && s.end >= m.end))
+    return 'weak';
 
   if (oneWord) {
     const partnerAfter = PARTNER_AFTER.exec(after);

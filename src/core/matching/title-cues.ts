@@ -91,6 +91,25 @@ export function cued(
   );
 }
 
+/**
+ * A number or a letter ("1917", "M") named as a film: "the film 1917", "Mendes's 1917",
+ * "1917 (2019)". Case cannot set such a title off, so only a word for a film, a possessive
+ * name or credits in brackets do.
+ */
+export function cuedNumber(
+  text: string,
+  view: TokenView,
+  minor: ReadonlySet<string>,
+  first: number,
+  end: number,
+): boolean {
+  return (
+    filmWord(view, minor, first) ||
+    possessive(text, view, first) ||
+    credited(text, endAt(view, end - 1), startAt(view, first))
+  );
+}
+
 /** "the film Amour", "SEQUEL TO A QUIET PLACE", "la première de Titane": a word for a film before. */
 function filmWord(view: TokenView, minor: ReadonlySet<string>, first: number): boolean {
   const p = first - 1;
