@@ -66,6 +66,8 @@ function isControl(el: Element): boolean {
   return role !== null && CONTROL_ROLES.has(role.trim().toLowerCase());
 }
 
+const WORD_END = /[\p{L}\p{N}]$/u;
+
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 const DOCUMENT_NODE = 9;
@@ -145,6 +147,25 @@ class BlockBuilder {
     if (mark && this.length > mark.start) this.marks.push(spanOf(mark.start, this.length, mark.link));
   }
 
+  /** Where the last link closed, or -1: a link opening right there, letters touching, is another word. */
+  private linkClosedAt = -1;
+
+  /**
+   * A tag list written `<a>Drama</a><a>Thriller</a>` shows separate words (the page's style
+   * spaces them) but its text runs them together: a link that starts where one ended, with a
+   * letter or digit on both sides, starts a new block.
+   */
+  openLink(): void {
+    if (this.linkClosedAt === this.length && this.length > 0) {
+      const last = this.parts[this.parts.length - 1] ?? '';
+      if (WORD_END.test(last)) this.flush();
+    }
+  }
+
+  closeLink(): void {
+    this.linkClosedAt = this.length;
+  }
+
   openControl(): void {
     this.openControls.push(this.length);
   }
@@ -186,13 +207,14 @@ class BlockBuilder {
     this.segments = [];
     this.marks = [];
     this.controls = [];
+    this.linkClosedAt = -1;
     this.open = this.open.map(({ link }) => ({ start: 0, link }));
     this.openControls = this.openControls.map(() => 0);
   }
 }
 
 /** A node to read, or the end of an element read: nodes are most of the stack, and no object is made for them. */
-type Step = Node | { exit: Element; block: boolean; mark: boolean; control: boolean };
+type Step = Node | { exit: Element; block: boolean; mark: boolean; control: boolean; link: boolean };
 
 /** Is `node` inside something never scanned, or inside emphasis (for a partial rescan)? */
 function context(
@@ -254,6 +276,7 @@ export function* iterateBlocks(root: Node, options: ExtractOptions = {}): Genera
     if ('exit' in step) {
       if (step.mark) out.closeMark();
       if (step.control) out.closeControl();
+      if (step.link) out.closeLink();
       if (step.block) out.flush();
       continue;
     }
@@ -269,10 +292,12 @@ export function* iterateBlocks(root: Node, options: ExtractOptions = {}): Genera
       const block = BLOCK_TAGS.has(tag);
       const mark = MARKS.has(tag);
       const control = isControl(el);
+      const link = tag === 'A';
       if (block) out.flush();
-      if (mark) out.openMark(tag === 'A');
+      if (link) out.openLink();
+      if (mark) out.openMark(link);
       if (control) out.openControl();
-      stack.push({ exit: el, block, mark, control });
+      stack.push({ exit: el, block, mark, control, link });
     } else if (node.nodeType !== DOCUMENT_FRAGMENT_NODE && node.nodeType !== DOCUMENT_NODE) {
       continue; // comments, processing instructions
     }

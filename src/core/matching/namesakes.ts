@@ -188,8 +188,8 @@ export function namesake(block: TextBlock, m: TitleMatch, matches: readonly Titl
 }
 
 const YEAR_AFTER = /^[\s\u00a0]*(?:\(|\[|,)[\s\u00a0]*(?:1[89]|20)\d\d\b/u;
-const FILM_BEFORE = /\b(?:film|movie|films|movies|documentary|documentaire)[\s\u00a0]*[,:]?[\s\u00a0]*$/iu;
-const FILM_AFTER = /^[\s\u00a0]*['’]?[\s\u00a0]*(?:film|movie|trailer|director|sequel|remake|box[\s\u00a0]+office)\b/iu;
+const FILM_BEFORE = /\b(?:film|movie|films|movies|documentary|documentaire)[\s\u00a0]*[,:]?[\s\u00a0]*$/u;
+const FILM_AFTER = /^[\s\u00a0]*['’]?[\s\u00a0]*(?:film|movie|trailer|director|sequel|remake|box[\s\u00a0]+office)\b/u;
 const PUNCT = /^[\s\u00a0"'“”‘’«»()[\],.:;!?]*$/u;
 
 /**
