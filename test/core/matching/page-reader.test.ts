@@ -1,0 +1,152 @@
+// The page pass (page-reader.ts, namesakes.ts): namesakes dropped by grammar and structure,
+// the film's own mentions kept beside each, and titles the page named as films found again.
+// Pages go through the content script's extraction in happy-dom, as the CLI scan reads them.
+import { describe, expect, it } from 'vitest';
+import { compileMatcher, type TitleSource } from '../../../src/core/matching/index.ts';
+import { parsePage, scanBlocks } from '../../../src/cli/scan.ts';
+import { iterateBlocks } from '../../../src/content/text-extract.ts';
+
+const film = (id: string, title: string, year: number | null = null): TitleSource => ({
+  id,
+  title,
+  aliases: [],
+  year,
+  directors: [],
+});
+
+const matcher = compileMatcher([
+  film('fargo', 'Fargo', 1996),
+  film('cabaret', 'Cabaret', 1972),
+  film('selma', 'Selma', 2014),
+  film('chicago', 'Chicago', 2002),
+  film('noah', 'Noah', 2014),
+  film('batman', 'Batman', 1989),
+  film('shawshank', 'Shawshank Redemption', 1994),
+  film('room', 'Room', 2015),
+  film('vice', 'Vice', 2018),
+  film('up', 'Up', 2009),
+  film('passengers', 'Passengers', 2016),
+  film('godzilla', 'Godzilla', 2014),
+  film('interstellar', 'Interstellar', 2014),
+  film('1917', '1917', 2019),
+  film('singin', 'Singin’ in the Rain', 1952),
+]);
+
+/** The titles the CLI scan finds on `body`, as "film=surface". */
+function titles(body: string): string[] {
+  const doc = parsePage(`<!doctype html><html><body>${body}</body></html>`);
+  const { matches } = scanBlocks(iterateBlocks(doc), matcher);
+  return matches.map((m) => `${m.filmIds.join('+')}=${m.surface}`);
+}
+
+describe('namesakes told from the film by grammar', () => {
+  it('leaves a TV series, a season and a stage show, and keeps the film beside them', () => {
+    expect(titles('<p>He wrote every episode of the Fargo series for FX.</p>')).toEqual([]);
+    expect(titles('<p>Hawley, Legion creator and Fargo creator, will direct.</p>')).toEqual([]);
+    expect(titles('<p>Noah Hawley eyes Fargo, Legion creator duties aside.</p>')).toEqual([]);
+    expect(titles('<p>The cast of season 3 of Fargo was announced.</p>')).toEqual([]);
+    expect(titles('<p>She had just come off doing Cabaret on Broadway.</p>')).toEqual([]);
+    // Positive controls: the same names as films.
+    expect(titles('<p>The Coens made Fargo in a bitter winter.</p>')).toEqual(['fargo=Fargo']);
+    expect(titles('<p>She loved Cabaret as a girl.</p>')).toEqual(['cabaret=Cabaret']);
+  });
+
+  it('leaves a place, and keeps the film', () => {
+    expect(titles('<p>Locals lined up to register in Selma, Alabama, that spring.</p>')).toEqual([]);
+    expect(titles('<p>The Selma-to-Montgomery marches began in March.</p>')).toEqual([]);
+    expect(titles('<p>They walked from Selma to Montgomery.</p>')).toEqual([]);
+    expect(titles('<p>She grew up in Chicago before acting.</p>')).toEqual([]);
+    // "Gomorrah, Italy's submission": a country that does not end the phrase is no address.
+    expect(titles('<p>Oyelowo is superb in Selma, which opens Friday.</p>')).toEqual(['selma=Selma']);
+    expect(titles('<p>Zeta-Jones starred in Chicago, Illinois’s namesake musical film.</p>')).toEqual([
+      'chicago=Chicago',
+    ]);
+  });
+
+  it('leaves a character played by an actor, and keeps the film', () => {
+    expect(titles('<p>The sequence when Noah (Russell Crowe) recounts the story.</p>')).toEqual([]);
+    expect(titles('<p>Michael Keaton as Batman was a surprise.</p>')).toEqual([]);
+    expect(titles('<p>See Batman and Superman battle in the new trailer.</p>')).toEqual([]);
+    expect(titles('<p>Aronofsky made Noah (2014) with Russell Crowe.</p>')).toEqual(['noah=Noah']);
+    expect(titles('<p>Tim Burton directed Batman for Warner.</p>')).toEqual(['batman=Batman']);
+  });
+
+  it('leaves a title inside a longer quoted name, not a title quoted in speech', () => {
+    expect(titles('<p>Based on the story "Rita Hayworth and Shawshank Redemption" by King.</p>')).toEqual([]);
+    expect(titles('<p>They’d go ‘I love Singin’ in the Rain, but I hate musicals,’ he said.</p>')).toEqual([
+      'singin=Singin’ in the Rain',
+    ]);
+  });
+
+  it('yields a weak reading where the page has named the film as a film', () => {
+    expect(titles('<p>See Batman and Superman fight.</p>')).toEqual([]);
+    expect(titles('<p>Burton’s <i>Batman</i> (1989) was a hit.</p><p>See Batman and Robin fight.</p>')).toEqual([
+      'batman=Batman',
+      'batman=Batman',
+    ]);
+  });
+});
+
+describe('interface elements', () => {
+  it('leaves a title inside a link or button label, and keeps it in a headline link', () => {
+    expect(titles('<ul><li><a href="/login">Log In</a></li><li><a href="/signup">Sign Up</a></li></ul>')).toEqual([]);
+    expect(titles('<ul><li><a href="/p">Press Room</a></li><li><a href="/a">Advertising</a></li></ul>')).toEqual([]);
+    expect(titles('<h2><a href="/c">Join The Conversation</a></h2>')).toEqual([]);
+    expect(titles('<h3><a href="/r">‘Room’ Is the Year’s Best Film</a></h3>')).toEqual(['room=Room']);
+  });
+
+  it('leaves a word alone in a navigation or a button, and keeps a film in a link list', () => {
+    expect(titles('<nav><ul><li><a href="/u">Uproxx</a></li><li><a href="/v">Vice</a></li></ul></nav>')).toEqual([]);
+    expect(titles('<div role="menu"><div role="menuitem">Vice</div></div>')).toEqual([]);
+    expect(titles('<p>Filter: <button>Room</button></p>')).toEqual([]);
+    expect(
+      titles('<ul><li><a href="/f/vice">Vice</a> (2018)</li><li><a href="/f/room">Room</a> (2015)</li></ul>'),
+    ).toEqual(['vice=Vice', 'room=Room']);
+  });
+});
+
+describe('titles found again', () => {
+  it('finds a film the page named as a film in a tag list and mid-paragraph', () => {
+    const page =
+      '<p>This year <i>Passengers</i>, <i>Godzilla</i> and <i>Interstellar</i> opened.</p>' +
+      '<p>Passengers is decent. Its look is Passengers at its best, they say.</p>' +
+      '<div>Filed Under: <a href="/t/f">Film, </a><a href="/t/g">Godzilla, </a><a href="/t/i">Interstellar, </a></div>';
+    expect(titles(page)).toEqual([
+      'passengers=Passengers',
+      'godzilla=Godzilla',
+      'interstellar=Interstellar',
+      // "Passengers is decent" opens a sentence: a word there is capitalised whatever it means.
+      'passengers=Passengers',
+      'godzilla=Godzilla',
+      'interstellar=Interstellar',
+    ]);
+  });
+
+  it('finds nothing again where the page never named the film as a film', () => {
+    expect(
+      titles('<p>Passengers is decent.</p><div><a href="/t/g">Godzilla, </a><a href="/t/i">Interstellar, </a></div>'),
+    ).toEqual([]);
+  });
+});
+
+describe('glued tag text', () => {
+  it('reads adjacent links whose letters touch as separate words', () => {
+    expect(
+      titles('<p><i>Up</i> opened Cannes.</p><div class="tags"><a href="/a">Animation</a><a href="/u">Up</a></div>'),
+    ).toContain('up=Up');
+    const doc = parsePage('<div><a href="/a">Animation</a><a href="/u">Up</a></div>');
+    expect([...iterateBlocks(doc)].map((b) => b.text)).toEqual(['Animation', 'Up']);
+    // Positive control: a word split by styling stays one word.
+    const styled = parsePage('<p><a href="/x">Happy-</a><b>Go</b>-Lucky and <a href="/s">U</a>p</p>');
+    expect([...iterateBlocks(styled)].map((b) => b.text)).toEqual(['Happy-Go-Lucky and Up']);
+  });
+});
+
+describe('numbers named as films', () => {
+  it('finds a number after a word for a film, a possessive or credits, and not as a year', () => {
+    expect(titles('<p>The film 1917 is one long take.</p>')).toEqual(['1917=1917']);
+    expect(titles('<p>Sam Mendes’ 1917 is one long take.</p>')).toEqual(['1917=1917']);
+    expect(titles('<p>1917 (Sam Mendes, 2019) is one long take.</p>')).toEqual(['1917=1917']);
+    expect(titles('<p>The revolution of 1917 changed Russia.</p>')).toEqual([]);
+  });
+});
