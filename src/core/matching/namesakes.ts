@@ -56,8 +56,15 @@ const ROLE_BEFORE =
 const PLAYS_BEFORE = /(?:\p{Lu}[\p{L}'’.-]*|\b(?:he|she|who|they))[\s\u00a0]+(?:plays|played|playing)[\s\u00a0]+$/u;
 // "lives in Chicago", "born in Selma", "grew up near Brooklyn", "downtown Manhattan": a place
 // after a word of living or travel; never after a name ("Paul Mescal in Aftersun").
-const PLACE_BEFORE =
-  /\b(?:(?:live[sd]?|living|born|raised|based|moved|grew[\s\u00a0]+up|settled|located|headquartered|stationed|stayed|staying|arrived|arriving|travel(?:l?ed)?|flew|drove|walked|trip|visit(?:ed|ing)?|downtown|mayor[\s\u00a0]+of|streets[\s\u00a0]+of|city[\s\u00a0]+of|outskirts[\s\u00a0]+of)(?:[\s\u00a0]+(?:in|to|near|from|outside|around|across))?|\b(?:near|outside|throughout))[\s\u00a0]+$/iu;
+const PLACE_WORDS =
+  'live[sd]?|living|born|raised|based|moved|grew[\\s\\u00a0]+up|settled|located|headquartered|stationed|stayed|staying|' +
+  'arrived|arriving|travel(?:l?ed)?|flew|drove|walked|trip|visit(?:ed|ing)?|filmed|shot|set|' +
+  'apartment|home|house|office|studio|neighbou?rhood|restaurant|bar|hotel|school|university|church|hospital|' +
+  'street|suburbs?|town|city|village|district|county|native|residents?|community|here|back|mayor|streets|outskirts';
+const PLACE_BEFORE = new RegExp(
+  `\\b(?:(?:${PLACE_WORDS})[\\s\\u00a0]+(?:in|to|near|from|outside|around|across|of)|downtown|near|outside|throughout)[\\s\\u00a0]+$`,
+  'iu',
+);
 const POSSESSIVE_BEFORE = /(?:^|[^\p{L}])(?:his|her|their|its|my|your|our)[\s\u00a0]+$/u;
 
 const OPENING = new Set(['"', '“', '‘', '«', '„', "'"]);

@@ -56,6 +56,8 @@ describe('namesakes told from the film by grammar', () => {
     expect(titles('<p>The Selma-to-Montgomery marches began in March.</p>')).toEqual([]);
     expect(titles('<p>They walked from Selma to Montgomery.</p>')).toEqual([]);
     expect(titles('<p>She grew up in Chicago before acting.</p>')).toEqual([]);
+    expect(titles('<p>He rents a studio in Chicago and one near Selma.</p>')).toEqual([]);
+    expect(titles('<p>They shot Fargo in a bitter winter.</p>')).toEqual(['fargo=Fargo']);
     // "Gomorrah, Italy's submission": a country that does not end the phrase is no address.
     expect(titles('<p>Oyelowo is superb in Selma, which opens Friday.</p>')).toEqual(['selma=Selma']);
     expect(titles('<p>Zeta-Jones starred in Chicago, Illinois’s namesake musical film.</p>')).toEqual([
