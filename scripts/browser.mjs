@@ -69,6 +69,9 @@ export async function launchWithExtension({
   contextOptions = {},
   // Extra command-line switches, such as the benchmarks' --enable-precise-memory-info.
   extraArgs = [],
+  // The first-run page the extension opens on install: closed once it shows, so that tests and
+  // screenshots start from the tabs they open; `true` keeps it and returns it as `welcome`.
+  keepWelcome = false,
 }) {
   if (!executablePath) throw new Error(INSTALL_HINT);
   const dir = resolve(extensionDir);
@@ -96,7 +99,14 @@ export async function launchWithExtension({
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
   const extensionId = new URL(worker.url()).host;
-  return { context, extensionId, worker, profile };
+  const welcomeUrl = `chrome-extension://${extensionId}/welcome.html`;
+  let welcome = null;
+  for (let waited = 0; !welcome && waited < 15_000; waited += 100) {
+    welcome = context.pages().find((p) => p.url().startsWith(welcomeUrl)) ?? null;
+    if (!welcome) await new Promise((done) => setTimeout(done, 100));
+  }
+  if (welcome && !keepWelcome) await welcome.close();
+  return { context, extensionId, worker, profile, welcome: keepWelcome ? welcome : null };
 }
 
 /**
