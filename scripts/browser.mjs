@@ -58,7 +58,7 @@ export async function serveFolder(folder) {
 /**
  * Chromium with the unpacked extension in a fresh profile; resolves once its worker runs.
  * @param {{ extensionDir: string, headless?: boolean, executablePath?: string | null, lang?: string | null,
- *   contextOptions?: Record<string, unknown>, extraArgs?: string[] }} options
+ *   contextOptions?: Record<string, unknown>, extraArgs?: string[], keepWelcome?: boolean }} options
  */
 export async function launchWithExtension({
   extensionDir,
