@@ -58,7 +58,7 @@ export async function serveFolder(folder) {
 /**
  * Chromium with the unpacked extension in a fresh profile; resolves once its worker runs.
  * @param {{ extensionDir: string, headless?: boolean, executablePath?: string | null, lang?: string | null,
- *   contextOptions?: Record<string, unknown>, extraArgs?: string[], keepWelcome?: boolean }} options
+ *   contextOptions?: Record<string, unknown>, extraArgs?: string[] }} options
  */
 export async function launchWithExtension({
   extensionDir,
@@ -69,9 +69,6 @@ export async function launchWithExtension({
   contextOptions = {},
   // Extra command-line switches, such as the benchmarks' --enable-precise-memory-info.
   extraArgs = [],
-  // The first-run page the extension opens on install: closed once it shows, so that tests and
-  // screenshots start from the tabs they open; `true` keeps it and returns it as `welcome`.
-  keepWelcome = false,
 }) {
   if (!executablePath) throw new Error(INSTALL_HINT);
   const dir = resolve(extensionDir);
@@ -100,13 +97,16 @@ export async function launchWithExtension({
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
   const extensionId = new URL(worker.url()).host;
   const welcomeUrl = `chrome-extension://${extensionId}/welcome.html`;
+  // The first-run page the extension opens on install: waited for, so that every run starts
+  // from the same tabs (the initial one first, then this one).
   let welcome = null;
   for (let waited = 0; !welcome && waited < 15_000; waited += 100) {
     welcome = context.pages().find((p) => p.url().startsWith(welcomeUrl)) ?? null;
     if (!welcome) await new Promise((done) => setTimeout(done, 100));
   }
-  if (welcome && !keepWelcome) await welcome.close();
-  return { context, extensionId, worker, profile, welcome: keepWelcome ? welcome : null };
+  // Left open: closing it and opening another extension page at once can leave that page with
+  // no message catalog in Chromium (chrome.i18n.getMessage answering "" for every key).
+  return { context, extensionId, worker, profile, welcome };
 }
 
 /**

@@ -14,7 +14,6 @@ let welcome: Page;
 beforeAll(async () => {
   const launched = await launchWithExtension({
     extensionDir: join(process.env.AFTERPARTY_DIST ?? 'dist', 'chrome'),
-    keepWelcome: true,
   });
   context = launched.context;
   extensionId = launched.extensionId;
