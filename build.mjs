@@ -20,6 +20,7 @@ const DEV_ORIGINS = ['http://127.0.0.1/*', 'http://localhost/*', 'https://127.0.
 const STATIC_FILES = [
   'src/popup/popup.html',
   'src/options/options.html',
+  'src/welcome/welcome.html',
   'src/content/content.css',
   'src/ui/shared/pages.css',
 ];
@@ -29,6 +30,7 @@ const entryPoints = {
   content: 'src/content/index.tsx',
   popup: 'src/popup/index.tsx',
   options: 'src/options/index.tsx',
+  welcome: 'src/welcome/index.tsx',
 };
 
 /** One manifest source; each browser gets only the keys it understands. */
@@ -62,8 +64,21 @@ async function writeStatic(outdir, browser, base) {
       `${JSON.stringify(await loadCatalog(root, lang), null, 2)}\n`,
     );
   }
+  await writeFile(join(outdir, 'demo.html'), demoPage(await readFile(join(root, 'demo', 'index.html'), 'utf8')));
   const manifest = manifestFor(browser, base, { dev });
   await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+/**
+ * The demo page (demo/index.html) shipped inside the extension for the first-run page's "Try it":
+ * content scripts do not run on extension pages, so the page loads the content bundle itself.
+ */
+export function demoPage(html) {
+  if (!html.includes('</head>')) throw new Error('demo/index.html has no </head>');
+  return html.replace(
+    '</head>',
+    '<link rel="stylesheet" href="content.css">\n<script src="content.js" defer></script>\n</head>',
+  );
 }
 
 /** Collapses whitespace in a stretch of CSS text; spaces before `:` stay (`.a :focus` is a descendant). */

@@ -96,7 +96,17 @@ export async function launchWithExtension({
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
   const extensionId = new URL(worker.url()).host;
-  return { context, extensionId, worker, profile };
+  const welcomeUrl = `chrome-extension://${extensionId}/welcome.html`;
+  // The first-run page the extension opens on install: waited for, so that every run starts
+  // from the same tabs (the initial one first, then this one).
+  let welcome = null;
+  for (let waited = 0; !welcome && waited < 15_000; waited += 100) {
+    welcome = context.pages().find((p) => p.url().startsWith(welcomeUrl)) ?? null;
+    if (!welcome) await new Promise((done) => setTimeout(done, 100));
+  }
+  // Left open: closing it and opening another extension page at once can leave that page with
+  // no message catalog in Chromium (chrome.i18n.getMessage answering "" for every key).
+  return { context, extensionId, worker, profile, welcome };
 }
 
 /**

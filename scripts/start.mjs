@@ -1,7 +1,7 @@
 // `npm start`: build, serve the demo page, open Chromium with the extension on it.
 // Without a display it runs headless: hovers a title and writes screenshots instead.
-// `npm start -- --docs` (always headless) writes the README's screenshots of the card, the popup
-// and the options page, light and dark, into docs/screenshots/.
+// `npm start -- --docs` (always headless) writes the README's screenshots of the card, the popup,
+// the options page and the first-run page, light and dark, into docs/screenshots/.
 // AFTERPARTY_DIST=DIR builds into DIR instead of dist/ (parallel runs).
 import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -41,6 +41,7 @@ const page = context.pages()[0] ?? (await context.newPage());
 await page.goto(server.url);
 console.log(`Demo page: ${server.url}`);
 console.log(`Popup:     chrome-extension://${extensionId}/popup.html`);
+console.log(`Welcome:   chrome-extension://${extensionId}/welcome.html`);
 
 async function openCard(target, title = 'Fugitive Pieces') {
   await waitForHighlights(target);
@@ -49,6 +50,18 @@ async function openCard(target, title = 'Fugitive Pieces') {
     timeout: 10_000,
   });
   await target.waitForTimeout(400);
+}
+
+/** The first-run page the extension opens on install, at a laptop's width. */
+async function shootWelcome(ctx, id, colorScheme, path) {
+  const welcome = await ctx.newPage();
+  await welcome.setViewportSize({ width: 900, height: 1000 });
+  await welcome.emulateMedia({ colorScheme });
+  await welcome.goto(`chrome-extension://${id}/welcome.html`);
+  await welcome.waitForSelector('.shortcut-line[data-shortcut]', { timeout: 10_000 });
+  await welcome.waitForTimeout(200);
+  await welcome.screenshot({ path, fullPage: true });
+  await welcome.close();
 }
 
 /** The popup page pointed at the demo tab (?tab=ID), so "This page" describes it. */
@@ -119,7 +132,9 @@ if (docs) {
       const optionsShot = join(shots, `options-${colorScheme}${suffix}.png`);
       await options.screenshot({ path: optionsShot, fullPage: true });
       await options.close();
-      written.push(cardShot, popupShot, scheduleShot, optionsShot);
+      const welcomeShot = join(shots, `welcome-${colorScheme}${suffix}.png`);
+      await shootWelcome(ctx, id, colorScheme, welcomeShot);
+      written.push(cardShot, popupShot, scheduleShot, optionsShot, welcomeShot);
     }
     await ctx.close();
   }
@@ -143,9 +158,12 @@ if (docs) {
   await popup.locator('details.festival:not([open]) > summary').last().click();
   const popupShot = join(shots, 'popup.png');
   await popup.screenshot({ path: popupShot });
+  const welcomeShot = join(shots, 'welcome.png');
+  await shootWelcome(context, extensionId, 'light', welcomeShot);
   console.log('No display: ran headless and wrote');
   console.log(`  ${relative(process.cwd(), cardShot)}`);
   console.log(`  ${relative(process.cwd(), popupShot)}`);
+  console.log(`  ${relative(process.cwd(), welcomeShot)}`);
   await context.close();
   await server.close();
 }

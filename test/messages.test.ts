@@ -55,6 +55,8 @@ describe('changesData', () => {
     'addSite',
     'removeSite',
     'setDeviceSync',
+    // Added with #29.5: the options page's address box subscribes as addFeed does.
+    'addFeedOrFind',
   ];
 
   it('is true for every message with a write effect', () => {

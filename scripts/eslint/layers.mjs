@@ -24,9 +24,11 @@ export const LAYERS = {
   'ui/card': { imports: ['ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },
   'ui/popup': { imports: ['ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },
   'ui/options': { imports: ['ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },
+  'ui/welcome': { imports: ['ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },
   content: { imports: ['ui/card', 'ui/shared', 'browser', 'messages', CORE] },
   popup: { imports: ['ui/popup', 'ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },
   options: { imports: ['ui/options', 'ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },
+  welcome: { imports: ['ui/welcome', 'ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },
   background: { imports: ['db', 'browser', 'messages', CORE, 'data'] },
   // `afterparty scan` and `events` read a page the way the extension does.
   cli: { imports: [CORE], files: ['content/text-extract.ts', 'content/page-snapshot.ts'] },

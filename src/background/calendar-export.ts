@@ -1,4 +1,5 @@
-import { exportIcs, icsFileName } from '../core/ical/index.ts';
+import { exportIcs, icsFileName, type ExportWords } from '../core/ical/index.ts';
+import { t } from '../browser/i18n.ts';
 import { plannedReminders } from '../core/plan/index.ts';
 import { eventsWithContext, readReminderInputs, type AfterpartyDb } from '../db/index.ts';
 import { timeZoneResolver } from '../core/time/index.ts';
@@ -12,6 +13,13 @@ async function reminderMinutes(db: AfterpartyDb): Promise<Map<string, number>> {
   const planned = plannedReminders(events, new Set(remind), lead, mode);
   return new Map(planned.map((r) => [r.eventKey, (r.start - r.at) / 60_000]));
 }
+
+/** The DESCRIPTION's labels in the catalog's language: people's words, not the feed's values. */
+const exportWords: ExportWords = {
+  host: (name) => t('calendar_exportHost', name),
+  access: (access) => (access === 'unknown' ? null : t(`ui_access_${access}`)),
+  source: (name) => t('calendar_exportSource', name),
+};
 
 /**
  * The .ics of some events, written here rather than in the card so the calendar code stays
@@ -30,6 +38,6 @@ export async function calendarFor(db: AfterpartyDb, eventKeys: string[], name: s
     filmTitles: event.filmKeys.map((key) => titles.get(key)).filter((t): t is string => t !== undefined),
     alarmMinutesBefore: alarms.get(event.key),
   }));
-  const { ics, skipped } = exportIcs(items, now);
+  const { ics, skipped } = exportIcs(items, now, exportWords);
   return { ics, fileName: icsFileName(name), skipped, missing: eventKeys.length - events.length };
 }

@@ -83,7 +83,10 @@ const handlers = createHandlers({
   titles,
 });
 
-browser.runtime.onInstalled.addListener(() => {
+browser.runtime.onInstalled.addListener(({ reason }) => {
+  // The first-run page once, on install; an update or a browser update opens nothing.
+  if (reason === 'install')
+    void browser.tabs.create({ url: browser.runtime.getURL('welcome.html') }).catch(() => undefined);
   // On install and on every update: the embedded listings may have changed with the release.
   loading = null;
   titles.forget();

@@ -1,11 +1,17 @@
 // The optional host permission a feed's origin needs (feedOrigin): asked by the extension's
 // pages and checked by the worker for the same pattern.
 import browser from 'webextension-polyfill';
-import { feedOrigin, type FeedOrigin } from '../core/feed/index.ts';
+import { feedAddress, feedOrigin, type FeedOrigin } from '../core/feed/index.ts';
 import { t } from './i18n.ts';
 
+/**
+ * The origin to ask for. Plain http to another machine is refused first, in words: the worker
+ * would refuse to fetch it, so the browser's prompt must not be shown for it.
+ */
 function originOf(url: string): FeedOrigin {
-  const origin = feedOrigin(url);
+  const address = feedAddress(url);
+  if (!address.ok && address.code === 'insecure-url') throw new Error(t('sync_errorInsecureUrl'));
+  const origin = feedOrigin(address.ok ? address.url : url);
   if (!origin) throw new Error(t('sync_errorBadUrl'));
   return origin;
 }

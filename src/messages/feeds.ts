@@ -16,6 +16,17 @@ export interface FeedStatus {
   /** Data kept with a caveat (its titles left out of the title index…), in words. */
   warning: string | null;
   problems: string[];
+  /** The festivals its listings name, and the first and last day of its events ("YYYY-MM-DD"). */
+  festivals: string[];
+  firstDay: string | null;
+  lastDay: string | null;
+}
+
+/** A feed or calendar a web page links to, offered when its address gives the page instead. */
+export interface FoundFeedLink {
+  url: string;
+  title: string | null;
+  kind: 'json' | 'ical';
 }
 
 export interface SyncLine {
@@ -40,6 +51,11 @@ export interface SyncOutcomeLine {
 export interface FeedMessages {
   getFeeds: { params: Record<string, never>; result: { feeds: FeedStatus[] } };
   addFeed: { params: { url: string }; result: { feed: FeedStatus } };
+  /**
+   * The options page's address box: subscribes as addFeed does, or, when the address gives a
+   * web page, answers the feeds and calendars the page links to (none: refused as addFeed is).
+   */
+  addFeedOrFind: { params: { url: string }; result: { feed: FeedStatus } | { found: FoundFeedLink[] } };
   /** What removing a feed would leave unlisted in the plan, for the options page to ask first. */
   getFeedRemoval: { params: { id: string }; result: { saved: number; reminders: number } };
   removeFeed: { params: { id: string }; result: { removed: true } };
@@ -60,20 +76,18 @@ const feedId: Check<{ id: string }> = reword(
   'needs {id: string}',
 );
 const isString = (v: unknown): v is string => typeof v === 'string';
+const feedUrl: Check<{ url: string }> = (v, path) => {
+  const url = reword((x, p) => field(obj(x, p), 'url', guard(isString, ''), p), 'needs {url: string}')(v, path);
+  if (url.length > MAX_URL) say('url', `the URL is longer than ${MAX_URL} characters`);
+  return { url };
+};
 
 export const feedSpecs: SpecsFor<FeedMessages> = {
   // Feed addresses may carry a private token, and sync status is the popup's: pages ask neither.
   getFeeds: { privileged: true, validate: noParams('getFeeds') },
   getSyncStatus: { privileged: true, validate: noParams('getSyncStatus') },
-  addFeed: {
-    privileged: true,
-    changes: true,
-    validate: checkParams('addFeed', (v, path) => {
-      const url = reword((x, p) => field(obj(x, p), 'url', guard(isString, ''), p), 'needs {url: string}')(v, path);
-      if (url.length > MAX_URL) say('url', `the URL is longer than ${MAX_URL} characters`);
-      return { url };
-    }),
-  },
+  addFeed: { privileged: true, changes: true, validate: checkParams('addFeed', feedUrl) },
+  addFeedOrFind: { privileged: true, changes: true, validate: checkParams('addFeedOrFind', feedUrl) },
   getFeedRemoval: { privileged: true, validate: checkParams('getFeedRemoval', feedId) },
   removeFeed: { privileged: true, changes: true, validate: checkParams('removeFeed', feedId) },
   setFeedEnabled: {

@@ -19,7 +19,7 @@ import { userFilmSpecs, type UserFilmMessages } from './user-films.ts';
 export { ADD_EVENT_PARAM, addEventPath, type AddEventMessages } from './add-event.ts';
 export type { CorrectionMessages } from './corrections.ts';
 export type { DeviceSyncMessages, DeviceSyncStatus } from './device-sync.ts';
-export type { FeedMessages, FeedStatus, SyncLine } from './feeds.ts';
+export type { FeedMessages, FeedStatus, FoundFeedLink, SyncLine } from './feeds.ts';
 export type { ListingMessages } from './listings.ts';
 export { fitPageSnapshot, type PageEventMessages, type PageEventPreview } from './page-events.ts';
 export { FOCUS_EVENT_PARAM, type PlanMessages } from './plan.ts';

@@ -17,6 +17,9 @@ function Options() {
   return (
     <main>
       <h1>{t('ui_optionsTitle')}</h1>
+      <p class="welcome-link">
+        <a href="welcome.html">{t('welcome_optionsLink')}</a>
+      </p>
       <FeedsPanel />
       <ImportInvitation />
       <SitesPanel />

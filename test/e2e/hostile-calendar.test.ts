@@ -59,7 +59,7 @@ afterAll(async () => {
 });
 
 async function addFeed(options: Page, path: string): Promise<void> {
-  await options.getByLabel('Feed URL').fill(`${base}${path}`);
+  await options.getByLabel('Feed or calendar address').fill(`${base}${path}`);
   await options.getByRole('button', { name: 'Add feed' }).click();
 }
 
@@ -84,7 +84,7 @@ describe('a hostile calendar', () => {
     await clean.waitFor({ timeout: 15_000 });
 
     switched = true;
-    await options.getByRole('button', { name: 'Sync now' }).click();
+    await options.getByRole('button', { name: 'Refresh all feeds' }).click();
     await switching.locator('.feed-error').filter({ hasText: WORDS }).waitFor({ timeout: 30_000 });
     expect(await switching.locator('.feed-error').textContent()).toMatch(/^Last error: This calendar asks/);
     expect(await switching.textContent()).toMatch(/\b1 event(?!s)/);
@@ -106,7 +106,7 @@ describe('a hostile calendar', () => {
   });
 
   it('leaves the worker answering the options page, after another sync of the hostile feed', async () => {
-    await options.getByRole('button', { name: 'Sync now' }).click();
+    await options.getByRole('button', { name: 'Refresh all feeds' }).click();
     await options.waitForFunction(() => !document.querySelector('.feeds-panel button[disabled]'));
     await options.reload();
     const switching = options.locator('li.feed', { hasText: 'Switching calendar' });

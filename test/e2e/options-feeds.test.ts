@@ -79,7 +79,7 @@ describe('the Feeds section of the options page', () => {
   it('adds a feed served on 127.0.0.1 and lists it with its event count', async () => {
     options = await harness.context.newPage();
     await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
-    await options.getByLabel('Feed URL').fill(`${base}/feed.json`);
+    await options.getByLabel('Feed or calendar address').fill(`${base}/feed.json`);
     await options.getByRole('button', { name: 'Add feed' }).click();
     const item = options.locator('li.feed', { hasText: 'Local test listings' });
     await item.waitFor({ timeout: 15_000 });
@@ -98,17 +98,17 @@ describe('the Feeds section of the options page', () => {
     expect(text).toContain('Persepolis press brunch');
   });
 
-  it('shows a change in the feed after "Sync now"', async () => {
+  it('shows a change in the feed after "Refresh all feeds"', async () => {
     partyTitle = 'Persepolis party moved to the Gladstone';
-    await options.getByRole('button', { name: 'Sync now' }).click();
-    await options.getByRole('button', { name: 'Sync now' }).waitFor({ state: 'visible' });
+    await options.getByRole('button', { name: 'Refresh all feeds' }).click();
+    await options.getByRole('button', { name: 'Refresh all feeds' }).waitFor({ state: 'visible' });
     await options.waitForFunction(() => !document.querySelector('.feeds-panel button[disabled]'));
     const text = await hoverPersepolis(/Gladstone/);
     expect(text).toContain('Persepolis party moved to the Gladstone');
   });
 
   it('refuses an address that is not a feed, in plain words', async () => {
-    await options.getByLabel('Feed URL').fill(`${base}/review.html`);
+    await options.getByLabel('Feed or calendar address').fill(`${base}/review.html`);
     await options.getByRole('button', { name: 'Add feed' }).click();
     await expect(
       options

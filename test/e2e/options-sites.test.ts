@@ -248,7 +248,7 @@ describe('the Corrections section', () => {
 describe('"Clear the cache"', () => {
   it('brings the subscribed feeds back at once, fetched again', async () => {
     const page = await options();
-    await page.getByLabel('Feed URL').fill(`${base}/feed.json`);
+    await page.getByLabel('Feed or calendar address').fill(`${base}/feed.json`);
     await page.getByRole('button', { name: 'Add feed' }).click();
     const item = page.locator('li.feed', { hasText: 'Refill test listings' });
     await item.waitFor({ timeout: 15_000 });

@@ -55,7 +55,7 @@ afterAll(async () => {
 });
 
 async function addFeed(options: Page): Promise<void> {
-  await options.getByLabel('Feed URL').fill(`${base}/feed.json`);
+  await options.getByLabel('Feed or calendar address').fill(`${base}/feed.json`);
   await options.getByRole('button', { name: 'Add feed' }).click();
   await options.locator('li.feed', { hasText: 'Removable listings' }).waitFor({ timeout: 15_000 });
 }

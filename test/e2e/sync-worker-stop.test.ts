@@ -227,7 +227,7 @@ async function waitForStopped(id: string): Promise<void> {
 
 describe('a service worker stopped in the middle of a staged sync', () => {
   it('subscribes to a large feed through the options page', async () => {
-    await options.getByLabel('Feed URL').fill(`${base}/big.json`);
+    await options.getByLabel('Feed or calendar address').fill(`${base}/big.json`);
     await options.getByRole('button', { name: 'Add feed' }).click();
     const item = options.locator('li.feed', { hasText: 'Large local listings' });
     await item.waitFor({ timeout: 45_000 });
@@ -248,7 +248,7 @@ describe('a service worker stopped in the middle of a staged sync', () => {
     const held = holdMidStaging(probe, feedId, FILLER + 2);
     const worker = await runningVersion();
     // The options page's own button: its reply never comes, the worker is stopped first.
-    await options.getByRole('button', { name: 'Sync now' }).click();
+    await options.getByRole('button', { name: 'Refresh all feeds' }).click();
     const at = await Promise.race([
       held,
       new Promise<never>((_, reject) =>

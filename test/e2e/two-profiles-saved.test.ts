@@ -51,7 +51,7 @@ afterAll(async () => {
 async function subscribe(harness: Harness): Promise<Page> {
   const options = await harness.context.newPage();
   await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
-  await options.getByLabel('Feed URL').fill(`${base}/feed.json`);
+  await options.getByLabel('Feed or calendar address').fill(`${base}/feed.json`);
   await options.getByRole('button', { name: 'Add feed' }).click();
   await options.locator('li.feed', { hasText: 'Shared listings' }).waitFor({ timeout: 15_000 });
   return options;

@@ -122,9 +122,15 @@ describe('the options page in Chromium', () => {
     });
     await expect
       .poll(() => page.locator('.panel-section .error[role="status"]').textContent())
-      .toMatch(/damaged: saved\[0\]\.status/);
+      .toMatch(/damaged: saved\[0\]\.status.* Nothing was changed\.$/);
+    await input.setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from('{"hello":1}') });
+    await expect
+      .poll(() => page.locator('.panel-section .error[role="status"]').textContent())
+      .toBe('This is not an Afterparty backup file. Nothing was changed.');
     await input.setInputFiles({ name: 'notjson.json', mimeType: 'application/json', buffer: Buffer.from('{nope') });
-    await expect.poll(() => page.locator('.panel-section .error[role="status"]').textContent()).toMatch(/not JSON/);
+    await expect
+      .poll(() => page.locator('.panel-section .error[role="status"]').textContent())
+      .toMatch(/not JSON.* Nothing was changed\.$/);
     expect((await ask(page, 'getPlan')).result.saved).toHaveLength(1);
 
     await ask(page, 'setSaved', { eventKey: 'default/fugitive-pieces-rosedale', status: null });
@@ -134,7 +140,9 @@ describe('the options page in Chromium', () => {
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(backup)),
     });
-    await expect.poll(() => page.getByText(/^Restored: 1 saved events/).count()).toBe(1);
+    await expect
+      .poll(() => page.getByText(/^Restored: 1 saved event, 0 corrections, 0 own events, and 0 own films\./).count())
+      .toBe(1);
     expect((await ask(page, 'getPlan')).result.saved).toHaveLength(1);
     await page.close();
   });

@@ -1,5 +1,5 @@
 // A feed whose every text field carries script payloads, subscribed through the options page
-// ("Feed URL", "Add feed") of the dev build in real Chromium: the options page, the hover card
+// ("Feed or calendar address", "Add feed") of the dev build in real Chromium: the options page, the hover card
 // and the popup show the payloads as text, run none of them, keep only http(s) links, and let
 // no bidirectional override reach the screen.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -143,7 +143,7 @@ describe('a feed with script in every field', () => {
   it('is added through the options page and listed as text', async () => {
     const options = await harness.context.newPage();
     await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
-    await options.getByLabel('Feed URL').fill(`${site.url}feed.json`);
+    await options.getByLabel('Feed or calendar address').fill(`${site.url}feed.json`);
     await options.getByRole('button', { name: 'Add feed' }).click();
     await options.locator('.feed h3', { hasText: 'feed-title <img src=x' }).waitFor({ timeout: 20_000 });
     const dom = await pageDom(options);

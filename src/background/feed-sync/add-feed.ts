@@ -1,5 +1,5 @@
 // Subscribing: a new feed is fetched once and refused, with the reason, when it is not a feed.
-import { feedIdOf, feedUrlFromLink } from '../../core/feed/index.ts';
+import { discoverFeeds, feedIdOf, feedUrlFromLink, withScheme, type FoundFeed } from '../../core/feed/index.ts';
 import { DEFAULT_SYNC_STATE, getFeed, insertFeed, type FeedRow } from '../../db/index.ts';
 import { readBody } from './feed-document.ts';
 import { fetchFeed, isSecureFeedUrl, NO_VALIDATORS } from './fetch-feed.ts';
@@ -9,7 +9,8 @@ import { recordFailure, type SyncContext } from './sync-feed.ts';
 function feedUrl(raw: string, allowLoopbackHttp: boolean): string {
   let url: URL;
   try {
-    url = new URL(feedUrlFromLink(raw.trim()));
+    // "festival.example/parties.ics" as typed: https is assumed (core/feed/feed-address.ts).
+    url = new URL(feedUrlFromLink(withScheme(raw)));
   } catch {
     throw new SyncError({ code: 'bad-url' });
   }
@@ -20,12 +21,21 @@ function feedUrl(raw: string, allowLoopbackHttp: boolean): string {
   return url.href;
 }
 
-/** Subscribes to the feed at `rawUrl`; `leased` runs the write under the sync lease. */
+export type AddOutcome = { feed: FeedRow } | { found: FoundFeed[] };
+
+const HTML_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html|head)\b/i;
+
+/**
+ * Subscribes to the feed at `rawUrl`; `leased` runs the write under the sync lease. With
+ * `discover`, an address that gives a web page answers the feeds and calendars the page links
+ * to (discoverFeeds), those Afterparty could fetch, instead of being refused.
+ */
 export async function addFeed(
   ctx: SyncContext,
   leased: <T>(work: () => Promise<T>, busy: () => T) => Promise<T>,
   rawUrl: string,
-): Promise<FeedRow> {
+  discover = false,
+): Promise<AddOutcome> {
   const href = feedUrl(rawUrl, ctx.limits.allowLoopbackHttp);
   // The id is the address's (core/feed/feed-id.ts): re-adding a feed finds its saved events again.
   const id = feedIdOf(href);
@@ -36,7 +46,12 @@ export async function addFeed(
   if (download.status !== 'ok') throw new SyncError({ code: 'unreachable' });
   const fallbackTitle = new URL(href).hostname;
   const { doc, ...hashes } = await readBody(download.text, download.contentType, ctx.catalog, fallbackTitle);
-  if (!doc.ok) throw new SyncError(doc.reason);
+  if (!doc.ok) {
+    const page = doc.reason.code === 'html' || HTML_START.test(download.text);
+    const found = discover && page ? linkedFeeds(download.text, download.url, ctx.limits.allowLoopbackHttp) : [];
+    if (found.length > 0) return { found };
+    throw new SyncError(page ? { code: 'html' } : doc.reason);
+  }
   const feed = await insertFeed(ctx.db, id, {
     title: doc.feed.title,
     url: href,
@@ -61,5 +76,10 @@ export async function addFeed(
     await recordFailure(ctx, feed, reasonOf(error)).catch(() => undefined);
     throw new SyncError(reasonOf(error), { cause: error });
   }
-  return (await getFeed(ctx.db, feed.id)) as FeedRow;
+  return { feed: (await getFeed(ctx.db, feed.id)) as FeedRow };
+}
+
+/** The page's linked feeds that could be fetched: https (loopback http in a --dev build), not the page itself. */
+function linkedFeeds(html: string, pageUrl: string, allowLoopbackHttp: boolean): FoundFeed[] {
+  return discoverFeeds(html, pageUrl).filter((found) => isSecureFeedUrl(found.url, allowLoopbackHttp));
 }

@@ -15,6 +15,7 @@ import {
   type SyncReason,
 } from '../../db/index.ts';
 import { addFeed } from './add-feed.ts';
+import type { FoundFeed } from '../../core/feed/index.ts';
 import { isDue, nextDue } from './feed-schedule.ts';
 import { FEED_MAX_BYTES, FEED_TIMEOUT_MS } from './fetch-feed.ts';
 import { createSingleFlight, LEASE_MS, type LockApi } from './lease.ts';
@@ -137,9 +138,18 @@ export function createFeedSync(deps: FeedSyncDeps) {
     /** Fetches a new feed once; refuses it with the reason (a SyncError) when it is not a feed. */
     addFeed: (url: string): Promise<FeedRow> =>
       flight.exclusive(async () => {
-        const feed = await addFeed(ctx, flight.leased, url);
+        const added = await addFeed(ctx, flight.leased, url);
+        if (!('feed' in added)) throw new SyncError({ code: 'html' });
         await recordTitleCap(db, deps.titleLimits).catch(() => undefined);
-        return (await getFeed(db, feed.id)) ?? feed;
+        return (await getFeed(db, added.feed.id)) ?? added.feed;
+      }),
+    /** As addFeed; an address that gives a web page answers the feeds it links to, if any. */
+    addFeedOrFind: (url: string): Promise<{ feed: FeedRow } | { found: FoundFeed[] }> =>
+      flight.exclusive(async () => {
+        const added = await addFeed(ctx, flight.leased, url, true);
+        if (!('feed' in added)) return added;
+        await recordTitleCap(db, deps.titleLimits).catch(() => undefined);
+        return { feed: (await getFeed(db, added.feed.id)) ?? added.feed };
       }),
     removeFeed(id: string): Promise<void> {
       return flight.exclusive(async () => {

@@ -1,10 +1,13 @@
 import {
+  EMPTY_FEED_SUMMARY,
+  feedSummary,
   getFeed,
   listFeeds,
   savedFromFeed,
   syncStateOf,
   type AfterpartyDb,
   type FeedRow,
+  type FeedSummary,
   type StoredReason,
 } from '../../db/index.ts';
 import type { FeedMessages, FeedStatus } from '../../messages/index.ts';
@@ -15,7 +18,7 @@ import type { HandlersFor } from './types.ts';
 
 const describeOrNull = (reason: StoredReason | null) => (reason === null ? null : describeSyncReason(reason));
 
-export function feedStatus(feed: FeedRow): FeedStatus {
+export function feedStatus(feed: FeedRow, summary: FeedSummary = EMPTY_FEED_SUMMARY): FeedStatus {
   const state = syncStateOf(feed);
   return {
     id: feed.id,
@@ -30,6 +33,9 @@ export function feedStatus(feed: FeedRow): FeedStatus {
     lastError: describeOrNull(feed.lastError),
     warning: describeOrNull(state.warning),
     problems: feed.problems,
+    festivals: summary.festivals,
+    firstDay: summary.firstDay,
+    lastDay: summary.lastDay,
   };
 }
 
@@ -55,14 +61,22 @@ export function feedHandlers({
     if (!sync) throw new Error('Feed sync is not available here');
     return sync;
   };
-  const all = async () => (await listFeeds(db)).map(feedStatus);
+  const described = async (feed: FeedRow) =>
+    feedStatus(feed, await feedSummary(db, feed).catch(() => EMPTY_FEED_SUMMARY));
+  const all = async () => Promise.all((await listFeeds(db)).map(described));
   return {
     async getFeeds() {
       await ready();
       return words(async () => ({ feeds: await all() }));
     },
     async addFeed({ url }) {
-      return words(async () => ({ feed: feedStatus(await engine().addFeed(url)) }));
+      return words(async () => ({ feed: await described(await engine().addFeed(url)) }));
+    },
+    async addFeedOrFind({ url }) {
+      return words(async () => {
+        const added = await engine().addFeedOrFind(url);
+        return 'feed' in added ? { feed: await described(added.feed) } : { found: added.found };
+      });
     },
     async getFeedRemoval({ id }) {
       return savedFromFeed(db, id);
@@ -76,7 +90,7 @@ export function feedHandlers({
         await engine().setEnabled(id, enabled);
         const feed = await getFeed(db, id);
         if (!feed) throw new Error('This feed no longer exists');
-        return { feed: feedStatus(feed) };
+        return { feed: await described(feed) };
       });
     },
     async syncNow({ id }) {

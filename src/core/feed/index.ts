@@ -10,3 +10,5 @@ export { DEFAULT_FEED_ID, feedIdOf, normalizeFeedAddress, rekey } from './feed-i
 export { mergeSaved, rekeyFeedRow, rekeyRecord, rekeyUserEvent } from './rekey-rows.ts';
 export { attachSaved, type AttachContext, type Attached } from './attach-saved.ts';
 export { isPrivateHost, webcalOffer, type WebcalOffer } from './webcal-offer.ts';
+export { feedAddress, isLoopbackHost, withScheme, type FeedAddress } from './feed-address.ts';
+export { discoverFeeds, DISCOVER_MAX_CHARS, DISCOVER_MAX_FOUND, type FoundFeed } from './discover.ts';

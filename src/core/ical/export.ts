@@ -3,7 +3,7 @@
 // from the platform's own zone data (Intl) for the years the events use, so a calendar
 // without that zone in its database still reads the right instant (RFC 5545 §3.6.5).
 import { readWhen } from '../time/index.ts';
-import type { FeedEvent, GeoPoint } from '../model.ts';
+import type { Access, FeedEvent, GeoPoint } from '../model.ts';
 import { formatOffset, offsetMinutes, pad, utcFromParts, wallClock } from '../time/index.ts';
 
 export interface ExportItem {
@@ -154,19 +154,51 @@ export function geoValue(geo: GeoPoint | null | undefined): string | null {
   return `${float(geo.lat)};${float(geo.lon)}`;
 }
 
-function describe(item: ExportItem): string {
+/**
+ * The labelled lines of an event's DESCRIPTION, in the reader's language: the background passes
+ * the catalog's words; the English ones stand when none are given. An access level is a word
+ * for people ("Invitation only"), never the feed's value ("invite"); an unstated one is left out.
+ */
+export interface ExportWords {
+  host: (name: string) => string;
+  access: (access: Access) => string | null;
+  source: (name: string) => string;
+}
+
+const ACCESS_EN: Record<Access, string | null> = {
+  public: 'Open to the public',
+  rsvp: 'RSVP',
+  invite: 'Invitation only',
+  ticketed: 'Ticketed',
+  unknown: null,
+};
+
+export const ENGLISH_EXPORT_WORDS: ExportWords = {
+  host: (name) => `Host: ${name}`,
+  access: (access) => ACCESS_EN[access] ?? null,
+  source: (name) => `Source: ${name}`,
+};
+
+/** The DESCRIPTION's text: films, host, access, the event's own description and its source. */
+export function describeEvent(item: ExportItem, words: ExportWords = ENGLISH_EXPORT_WORDS): string {
   const { event } = item;
   const lines: string[] = [];
   if (item.filmTitles?.length) lines.push(item.filmTitles.join(', '));
-  if (event.host) lines.push(`Host: ${event.host}`);
-  lines.push(`Access: ${event.access}`);
+  if (event.host) lines.push(words.host(event.host));
+  const access = words.access(event.access);
+  if (access) lines.push(access);
   if (event.description) lines.push('', event.description);
-  if (event.source) lines.push('', `Source: ${event.source.name}${event.source.url ? ` ${event.source.url}` : ''}`);
+  if (event.source)
+    lines.push('', words.source(`${event.source.name}${event.source.url ? ` ${event.source.url}` : ''}`));
   return lines.join('\n');
 }
 
 /** One VCALENDAR with a VEVENT per dated event; `now` stamps DTSTAMP (RFC 5545 §3.8.7.2). */
-export function exportIcs(items: readonly ExportItem[], now: number): ExportResult {
+export function exportIcs(
+  items: readonly ExportItem[],
+  now: number,
+  words: ExportWords = ENGLISH_EXPORT_WORDS,
+): ExportResult {
   const skipped: string[] = [];
   const events: string[][] = [];
   const years = new Map<string, Set<number>>();
@@ -202,7 +234,7 @@ export function exportIcs(items: readonly ExportItem[], now: number): ExportResu
       lines.push(`LOCATION:${escapeText([event.venue.name, event.venue.address].filter(Boolean).join(', '))}`);
     const geo = geoValue(event.venue?.geo);
     if (geo) lines.push(`GEO:${geo}`);
-    lines.push(`DESCRIPTION:${escapeText(describe(item))}`, `CATEGORIES:${event.kind.toUpperCase()}`);
+    lines.push(`DESCRIPTION:${escapeText(describeEvent(item, words))}`, `CATEGORIES:${event.kind.toUpperCase()}`);
     if (event.url) lines.push(`URL:${event.url}`);
     if (event.cancelled) lines.push('STATUS:CANCELLED');
     if (item.alarmMinutesBefore !== undefined && start.precision === 'time' && !event.cancelled) {

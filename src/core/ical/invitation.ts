@@ -6,6 +6,7 @@
 // parsed (itip.ts): the raw text is never handed to ical.js again.
 import type { FeedEvent } from '../model.ts';
 import { importICalendar, type FilmTie } from './import.ts';
+import { invitationTitle } from './invitation-title.ts';
 import { INVITATION_SEQUENCE_MAX } from './itip.ts';
 import { safeId } from './occurrence.ts';
 
@@ -57,7 +58,8 @@ export function readInvitation(text: string, options: { tie?: FilmTie } = {}): I
       series: safeId(base).slice(0, UID_MAX),
       sequence,
       organizer,
-      event: { ...event, films: imported.links.get(event.id) ?? [] },
+      // SUMMARY is the title and LOCATION the place; an email subject's words around the title go.
+      event: { ...event, title: invitationTitle(event.title), films: imported.links.get(event.id) ?? [] },
     });
   }
   return {

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
-import { t } from '../../browser/i18n.ts';
+import { plural, t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
+import type { Result } from '../../messages/index.ts';
 import { SubscribeFeed } from './subscribe-feed.tsx';
 import { errorText } from '../../core/error-text.ts';
 
@@ -21,30 +22,54 @@ export function DataPanel() {
   const [feeds, setFeeds] = useState<string[]>([]);
   const report = (error: boolean, text: string) => setMessage({ error, text });
   const failed = (e: unknown) => report(true, errorText(e));
+  // A restore is checked whole before anything is written (src/db/read-backup.ts): a refusal says so.
+  const refused = (why: string) => report(true, t('data_nothingChanged', why));
+  const counts = (parts: Array<[string, number]>) =>
+    new Intl.ListFormat(uiLocale(), { type: 'conjunction' }).format(parts.map(([key, n]) => plural(key, n)));
 
   const backup = async () => {
     const data = await send('exportBackup', {});
     download(`afterparty-backup-${data.exportedAt.slice(0, 10)}.json`, `${JSON.stringify(data, null, 2)}\n`);
-    report(false, t('ui_backupDone', data.saved.length, data.userEvents.length, data.userFilms.length));
+    const written = counts([
+      ['data_savedEvents', data.saved.length],
+      ['data_ownEvents', data.userEvents.length],
+      ['data_ownFilms', data.userFilms.length],
+    ]);
+    report(false, t('data_backupDone', written));
   };
 
   const restore = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
-    if (file.size > MAX_BACKUP_BYTES) return report(true, t('ui_restoreTooBig'));
+    if (file.size > MAX_BACKUP_BYTES) return refused(t('ui_restoreTooBig'));
     let document: unknown;
     try {
       document = JSON.parse(await file.text());
     } catch {
-      return report(true, t('ui_restoreNotJson'));
+      return refused(t('ui_restoreNotJson'));
     }
-    const counts = await send('restoreBackup', { backup: document });
-    const words = [t('ui_restoreDone', counts.saved, counts.corrections, counts.userEvents, counts.userFilms)];
-    if (counts.savedNotSubscribed > 0) words.push(t('deviceSync_restoreSavedWaiting', counts.savedNotSubscribed));
-    if (counts.savedNotFound > 0) words.push(t('deviceSync_restoreSavedNotFound', counts.savedNotFound));
+    let restored: Result<'restoreBackup'>;
+    try {
+      restored = await send('restoreBackup', { backup: document });
+    } catch (e) {
+      return refused(errorText(e));
+    }
+    const words = [
+      t(
+        'data_restoreDone',
+        counts([
+          ['data_savedEvents', restored.saved],
+          ['data_corrections', restored.corrections],
+          ['data_ownEvents', restored.userEvents],
+          ['data_ownFilms', restored.userFilms],
+        ]),
+      ),
+    ];
+    if (restored.savedNotSubscribed > 0) words.push(t('deviceSync_restoreSavedWaiting', restored.savedNotSubscribed));
+    if (restored.savedNotFound > 0) words.push(t('deviceSync_restoreSavedNotFound', restored.savedNotFound));
     report(false, words.join(' '));
-    setFeeds(counts.feedsToSubscribe);
+    setFeeds(restored.feedsToSubscribe);
   };
 
   const clear = async () => {

@@ -10,6 +10,7 @@ import { SavedView } from './saved-view.tsx';
 import { ScheduleView } from './schedule-view.tsx';
 import { SiteToggle } from './site-toggle.tsx';
 import { SyncStatus } from './sync-status.tsx';
+import { PopupLinks } from './popup-links.tsx';
 import { send } from '../../browser/send.ts';
 import type { Result } from '../../messages/index.ts';
 import { askForNotifications } from '../../browser/notifications.ts';
@@ -146,6 +147,7 @@ export function PopupApp({ addFor, focusEvent }: { addFor?: string; focusEvent?:
       </RemindersContext.Provider>
       <footer class="bottom">
         <SyncStatus />
+        <PopupLinks />
       </footer>
     </main>
   );

@@ -2,12 +2,12 @@ import { findClashes, planTrips, unmakeableKeys } from '../../core/plan/index.ts
 import { groupByDay } from '../../core/plan/index.ts';
 import type { Settings } from '../../core/settings.ts';
 import type { Plan, SaveStatus } from '../../core/rows.ts';
-import { CalendarLink } from '../shared/calendar-link.tsx';
 import { EventDetails } from '../shared/event-details.tsx';
 import { t } from '../../browser/i18n.ts';
 import type { OnSave } from '../shared/save-buttons.tsx';
 import { timeZoneResolver } from '../../core/time/index.ts';
 import { dayHeading } from '../shared/when-text.ts';
+import { PlanExport } from './plan-export.tsx';
 import { TripLine } from './trip-line.tsx';
 import { UnlistedSavedList } from './unlisted-saved.tsx';
 
@@ -29,9 +29,7 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
     <div class="schedule saved">
       <div class="saved-bar">
         <p class="saved-summary">{t('ui_savedSummary', plan.events.length + unlisted.length, clashing.size)}</p>
-        <CalendarLink name={t('ui_planFileName')} eventKeys={() => plan.events.map((event) => event.key)}>
-          {t('ui_exportPlan')}
-        </CalendarLink>
+        <PlanExport plan={plan} status={status} />
       </div>
       {days.map((day) => {
         const heading = dayHeading(day.date);

@@ -4,6 +4,10 @@ import type { SyncLine } from '../../messages/index.ts';
 import { t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { errorText } from '../../core/error-text.ts';
+import { BuiltInOnlyLine } from './popup-links.tsx';
+
+/** No feed subscribed and nothing else to say: the line leads to the options (BuiltInOnlyLine). */
+const builtInOnly = (line: SyncLine) => !line.fault && !line.running && line.failing === 0 && line.feeds === 0;
 
 function syncLineText(line: SyncLine): string {
   if (line.fault) return line.fault;
@@ -36,7 +40,11 @@ export function SyncStatus() {
   };
   return (
     <p class="sync-status" role="status">
-      <span class="sync-line">{syncing ? t('sync_syncing') : (error ?? (line ? syncLineText(line) : ''))}</span>{' '}
+      <span class="sync-line">
+        {syncing
+          ? t('sync_syncing')
+          : (error ?? (line ? builtInOnly(line) ? <BuiltInOnlyLine /> : syncLineText(line) : ''))}
+      </span>{' '}
       <button type="button" class="ap-button" disabled={syncing} onClick={syncNow}>
         {t('sync_syncNow')}
       </button>

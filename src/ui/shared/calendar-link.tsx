@@ -1,5 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { send } from '../../browser/send.ts';
+import { t } from '../../browser/i18n.ts';
+import { webCalendarLinks } from '../../core/ical/index.ts';
+import type { FeedEvent } from '../../core/model.ts';
+import { accessLabel } from './labels.ts';
 
 /**
  * "Add to calendar": the background writes the .ics (src/background/calendar-export.ts) and
@@ -35,5 +39,40 @@ export function CalendarLink({
     <button type="button" class={className ?? 'ap-button'} onClick={onClick}>
       {children}
     </button>
+  );
+}
+
+/**
+ * "Google Calendar" and "Outlook" beside the .ics download for one event: plain links to each
+ * service's new-event page, filled in by webCalendarLinks (times in UTC, an unknown end left
+ * with no length); nothing is shown for an event without a date.
+ */
+export function WebCalendarLinks({ event, timeZone }: { event: FeedEvent; timeZone: string }) {
+  const details = [
+    event.host ? t('calendar_exportHost', event.host) : null,
+    event.access === 'unknown' ? null : accessLabel(event.access),
+    event.description,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const links = webCalendarLinks(event, timeZone, { details });
+  if (!links) return null;
+  const link = (href: string, service: string, which: string) => (
+    <a
+      class="ap-calendar-web"
+      data-calendar={which}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('calendar_addTo', service, event.title)}
+    >
+      {service}
+    </a>
+  );
+  return (
+    <span class="ap-calendar-links">
+      {link(links.google, t('calendar_google'), 'google')}
+      {link(links.outlook, t('calendar_outlook'), 'outlook')}
+    </span>
   );
 }

@@ -3,7 +3,7 @@ import type { ZoneChoice } from '../../core/settings.ts';
 import type { EventRow } from '../../core/rows.ts';
 import type { SaveStatus } from '../../core/rows.ts';
 import { isUserEvent } from '../../core/rows.ts';
-import { CalendarLink } from './calendar-link.tsx';
+import { CalendarLink, WebCalendarLinks } from './calendar-link.tsx';
 import { EventDescription } from './event-description.tsx';
 import { t } from '../../browser/i18n.ts';
 import { accessLabel, kindLabel } from './labels.ts';
@@ -133,6 +133,7 @@ export function EventDetails({
               <span class="ap-sr">{` — ${event.title}`}</span>
             </CalendarLink>
           )}
+          {event.start && <WebCalendarLinks event={event} timeZone={timeZone} />}
           {status && <ReminderToggle eventKey={event.key} title={event.title} />}
         </div>
       )}

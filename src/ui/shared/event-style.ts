@@ -32,6 +32,8 @@ export const EVENT_STYLE = `
 .ap-film-menu { margin-top: 8px; }
 .ap-film-menu > summary { cursor: pointer; color: var(--ap-muted); font-size: 12px; width: max-content; }
 .ap-film-menu[open] > summary { margin-bottom: 4px; }
+.ap-calendar-links { display: inline-flex; flex-wrap: wrap; gap: 10px; font-size: 12px; }
+.ap-calendar-links a { color: var(--ap-accent); text-decoration: underline; }
 `;
 
 /** The colour variables, light then dark; `sel` is the selector that carries them. */

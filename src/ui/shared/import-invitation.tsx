@@ -149,7 +149,11 @@ export function ImportInvitation() {
                   <span class="ap-event-title">{event.title}</span>
                 </div>
                 <div class="ap-when">{whenText(event.start, event.end, event.timeZone ?? localZone())}</div>
-                {event.venue && <div class="hint">{event.venue.name}</div>}
+                {event.venue && (
+                  <div class="hint invitation-place">
+                    {[event.venue.name, event.venue.address].filter(Boolean).join(', ')}
+                  </div>
+                )}
                 <div class="hint">
                   {filmTitles.length > 0 ? t('imports_forFilms', filmTitles.join(', ')) : t('imports_noFilm')}
                 </div>

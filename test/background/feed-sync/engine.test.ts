@@ -56,6 +56,42 @@ describe('subscribing', () => {
     expect(await db.feeds.count()).toBe(0);
   });
 
+  it('answers the feeds a web page links to, and subscribes to one', async () => {
+    server.on('/page.html', (_, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          '<!doctype html><head><link rel="alternate" type="application/json" href="/feed.json" title="Parties">' +
+            '<link rel="alternate" type="text/calendar" href="http://elsewhere.example/cal.ics"></head>',
+        ),
+    );
+    server.on(
+      '/feed.json',
+      conditional(() => TWO_EVENTS),
+    );
+    const { db, sync } = setup();
+    const page = server.url('/page.html');
+    // The http calendar on another machine is not offered: it would be refused.
+    expect(await sync.addFeedOrFind(page)).toEqual({
+      found: [{ url: server.url('/feed.json'), title: 'Parties', kind: 'json' }],
+    });
+    expect(await db.feeds.count()).toBe(0);
+    // The plain subscription refuses the page as before (the positive control of the offer).
+    expect(await refusal(sync.addFeed(page))).toBe('This address gives a web page, not a feed.');
+    const added = await sync.addFeedOrFind(server.url('/feed.json'));
+    expect('feed' in added && added.feed.title).toBe('Sync test feed');
+  });
+
+  it('refuses a page that links to no feed, with addFeedOrFind as with addFeed', async () => {
+    server.on('/page.html', (_, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p><a href="/about">About</a>'),
+    );
+    const { sync } = setup();
+    expect(await refusal(sync.addFeedOrFind(server.url('/page.html')))).toBe(
+      'This address gives a web page, not a feed.',
+    );
+  });
+
   it('refuses the same feed twice', async () => {
     server.on(
       '/feed.json',

@@ -31,6 +31,20 @@ describe('readInvitation', () => {
     });
   });
 
+  it('reads the title from SUMMARY without the email subject around it, and the place from LOCATION', () => {
+    const text = fixture('request.ics').replace(
+      'SUMMARY:Dinner for Happy-Go-Lucky',
+      'SUMMARY:Invitation: Dinner for Happy-Go-Lucky @ Sat Sep 6\\, 2008 8pm - 11pm (EDT) (ana@example.com)',
+    );
+    const result = readInvitation(text, { tie });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.items[0]?.event).toMatchObject({
+      title: 'Dinner for Happy-Go-Lucky',
+      venue: { name: 'Josos', address: '202 Davenport Rd' },
+      films: ['default/happy-go-lucky'],
+    });
+  });
+
   it('reads the higher SEQUENCE of an update', () => {
     const result = readInvitation(fixture('request-moved.ics'), { tie });
     if (!result.ok) throw new Error(result.error);
