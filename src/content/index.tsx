@@ -198,7 +198,10 @@ const RUNNING = Symbol.for('afterparty.content');
 if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
   Object.defineProperty(globalThis, RUNNING, { value: true });
   let run: AbortController | null = null;
+  // Until a run starts, a frame without text answers the popup itself (textless-answer.ts).
+  const waiting = new AbortController();
   const launch = () => {
+    waiting.abort();
     run?.abort();
     const controller = new AbortController();
     run = controller;
@@ -215,12 +218,8 @@ if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
   // arrives. Otherwise the first batch leaves at once, in the task that evaluated this script:
   // started a task later, it waited behind the 2 MB article's first layout (300-700 ms) and
   // its underlines missed the page's first paint (bench/chromium.bench.ts, 40 against 160 ms).
-  // Meanwhile the popup is answered (no films, the page's events are its own read), not left
-  // to take silence for a site switched off.
-  const waiting = new AbortController();
+  // Meanwhile the popup is answered (no films; the page's events it reads itself), not left to
+  // take silence for a site switched off.
   if (!hasText(document)) answerWithoutText(waiting.signal);
-  void firstText(document, new AbortController().signal).then(() => {
-    waiting.abort();
-    launch();
-  });
+  void firstText(document, new AbortController().signal).then(launch);
 }

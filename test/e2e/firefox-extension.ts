@@ -89,7 +89,10 @@ export interface FirefoxHarness {
   close(): Promise<void>;
 }
 
-/** Puppeteer's transport over BiDi's socket for the session Marionette opened: that session's `session.new` is answered here. */
+/**
+ * Puppeteer's transport over BiDi's socket for the session Marionette opened: puppeteer's
+ * `session.new` is answered here with that session.
+ */
 async function sessionTransport(url: string, session: object): Promise<ConnectionTransport> {
   const socket = await NodeWebSocketTransport.create(url);
   const transport: ConnectionTransport = {
@@ -193,9 +196,7 @@ export function firefoxForFile(): { readonly ff: FirefoxHarness } {
   });
   afterEach(async () => {
     const entries = await env.ff.takeConsole();
-    const errors = entries.filter(
-      (e) => e.level === 'error' && !BROWSER_NOISE.some((noise) => noise.test(e.text)),
-    );
+    const errors = entries.filter((e) => e.level === 'error' && !BROWSER_NOISE.some((noise) => noise.test(e.text)));
     expect(errors, 'errors from the extension’s own code').toEqual([]);
   });
   afterAll(async () => {
@@ -255,10 +256,12 @@ export async function byText(
   text: string | RegExp,
   timeout = 10_000,
 ): Promise<ElementHandle<Element>> {
-  const pattern = typeof text === 'string' ? { source: text, flags: 'literal' } : { source: text.source, flags: text.flags };
+  const pattern =
+    typeof text === 'string' ? { source: text, flags: 'literal' } : { source: text.source, flags: text.flags };
   const handle = await page.waitForFunction(
     (sel: string, p: { source: string; flags: string }) => {
-      const test = (s: string) => (p.flags === 'literal' ? s.includes(p.source) : new RegExp(p.source, p.flags).test(s));
+      const test = (s: string) =>
+        p.flags === 'literal' ? s.includes(p.source) : new RegExp(p.source, p.flags).test(s);
       return [...document.querySelectorAll(sel)].find((el) => test(el.textContent ?? '')) ?? false;
     },
     { timeout },

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
 
 export interface Marionette {
-  /** Runs `script` (a function body; `arguments` holds `args`) in the browser window's chrome realm; awaits a returned promise. */
+  /**
+   * Runs `script` (a function body; `arguments` holds `args`) in the browser window's chrome
+   * realm; awaits a returned promise.
+   */
   chrome<T = unknown>(script: string, args?: unknown[]): Promise<T>;
   /** The WebDriver session Marionette opened, with its BiDi socket's address (capabilities.webSocketUrl). */
   session: unknown;
@@ -27,7 +30,10 @@ async function activePort(profile: string): Promise<number> {
   throw new Error(`Marionette wrote no port in ${profile}`);
 }
 
-/** Connects to the Marionette server of the Firefox using `profile`, in a new session (with a BiDi socket) set to the chrome context. */
+/**
+ * Connects to the Marionette server of the Firefox using `profile`, in a new session (with a
+ * BiDi socket) set to the chrome context.
+ */
 export async function marionette(profile: string): Promise<Marionette> {
   const port = await activePort(profile);
   const socket: Socket = connect(port, '127.0.0.1');
