@@ -26,6 +26,9 @@ export const ADDON_ID = 'afterparty@afterparty.film';
 export const ADDON_UUID = '3f6a1c2e-8d4b-4e0a-9a51-0c7d2b6e4f18';
 export const EXTENSION_ORIGIN = `moz-extension://${ADDON_UUID}`;
 
+/** Resolves to the loopback address in the tests' Firefox, and no build has host permission for it. */
+export const UNGRANTED_HOST = 'festival.test';
+
 const FIREFOX_CANDIDATES = [
   '/usr/bin/firefox-esr',
   '/usr/bin/firefox',
@@ -77,13 +80,15 @@ const PROCESS_SCRIPT = `
 })();`;
 
 /** Firefox's own messages when a tab with an extension page closes under a pending call: not our code failing. */
-const BROWSER_NOISE = [/closed conduit/i, /Conduits.*closed/i];
+const BROWSER_NOISE = [/closed conduit/i, /Actor 'Conduits' destroyed/];
 
 export interface FirefoxHarness {
   browser: Browser;
   /** Runs script in the browser window's chrome realm (firefox-marionette.ts). */
   chrome: Marionette['chrome'];
   profile: string;
+  /** Where downloads land. */
+  downloads: string;
   /** The extension's console since the last read, errors and all. */
   takeConsole(): Promise<ConsoleEntry[]>;
   close(): Promise<void>;
@@ -125,6 +130,13 @@ export async function startFirefox(): Promise<FirefoxHarness> {
     preferences: {
       'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
       'marionette.port': 0,
+      // Downloads (the plan's .ics) land in the profile's folder without a dialog.
+      'browser.download.dir': join(profile, 'downloads'),
+      'browser.download.folderList': 2,
+      'browser.download.useDownloadDir': true,
+      'browser.download.always_ask_before_handling_new_types': false,
+      // A host for the loopback servers that no build grants (the dev build's are 127.0.0.1 and localhost).
+      'network.dns.localDomains': UNGRANTED_HOST,
     },
   });
   const child = spawn(
@@ -172,6 +184,7 @@ export async function startFirefox(): Promise<FirefoxHarness> {
       browser,
       chrome,
       profile,
+      downloads: join(profile, 'downloads'),
       takeConsole: () => chrome<ConsoleEntry[]>('return window.__afterpartyConsole.splice(0);'),
       async close() {
         await browser.close().catch(() => undefined);
@@ -249,8 +262,35 @@ export async function openTab(browser: Browser, url: string): Promise<Page> {
 
 export const extensionUrl = (path: string): string => `${EXTENSION_ORIGIN}/${path}`;
 
+/**
+ * Polls `find` in the page until it returns an element. Not page.waitForFunction: puppeteer
+ * builds its predicate with Function(), which an extension page's CSP refuses (and logs).
+ */
+async function pollElement<A extends unknown[]>(
+  page: Page,
+  find: (...args: A) => Element | null | undefined,
+  args: A,
+  what: string,
+  timeout = 10_000,
+): Promise<ElementHandle<Element>> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const handle = await page.evaluateHandle(find as (...a: unknown[]) => Element | null, ...args);
+    const element = handle.asElement() as ElementHandle<Element> | null;
+    if (element) return element;
+    await handle.dispose();
+    if (Date.now() > deadline) throw new Error(`no ${what} in ${page.url()}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** The first element matching `selector`; waits for it. */
+export function element(page: Page, selector: string, timeout = 10_000): Promise<ElementHandle<Element>> {
+  return pollElement(page, (sel: string) => document.querySelector(sel), [selector], selector, timeout);
+}
+
 /** The first element matching `selector` whose text contains (or matches) `text`; waits for it. */
-export async function byText(
+export function byText(
   page: Page,
   selector: string,
   text: string | RegExp,
@@ -258,17 +298,30 @@ export async function byText(
 ): Promise<ElementHandle<Element>> {
   const pattern =
     typeof text === 'string' ? { source: text, flags: 'literal' } : { source: text.source, flags: text.flags };
-  const handle = await page.waitForFunction(
+  return pollElement(
+    page,
     (sel: string, p: { source: string; flags: string }) => {
       const test = (s: string) =>
         p.flags === 'literal' ? s.includes(p.source) : new RegExp(p.source, p.flags).test(s);
-      return [...document.querySelectorAll(sel)].find((el) => test(el.textContent ?? '')) ?? false;
+      return [...document.querySelectorAll(sel)].find((el) => test(el.textContent ?? ''));
     },
-    { timeout },
-    selector,
-    pattern,
+    [selector, pattern],
+    `${selector} with ${text}`,
+    timeout,
   );
-  return handle as unknown as ElementHandle<Element>;
+}
+
+/** The form control a label names (its text starts with `label`), nested in it or tied by `for`. */
+export function control(page: Page, label: string, within = ''): Promise<ElementHandle<Element>> {
+  return pollElement(
+    page,
+    (text: string, scope: string) =>
+      [...document.querySelectorAll<HTMLLabelElement>(`${scope} label`)].find((l) =>
+        (l.textContent ?? '').trim().startsWith(text),
+      )?.control,
+    [label, within],
+    `control labelled ${label}`,
+  );
 }
 
 /** Clicks, with the real mouse, the first element matching `selector` whose text contains `text`. */
@@ -288,4 +341,84 @@ export async function until<T>(read: () => Promise<T>, accept: (value: T) => boo
     value = await read();
   }
   return value;
+}
+
+/**
+ * Runs `read` on the hover card's CLOSED shadow root and returns its value (null without a card).
+ * Page scripts get null from `host.shadowRoot`; WebDriver BiDi's serializer hands automation a
+ * reference to any shadow root with `includeShadowTree: "all"`, the same privilege CDP's `pierce`
+ * gives the Chromium tests (firefox.test.ts).
+ */
+export async function inCard<T>(page: Page, host: string, read: (root: ShadowRoot) => T): Promise<T | null> {
+  const connection = bidi(page.browser());
+  const context = contextOf(page);
+  const found = await connection.send('script.evaluate', {
+    expression: `document.querySelector(${JSON.stringify(host)})`,
+    target: { context },
+    awaitPromise: false,
+    resultOwnership: 'none',
+    serializationOptions: { includeShadowTree: 'all', maxDomDepth: 0 },
+  });
+  const shadowRoot = found.result.result?.value?.shadowRoot;
+  if (!shadowRoot) return null;
+  const value = await connection.send('script.callFunction', {
+    functionDeclaration: `(root) => JSON.stringify((${String(read)})(root))`,
+    arguments: [{ sharedId: shadowRoot.sharedId }],
+    target: { context },
+    awaitPromise: false,
+  });
+  const text = value.result.result?.value;
+  return typeof text === 'string' ? (JSON.parse(text) as T) : null;
+}
+
+/** The chrome-realm script that opens the real toolbar popup on the selected tab, as a click on the button does. */
+const TRIGGER_ACTION = `
+  const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+  const extension = ExtensionParent.GlobalManager.getExtension(arguments[0]);
+  ExtensionParent.apiManager.global.browserActionFor(extension).triggerAction(window);`;
+
+/**
+ * Opens the toolbar popup (the action's triggerAction: it grants activeTab as a click does) and
+ * returns a reader of its document. The popup's <browser> is no tab, so WebDriver BiDi does not
+ * list it: a frame script loaded into it from the chrome realm runs `read` on its document.
+ */
+export async function openToolbarPopup(
+  ff: FirefoxHarness,
+): Promise<<T>(read: (document: Document) => T) => Promise<T>> {
+  await ff.chrome(TRIGGER_ACTION, [ADDON_ID]);
+  await until(
+    () =>
+      ff.chrome<string | null>(
+        `return document.querySelector('browser[webextension-view-type="popup"]')?.currentURI?.spec ?? null;`,
+      ),
+    (spec) => spec === extensionUrl('popup.html'),
+  );
+  let calls = 0;
+  return <T>(read: (document: Document) => T) =>
+    ff.chrome<T>(
+      `const [name, source] = arguments;
+       const browser = document.querySelector('browser[webextension-view-type="popup"]');
+       return new Promise((resolve) => {
+         browser.messageManager.addMessageListener(name, function heard(message) {
+           browser.messageManager.removeMessageListener(name, heard);
+           resolve(JSON.parse(message.data));
+         });
+         browser.messageManager.loadFrameScript(
+           'data:,' + encodeURIComponent('sendAsyncMessage(' + JSON.stringify(name) + ', JSON.stringify((' + source + ')(content.document)))'),
+           false,
+         );
+       });`,
+      [`afterparty-e2e:panel-${++calls}`, String(read)],
+    );
+}
+
+/**
+ * The extension API's id of the selected tab. From the chrome realm: without a host permission
+ * for a page, tabs.query hides its address from the extension, so it cannot be looked up by it.
+ */
+export function selectedTabId(ff: FirefoxHarness): Promise<number> {
+  return ff.chrome<number>(
+    `const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+     return ExtensionParent.apiManager.global.tabTracker.getId(gBrowser.selectedTab);`,
+  );
 }
