@@ -91,12 +91,13 @@ type Reply<T> = { result?: T; error?: string };
 
 /** Sends a message to the background from an extension page, as the pages' own code does. */
 async function ask<T>(page: Page, type: string, params: Record<string, unknown> = {}): Promise<T> {
+  // As JSON: objects BiDi builds in an extension page are Xrays the messaging refuses to clone.
   const reply = (await page.evaluate(
-    (m) =>
+    (json) =>
       (
         globalThis as unknown as { browser: { runtime: { sendMessage(m: object): Promise<unknown> } } }
-      ).browser.runtime.sendMessage(m),
-    { type, params },
+      ).browser.runtime.sendMessage(JSON.parse(json)),
+    JSON.stringify({ type, params }),
   )) as Reply<T>;
   if (!reply?.result) throw new Error(`${type}: ${reply?.error}`);
   return reply.result;

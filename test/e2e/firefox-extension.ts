@@ -80,7 +80,17 @@ const PROCESS_SCRIPT = `
 })();`;
 
 /** Firefox's own messages when a tab with an extension page closes under a pending call: not our code failing. */
-const BROWSER_NOISE = [/closed conduit/i, /Actor 'Conduits' destroyed/];
+/**
+ * Firefox's own words when a page closes or navigates away while one of its extension calls is
+ * in flight (the promise then settles for a page that is gone or in the back-forward cache): not
+ * the extension's code failing, whatever it does.
+ */
+const BROWSER_NOISE = [
+  /closed conduit/i,
+  /Actor 'Conduits' destroyed/,
+  /^Promise (resolved|rejected) after context unloaded/,
+  /^Promise (resolved|rejected) while context is inactive/,
+];
 
 export interface FirefoxHarness {
   browser: Browser;
@@ -238,18 +248,22 @@ export function bidi(browser: Browser): BidiConnection {
 export async function open(page: Page, url: string): Promise<Page> {
   const connection = bidi(page.browser());
   const context = contextOf(page);
-  await connection.send('browsingContext.navigate', { context, url, wait: 'none' });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const state = await connection
+  // The document's time origin tells the new document from the old, which may have the same address.
+  const state = () =>
+    connection
       .send('script.evaluate', {
-        expression: 'document.readyState + " " + location.href',
+        expression: 'JSON.stringify([performance.timeOrigin, document.readyState, location.href])',
         target: { context },
         awaitPromise: false,
       })
-      .then((reply) => String(reply.result.result?.value ?? ''))
-      .catch(() => '');
-    if (state === `complete ${url}`) return page;
+      .then((reply) => JSON.parse(String(reply.result.result?.value)) as [number, string, string])
+      .catch(() => null);
+  const before = (await state())?.[0];
+  await connection.send('browsingContext.navigate', { context, url, wait: 'none' });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const now = await state();
+    if (now && now[0] !== before && now[1] === 'complete' && now[2] === url) return page;
     await new Promise((done) => setTimeout(done, 50));
   }
   throw new Error(`${url} did not finish loading`);
