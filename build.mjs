@@ -41,6 +41,9 @@ export function manifestFor(browser, base, { dev: isDev }) {
     delete manifest.browser_specific_settings;
   } else {
     delete manifest.background.service_worker;
+    // Firefox's document_idle waits for the load event (and its images), Chromium's comes at
+    // DOMContentLoaded when the page is idle: document_end starts Firefox's scan as early.
+    for (const script of manifest.content_scripts) script.run_at = 'document_end';
   }
   if (isDev) {
     for (const script of manifest.content_scripts) script.matches.push(...DEV_ORIGINS);

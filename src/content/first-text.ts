@@ -3,7 +3,8 @@ import { iterateBlocks } from './text-extract.ts';
 /** How often a frame without text looks again after its DOM changed. */
 const RECHECK_MS = 250;
 
-const hasText = (root: Node): boolean => !iterateBlocks(root).next().done;
+/** Whether `root` holds any text to scan now. */
+export const hasText = (root: Node): boolean => !iterateBlocks(root).next().done;
 
 /**
  * Resolves once `root` holds text to scan. A frame without any (an ad slot, a blank iframe)

@@ -6,7 +6,7 @@ import { keyToHold } from '../core/settings.ts';
 import { errorText } from '../core/error-text.ts';
 import { warmCardFonts } from './card-fonts.ts';
 import { cardSlots } from './card-slots.tsx';
-import { firstText } from './first-text.ts';
+import { firstText, hasText } from './first-text.ts';
 import { forgetOnChange } from './forget-on-change.ts';
 import { FoundTitles } from './found-titles.ts';
 import { watchHeldKey } from './held-key.ts';
@@ -21,6 +21,7 @@ import { rescanRegions } from './region-rescan.ts';
 import { ScanStart, type StartAnswers } from './scan-start.ts';
 import { withShortForms } from './short-form-find.ts';
 import { SiteSwitch } from './site-switch.ts';
+import { answerWithoutText } from './textless-answer.ts';
 import { Slicer } from './slices.ts';
 import { TitleHighlights } from './title-highlights.ts';
 import { TitleHits } from './title-hits.ts';
@@ -197,7 +198,10 @@ const RUNNING = Symbol.for('afterparty.content');
 if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
   Object.defineProperty(globalThis, RUNNING, { value: true });
   let run: AbortController | null = null;
+  // Until a run starts, a frame without text answers the popup itself (textless-answer.ts).
+  const waiting = new AbortController();
   const launch = () => {
+    waiting.abort();
     run?.abort();
     const controller = new AbortController();
     run = controller;
@@ -214,5 +218,8 @@ if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
   // arrives. Otherwise the first batch leaves at once, in the task that evaluated this script:
   // started a task later, it waited behind the 2 MB article's first layout (300-700 ms) and
   // its underlines missed the page's first paint (bench/chromium.bench.ts, 40 against 160 ms).
+  // Meanwhile the popup is answered (no films; the page's events it reads itself), not left to
+  // take silence for a site switched off.
+  if (!hasText(document)) answerWithoutText(waiting.signal);
   void firstText(document, new AbortController().signal).then(launch);
 }

@@ -1,7 +1,7 @@
 // The dev build's Firefox package (dist/firefox) in Debian's firefox-esr, driven over WebDriver
 // BiDi with puppeteer-core: the content script underlines titles and the hover card opens; the
-// card's listings come from the background script's IndexedDB. (WebDriver BiDi refuses to
-// navigate a tab to moz-extension:// pages, so the popup is covered by the Chromium tests only.)
+// card's listings come from the background script's IndexedDB. The extension's own pages (popup,
+// options) are tested in firefox-extension-pages.test.ts (docs/testing-firefox.md).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';

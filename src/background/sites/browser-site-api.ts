@@ -16,7 +16,7 @@ interface Ext {
     executeScript(injection: object): Promise<unknown>;
     insertCSS(injection: object): Promise<void>;
   };
-  runtime: { getManifest(): { content_scripts?: Array<{ matches?: string[] }> } };
+  runtime: { getManifest(): { content_scripts?: Array<{ matches?: string[]; run_at?: string }> } };
 }
 
 export function browserSiteApi(db: AfterpartyDb): SiteApi {
@@ -35,7 +35,8 @@ export function browserSiteApi(db: AfterpartyDb): SiteApi {
           matches,
           js: ['content.js'],
           css: ['content.css'],
-          runAt: 'document_idle',
+          // As the manifest's own content script starts in this browser (build.mjs picks it).
+          runAt: ext.runtime.getManifest().content_scripts?.[0]?.run_at ?? 'document_idle',
           allFrames: true,
         })),
       ),

@@ -1,0 +1,546 @@
+// The extension's own pages in Firefox (firefox-esr, the dev build's firefox/ package): the Firefox
+// twins of the Chromium tests of the popup, the options page, device sync, page events and
+// reminders, and the real toolbar popup with activeTab. One browser for the file (vitest gives each
+// file its own module graph, so a browser cannot outlive it); every test ends with the
+// extension's console read, and an error from its own code fails the test (firefox-extension.ts).
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import ICAL from 'ical.js';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoverText, serveFolder } from '../../scripts/browser.mjs';
+import { CARD_HOST } from './extension.ts';
+import {
+  ADDON_ID,
+  byText,
+  clickText,
+  control,
+  element,
+  extensionUrl,
+  firefoxForFile,
+  inCard,
+  open,
+  openTab,
+  openToolbarPopup,
+  selectedTabId,
+  UNGRANTED_HOST,
+  until,
+} from './firefox-extension.ts';
+
+const env = firefoxForFile();
+let demo: { url: string; close(): Promise<void> };
+let jsonld: { url: string; close(): Promise<void> };
+let feedServer: Server;
+let feedBase: string;
+
+function feed(): string {
+  return JSON.stringify({
+    afterparty: 1,
+    title: 'Local test listings',
+    festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
+    films: [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: ['Marjane Satrapi', 'Vincent Paronnaud'] }],
+    events: [
+      {
+        id: 'p-party',
+        title: 'Persepolis after-party at the Drake',
+        kind: 'party',
+        films: ['persepolis'],
+        festival: 'tiff',
+        start: '2007-09-08T23:00:00-04:00',
+        venue: 'The Drake Hotel',
+        access: 'invite',
+      },
+      {
+        id: 'p-brunch',
+        title: 'Persepolis press brunch',
+        kind: 'dinner',
+        films: ['persepolis'],
+        festival: 'tiff',
+        start: '2007-09-09T11:00:00-04:00',
+      },
+    ],
+  });
+}
+const REVIEW =
+  '<!doctype html><meta charset="utf-8"><title>Review</title>' +
+  '<p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue of the week.</p>';
+
+beforeAll(async () => {
+  demo = await serveFolder('demo');
+  jsonld = await serveFolder('test/fixtures/jsonld');
+  feedServer = createServer((request, response) => {
+    if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(feed());
+    else if (request.url === '/review.html')
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(REVIEW);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((done) => feedServer.listen(0, '127.0.0.1', done));
+  feedBase = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await demo?.close();
+  await jsonld?.close();
+  feedServer?.closeAllConnections();
+  await new Promise((done) => feedServer?.close(done));
+});
+
+type Reply<T> = { result?: T; error?: string };
+
+/** Sends a message to the background from an extension page, as the pages' own code does. */
+async function ask<T>(page: Page, type: string, params: Record<string, unknown> = {}): Promise<T> {
+  // As JSON: objects BiDi builds in an extension page are Xrays the messaging refuses to clone.
+  const reply = (await page.evaluate(
+    (json) =>
+      (
+        globalThis as unknown as { browser: { runtime: { sendMessage(m: object): Promise<unknown> } } }
+      ).browser.runtime.sendMessage(JSON.parse(json)),
+    JSON.stringify({ type, params }),
+  )) as Reply<T>;
+  if (!reply?.result) throw new Error(`${type}: ${reply?.error}`);
+  return reply.result;
+}
+
+const syncItems = (page: Page) =>
+  page.evaluate(() =>
+    (
+      globalThis as unknown as { browser: { storage: { sync: { get(k: null): Promise<Record<string, unknown>> } } } }
+    ).browser.storage.sync.get(null),
+  );
+
+async function tabIdOf(page: Page, url: string): Promise<number> {
+  const id = await page.evaluate(async (wanted) => {
+    const api = (
+      globalThis as unknown as {
+        browser: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } };
+      }
+    ).browser;
+    return (await api.tabs.query({})).find((tab) => tab.url === wanted)?.id ?? null;
+  }, url);
+  if (id === null) throw new Error(`no tab shows ${url}`);
+  return id;
+}
+
+/** The popup page in a tab of its own; pointed at the tab showing `site` (`?tab=`, as the toolbar popup is). */
+async function popupFor(site: string | null): Promise<Page> {
+  const popup = await openTab(env.ff.browser, extensionUrl('popup.html'));
+  if (site) await open(popup, extensionUrl(`popup.html?tab=${await tabIdOf(popup, site)}`));
+  return popup;
+}
+
+const texts = (page: Page, selector: string) =>
+  page.$$eval(selector, (els) => els.map((el) => (el.textContent ?? '').trim()));
+const count = (page: Page, selector: string) => page.$$eval(selector, (els) => els.length);
+const textOf = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
+
+async function waitForHighlights(page: Page, min = 1): Promise<void> {
+  await page.waitForFunction((n) => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= n, { timeout: 20_000 }, min);
+}
+
+/** The hover card's text, read through its closed root (style sheets left out). */
+const cardText = (page: Page) =>
+  inCard(page, CARD_HOST, (root) =>
+    [...root.children]
+      .filter((el) => el.localName !== 'style')
+      .map((el) => (el as HTMLElement).innerText)
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
+const pressedInCard = (page: Page) =>
+  inCard(page, CARD_HOST, (root) =>
+    [...root.querySelectorAll('button[aria-pressed="true"]')].map((b) => (b.textContent ?? '').trim()),
+  );
+
+describe('the popup in Firefox (twin of ui-popup.test.ts)', () => {
+  it('"This page" lists the films found on the tab with their events', async () => {
+    const site = await openTab(env.ff.browser, demo.url);
+    await waitForHighlights(site, 5);
+    const popup = await popupFor(demo.url);
+    await element(popup, '.page-films .ap-film-title');
+    expect(await textOf(popup, '[role="tab"][aria-selected="true"]')).toBe('This page');
+    expect(await texts(popup, '.page-films .ap-film-title')).toEqual(
+      expect.arrayContaining(['Fugitive Pieces', 'Medicine for Melancholy', 'In the Valley of Elah']),
+    );
+    expect(await textOf(popup, '.page-films')).toContain('Fugitive Pieces house party');
+    // The page censors a title: the film is headed by the page's form, its full title beneath.
+    const ypf = await popup.evaluate(() => {
+      const film = [...document.querySelectorAll('.page-films .ap-film')].find((el) =>
+        el.textContent?.includes('Young People F***ing'),
+      );
+      return [film?.querySelector('.ap-film-title')?.textContent, film?.querySelector('.ap-full-title')?.textContent];
+    });
+    expect(ypf).toEqual(['Young People F***ing', 'Listed as Young People Fucking']);
+    await popup.close();
+    await site.close();
+  });
+
+  it('filters and searches the schedule, and saves an event that Saved then lists', async () => {
+    const popup = await popupFor(null);
+    await element(popup, '.festival-heading');
+    expect(await textOf(popup, '[role="tab"][aria-selected="true"]')).toBe('Schedule');
+    const all = await count(popup, '.slot');
+    expect(all).toBeGreaterThan(0);
+    // The seed festivals are long over: each is folded under its name, nothing dimmed one by one.
+    expect(await count(popup, 'details.festival')).toBe(3);
+    expect(await count(popup, 'details.festival[open]')).toBe(0);
+    expect(await count(popup, '.slot.past')).toBe(0);
+    // Positive control: a folded festival opens under its name.
+    await popup.click('details.festival:last-of-type summary');
+    await until(
+      () => count(popup, 'details.festival[open]'),
+      (n) => n === 1,
+    );
+    expect(await textOf(popup, 'details.festival[open] .festival-heading')).toBe(
+      'Toronto International Film Festival 2007',
+    );
+    // Typed into the search field.
+    await popup.click('input[type="search"]');
+    await popup.keyboard.type('rosedale');
+    await until(
+      () => count(popup, '.slot'),
+      (n) => n === 1,
+    );
+    expect(await textOf(popup, '.slot .ap-event-title')).toBe('Fugitive Pieces house party');
+    await popup.keyboard.down('Control');
+    await popup.keyboard.press('a');
+    await popup.keyboard.up('Control');
+    await popup.keyboard.press('Backspace');
+    await until(
+      () => count(popup, '.slot'),
+      (n) => n === all,
+    );
+    // The filters are folded behind one button; the one in use shows as a chip that removes it.
+    const filters = await byText(popup, 'button', /^Filters/);
+    expect(await filters.evaluate((b) => b.getAttribute('aria-expanded'))).toBe('false');
+    await filters.click();
+    expect(await filters.evaluate((b) => b.getAttribute('aria-expanded'))).toBe('true');
+    const kind = await control(popup, 'Kind', '.filters');
+    await kind.select('dinner');
+    await until(
+      () => texts(popup, '.slot .ap-kind'),
+      (kinds) => kinds.length > 0 && kinds.every((k) => k === 'Dinner'),
+    );
+    expect(await filters.evaluate((b) => b.textContent)).toBe('Filters (1)');
+    const chip = await element(popup, 'button[aria-label="Remove filter Kind: Dinner"]');
+    expect(await chip.evaluate((b) => b.textContent)).toBe('Kind: Dinner ×');
+    await chip.click();
+    await until(
+      () => count(popup, '.slot'),
+      (n) => n === all,
+    );
+    expect(await kind.evaluate((s) => (s as HTMLSelectElement).value)).toBe('');
+    // Save the Rosedale party: search, then its "Going".
+    await popup.click('input[type="search"]');
+    await popup.keyboard.type('rosedale');
+    await until(
+      () => count(popup, '.slot'),
+      (n) => n === 1,
+    );
+    expect(await count(popup, '.ap-toggle[aria-pressed="true"]')).toBe(0);
+    await clickText(popup, '.slot .ap-toggle', 'Going');
+    await until(
+      () => count(popup, '.ap-toggle[aria-pressed="true"]'),
+      (n) => n === 1,
+    );
+    await clickText(popup, '[role="tab"]', /^Saved/);
+    await element(popup, '.saved .ap-event-title');
+    expect(await texts(popup, '.saved .ap-event-title')).toEqual(['Fugitive Pieces house party']);
+    await popup.close();
+  });
+
+  it('flags clashes in "Saved" and exports the plan as one .ics with its time zone', async () => {
+    const popup = await popupFor(null);
+    await element(popup, '.festival-heading');
+    // Two own events an hour apart on TIFF 2007's first night make the clash.
+    for (const [title, start] of [
+      ['Early drinks', '2007-09-06T21:00:00-04:00'],
+      ['Late supper', '2007-09-06T22:00:00-04:00'],
+    ]) {
+      const { event } = await ask<{ event: { key: string } }>(popup, 'addUserEvent', {
+        event: { title, kind: 'party', start, festival: 'default/tiff-2007', films: [], timeZone: 'America/Toronto' },
+      });
+      await ask(popup, 'setSaved', { eventKey: event.key, status: 'interested' });
+    }
+    await open(popup, extensionUrl('popup.html')); // page.reload waits for a load event Firefox never sends here
+    await clickText(popup, '[role="tab"]', /^Saved/);
+    await element(popup, '.saved .clashing');
+    expect(await count(popup, '.saved .clashing')).toBeGreaterThanOrEqual(2);
+    expect(await textOf(popup, '.saved .ap-clash')).toMatch(/Clashes with/);
+    const file = join(env.ff.downloads, 'afterparty-plan.ics');
+    await expect(readFile(file, 'utf8')).rejects.toThrow(); // positive control for the file below
+    await clickText(popup, 'button', 'Export as .ics');
+    const text = await until(
+      () => readFile(file, 'utf8').catch(() => ''),
+      (t) => t.includes('END:VCALENDAR'),
+    );
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getAllSubcomponents('vevent')).toHaveLength(await count(popup, '.saved .ap-event'));
+    expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('America/Toronto');
+    await popup.close();
+  });
+});
+
+describe('the options page in Firefox (twin of options-feeds.test.ts)', () => {
+  it('adds a feed served on 127.0.0.1, lists it, shows its events in the schedule and underlines its film', async () => {
+    const options = await openTab(env.ff.browser, extensionUrl('options.html'));
+    // Positive control for the schedule below: the feed's events are not there yet.
+    expect(JSON.stringify(await ask(options, 'getSchedule'))).not.toContain('Persepolis after-party');
+    await (await control(options, 'Feed URL')).type(`${feedBase}/feed.json`);
+    await clickText(options, 'button', 'Add feed');
+    const item = await byText(options, 'li.feed', 'Local test listings', 15_000);
+    const text = await item.evaluate((el) => el.textContent ?? '');
+    expect(text).toContain('JSON');
+    expect(text).toContain('2 events');
+    expect(text).toMatch(/Last synced/);
+    await byText(options, '[role="status"]', 'Added “Local test listings”.');
+
+    const popup = await popupFor(null);
+    await element(popup, '.festival-heading');
+    await popup.click('input[type="search"]');
+    await popup.keyboard.type('persepolis');
+    const titles = await until(
+      () => texts(popup, '.slot .ap-event-title'),
+      (t) => t.length === 2,
+    );
+    expect(titles.sort()).toEqual(['Persepolis after-party at the Drake', 'Persepolis press brunch']);
+    await popup.close();
+
+    const review = await openTab(env.ff.browser, `${feedBase}/review.html`);
+    await waitForHighlights(review);
+    await hoverText(review, 'Persepolis');
+    const card = await until(
+      () => cardText(review),
+      (t) => /Drake/.test(t ?? ''),
+    );
+    expect(card).toContain('Persepolis press brunch');
+    await review.close();
+    await options.close();
+  });
+});
+
+describe('sync between browsers in Firefox (twin of device-sync.test.ts)', () => {
+  it('sends a save to storage.sync, and shows another device’s change in the open popup and card', async () => {
+    const site = await openTab(env.ff.browser, demo.url);
+    await waitForHighlights(site, 5);
+    const popup = await popupFor(null);
+    const plan = async () =>
+      (await ask<{ saved: Array<{ eventKey: string; status: string }> }>(popup, 'getPlan')).saved;
+    // The schedule test saved the Rosedale party through the popup's button.
+    const rosedale = (await plan()).find((s) => s.status === 'going');
+    expect(rosedale).toBeDefined();
+    await until(
+      async () => JSON.stringify(await syncItems(popup)),
+      (items) => items.includes(`"v:${rosedale!.eventKey}":[`),
+    );
+    await clickText(popup, '[role="tab"]', /^Saved/);
+    await byText(popup, '.saved .ap-event-title', 'Fugitive Pieces house party');
+
+    // The card open on the page before the other device writes, showing the save.
+    await hoverText(site, 'Fugitive Pieces');
+    await until(
+      () => cardText(site),
+      (t) => /Rosedale/.test(t ?? ''),
+    );
+    expect(await pressedInCard(site)).toEqual(['Going']);
+
+    // Another device, a minute later, marks it "Interested" and saves a second event.
+    const listings = await ask<{ listings: Array<{ events: Array<{ key: string; title: string }> }> }>(
+      popup,
+      'getListings',
+      { filmKeys: ['default/medicine-for-melancholy'] },
+    );
+    const other = listings.listings[0]!.events[0]!;
+    expect(await texts(popup, '.saved .ap-event-title')).not.toContain(other.title);
+    await popup.evaluate(
+      async ({ rosedaleKey, otherKey }) => {
+        const sync = (
+          globalThis as unknown as {
+            browser: {
+              storage: {
+                sync: { get(k: null): Promise<Record<string, unknown>>; set(i: object): Promise<void> };
+              };
+            };
+          }
+        ).browser.storage.sync;
+        const t = (Date.now() + 60_000).toString(36);
+        const items = await sync.get(null);
+        const first = { ...(items['ap1.0'] as object) } as Record<string, unknown[]>;
+        first[`v:${rosedaleKey}`] = [t, 'i'];
+        first[`v:${otherKey}`] = [t, 'g'];
+        await sync.set({ 'ap1.0': first });
+      },
+      { rosedaleKey: rosedale!.eventKey, otherKey: other.key },
+    );
+    // Without reopening: the Saved view and the card re-read.
+    await until(
+      () => texts(popup, '.saved .ap-event-title'),
+      (t) => t.includes(other.title) && t.includes('Fugitive Pieces house party'),
+    );
+    const pressed = await popup.evaluate(() => {
+      const item = [...document.querySelectorAll('.saved li')].find((li) =>
+        li.textContent?.includes('Fugitive Pieces house party'),
+      );
+      return item?.querySelector('.ap-toggle[aria-pressed="true"]')?.textContent;
+    });
+    expect(pressed).toBe('Interested');
+    await until(
+      () => pressedInCard(site),
+      (p) => JSON.stringify(p) === '["Interested"]',
+    );
+    await popup.close();
+    await site.close();
+  });
+});
+
+describe('events on the page in Firefox (twin of add-events-programme.test.ts and textless-page-events.test.ts)', () => {
+  it('offers a programme page’s events under "This page" and adds one with "Add this event"', async () => {
+    const url = `${jsonld.url}programme.html`;
+    const site = await openTab(env.ff.browser, url);
+    const popup = await popupFor(url);
+    // Positive control for the schedule below: the event is not there yet.
+    expect(JSON.stringify(await ask(popup, 'getSchedule'))).not.toContain('Programme tea party');
+    await clickText(popup, '[role="tab"]', /^This page/);
+    const region = await element(popup, '[aria-label="Events on this page"]');
+    const offered = await region.evaluate((el) => el.textContent ?? '');
+    for (const title of ['Burn After Reading', 'Programme tea party', 'Late-night karaoke'])
+      expect(offered).toContain(title);
+    await popup.click('button[aria-label="Add this event: Programme tea party"]');
+    await byText(popup, '[aria-label="Events on this page"]', 'Added to your events');
+    const schedule = JSON.stringify(await ask(popup, 'getSchedule'));
+    expect(schedule).toContain('Programme tea party');
+    expect(schedule).not.toContain('Late-night karaoke');
+    await popup.close();
+    await site.close();
+  });
+
+  it('offers the events of a page with no text, where the site is on; switched off, says it does not read it', async () => {
+    const url = `${jsonld.url}textless.html`;
+    const site = await openTab(env.ff.browser, url);
+    const popup = await popupFor(url);
+    await clickText(popup, '[role="tab"]', /^This page/);
+    await byText(popup, '[aria-label="Events on this page"]', 'Rooftop screening party');
+    await byText(popup, 'p', 'No listed film found on this page.');
+    expect(await popup.evaluate(() => document.body.textContent?.includes('does not read this page'))).toBe(false);
+    // Positive control: switched off on this site, the same popup says it does not read the page.
+    await ask(popup, 'setSiteDisabled', { url, disabled: true });
+    await open(popup, extensionUrl(`popup.html?tab=${await tabIdOf(popup, url)}`));
+    await clickText(popup, '[role="tab"]', /^This page/);
+    await byText(popup, 'p', 'Afterparty does not read this page.');
+    await ask(popup, 'setSiteDisabled', { url, disabled: false });
+    await popup.close();
+    await site.close();
+  });
+});
+
+/** An ISO date-time with the reader's offset, `ms` from now, to the second. */
+function isoIn(ms: number): string {
+  const at = new Date(Math.ceil((Date.now() + ms) / 1000) * 1000);
+  const offset = -at.getTimezoneOffset();
+  const local = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  const sign = offset >= 0 ? '+' : '-';
+  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${local}${sign}${hh}:${mm}`;
+}
+
+const TERMINATE_BACKGROUND = `
+  const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');
+  const extension = ExtensionParent.GlobalManager.getExtension(arguments[0]);
+  return extension.terminateBackground({ disableResetIdleForTest: true }).then(() => extension.backgroundState);`;
+
+describe('reminders in Firefox (twin of reminders.test.ts)', () => {
+  it('sets an alarm from "Remind me" in Saved, which outlives the background being stopped', async () => {
+    const popup = await popupFor(null);
+    await element(popup, '.festival-heading');
+    const { films } = await ask<{ films: Array<{ key: string; title: string }> }>(popup, 'getSchedule');
+    const film = films.find((f) => f.title === 'Fugitive Pieces')!;
+    const start = isoIn(3 * 3600_000);
+    const { event } = await ask<{ event: { key: string } }>(popup, 'addUserEvent', {
+      event: {
+        kind: 'party',
+        title: 'Cast drinks tonight',
+        films: [film.key],
+        festival: null,
+        start,
+        venue: { name: 'The Drake', address: null },
+      },
+    });
+    await ask(popup, 'setSaved', { eventKey: event.key, status: 'going' });
+
+    const options = await openTab(env.ff.browser, extensionUrl('options.html'));
+    await byText(options, 'p, span, div', 'Notifications are allowed.');
+    await (await control(options, 'Reminders')).select('10');
+    await byText(options, '[role="status"]', 'Saved.');
+    await options.close();
+
+    await open(popup, extensionUrl('popup.html'));
+    await clickText(popup, '[role="tab"]', /^Saved/);
+    const remind = await element(popup, 'button[aria-label="Remind me of Cast drinks tonight"]');
+    expect(await remind.evaluate((b) => b.getAttribute('aria-pressed'))).toBe('false');
+    const alarms = () =>
+      popup.evaluate(async () =>
+        (
+          await (
+            globalThis as unknown as {
+              browser: { alarms: { getAll(): Promise<Array<{ name: string; scheduledTime: number }>> } };
+            }
+          ).browser.alarms.getAll()
+        ).map((a) => ({ name: a.name, scheduledTime: a.scheduledTime })),
+      );
+    // Positive control for the alarm checks below: no reminder alarm before the click.
+    const name = `afterparty-reminder:${event.key}`;
+    expect((await alarms()).map((a) => a.name)).not.toContain(name);
+    await remind.click();
+    await until(
+      () => remind.evaluate((b) => b.getAttribute('aria-pressed')),
+      (p) => p === 'true',
+    );
+    expect(await textOf(popup, '.ap-remind-note')).toBe('Reminder 10 min before');
+    const due = Date.parse(start) - 10 * 60_000;
+    await until(
+      async () => (await alarms()).find((a) => a.name === name)?.scheduledTime,
+      (t) => t === due,
+    );
+    // Stopped as the idle timer stops it, the background takes nothing with it: the alarm is the browser's.
+    expect(await env.ff.chrome(TERMINATE_BACKGROUND, [ADDON_ID])).toBe('stopped');
+    await ask(popup, 'getSettings'); // wakes it
+    expect((await alarms()).find((a) => a.name === name)?.scheduledTime).toBe(due);
+    await popup.close();
+  });
+});
+
+describe('the real toolbar popup in Firefox', () => {
+  it('reads the events of a site without host permission through activeTab, granted by opening it', async () => {
+    const url = `${jsonld.url.replace('127.0.0.1', UNGRANTED_HOST)}broadcast.html`;
+    const site = await openTab(env.ff.browser, url);
+    await site.bringToFront();
+    const tabId = await selectedTabId(env.ff);
+    // Positive control: the popup page opened in a tab of its own (no click on the button, so no
+    // activeTab) can neither run in nor read that tab.
+    const inTab = await openTab(env.ff.browser, extensionUrl(`popup.html?tab=${tabId}`));
+    await clickText(inTab, '[role="tab"]', /^This page/);
+    await byText(inTab, 'p', 'Afterparty does not read this page.');
+    await new Promise((done) => setTimeout(done, 2_000)); // time to read the page, had it been allowed
+    expect(await count(inTab, '[aria-label="Events on this page"]')).toBe(0);
+    await inTab.close();
+
+    await site.bringToFront();
+    const panel = await openToolbarPopup(env.ff);
+    const events = () =>
+      panel((document) => {
+        const tab = [...document.querySelectorAll('[role="tab"]')].find((el) => el.textContent === 'This page');
+        if (tab?.getAttribute('aria-selected') !== 'true') (tab as HTMLElement | undefined)?.click();
+        return document.querySelector('[aria-label="Events on this page"]')?.textContent ?? '';
+      });
+    expect(await until(events, (text) => text.includes('Cast watch party'))).toContain('Unnamed event');
+    // Reading is all activeTab gives: the site is still not one Afterparty may run on.
+    expect(await panel((document) => document.body.textContent?.includes('Afterparty does not read this page.'))).toBe(
+      true,
+    );
+    await site.close();
+  });
+});
