@@ -86,7 +86,7 @@ const handlers = createHandlers({
 browser.runtime.onInstalled.addListener(() => {
   // On install and on every update: the embedded listings may have changed with the release.
   loading = null;
-  titles.forget();
+  titles.discardStored();
   void ensureDefaultFeed(true);
   void scheduler.reschedule();
 });

@@ -13,7 +13,7 @@ import {
   type TitleSource,
 } from '../core/matching/index.ts';
 import type { FilmRow } from '../core/rows.ts';
-import { listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';
+import { dropMatcherIndex, listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';
 import { loadStoredMatcher, saveMatcher } from './stored-matcher.ts';
 
 /** A matcher with the titles it was built from. */
@@ -34,6 +34,11 @@ export interface TitleMatcherCache {
   latest(): Promise<TitleCatalog>;
   /** The catalog may have changed: the next `get` builds again. */
   forget(): void;
+  /**
+   * The extension was installed or updated: the matching code may have changed, so the stored
+   * matcher is dropped (before anything reads it) and the next `get` builds.
+   */
+  discardStored(): void;
   /**
    * After a data change: forgets the matcher only if the catalog changed. Most changes (a save,
    * a setting, a correction, another device's plan) leave it as it is, and a rebuild costs a
@@ -134,6 +139,7 @@ export function titleMatcherCache(
 ): TitleMatcherCache & { counts: MatcherCounts } {
   let built: { catalog: Promise<TitleCatalog>; matcher: Promise<Matcher>; print: Promise<string> } | null = null;
   let lastAsked = -Infinity;
+  let dropping: Promise<void> = Promise.resolve();
   const counts: MatcherCounts = { compiled: 0, loaded: 0, stored: 0, rebuilt: 0 };
   const forget = (): void => {
     built = null;
@@ -143,7 +149,7 @@ export function titleMatcherCache(
     if (!built) {
       const print = ready().then(() => catalogPrint(db));
       // Read beside the print, not after it: a page's first batch waits for the later of the two.
-      const stored = store ? loadStoredMatcher(db, print) : print.then(() => null);
+      const stored = store ? dropping.then(() => loadStoredMatcher(db, print)) : print.then(() => null);
       const current = {} as { catalog: Promise<TitleCatalog>; matcher: Promise<Matcher>; print: Promise<string> };
       const isCurrent = () => built === current;
       const made = stored.then(async (loaded) => {
@@ -195,6 +201,12 @@ export function titleMatcherCache(
       return build().catalog;
     },
     forget,
+    discardStored() {
+      dropping = dropMatcherIndex(db).catch((error: unknown) =>
+        console.warn('Afterparty: the stored matcher could not be dropped', error),
+      );
+      forget();
+    },
     recheck,
   };
 }
