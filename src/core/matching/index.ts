@@ -1,5 +1,5 @@
 // Finding film titles in text. Code outside this folder imports from here.
-export { capTitles, TITLE_LIMITS, type CappedTitles, type TitleLimit } from './cap-titles.ts';
+export { capTitles, titleBytes, TITLE_LIMITS, type CappedTitles, type TitleLimit } from './cap-titles.ts';
 export { wordLists } from './common-words.ts';
 export { filmTie } from './film-tie.ts';
 export { defaultLexicon, lexiconFrom, type Lexicon, type WordListText } from './lexicon.ts';
