@@ -312,9 +312,12 @@ async function matcherStored(context: BrowserContext): Promise<void> {
 async function workerHeapMB(port: number): Promise<number> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
-    const target = browser
-      .targets()
-      .find((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'));
+    // Targets are discovered after connecting: wait for the worker's rather than list them at once.
+    const target = await browser
+      .waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'), {
+        timeout: 10_000,
+      })
+      .catch(() => null);
     if (!target) return NaN;
     const cdp = await target.createCDPSession();
     await cdp.send('HeapProfiler.collectGarbage');
