@@ -89,7 +89,7 @@ browser.runtime.onInstalled.addListener(({ reason }) => {
     void browser.tabs.create({ url: browser.runtime.getURL('welcome.html') }).catch(() => undefined);
   // On install and on every update: the embedded listings may have changed with the release.
   loading = null;
-  titles.forget();
+  titles.discardStored();
   void ensureDefaultFeed(true);
   void scheduler.reschedule();
 });

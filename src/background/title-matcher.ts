@@ -1,10 +1,20 @@
 // The title matcher, built in the background once per catalog and shared by every frame of
 // every tab, the iCalendar import, the invitation preview, the popup's page events and its film
 // picker: a frame that compiled its own spent hundreds of milliseconds and megabytes on a
-// 10,000-film catalog before its first scan (docs/performance.md).
-import { capTitles, compileMatcher, warmUpBlocks, type Matcher, type TitleSource } from '../core/matching/index.ts';
+// 10,000-film catalog before its first scan (docs/performance.md). Once built, the matcher is
+// stored (stored-matcher.ts), and a worker woken by a page reads it back instead of building.
+import {
+  capTitles,
+  compileTitles,
+  defaultLexicon,
+  matcherOf,
+  warmUpBlocks,
+  type Matcher,
+  type TitleSource,
+} from '../core/matching/index.ts';
 import type { FilmRow } from '../core/rows.ts';
-import { listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';
+import { dropMatcherIndex, listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';
+import { loadStoredMatcher, saveMatcher } from './stored-matcher.ts';
 
 /** A matcher with the titles it was built from. */
 export interface TitleCatalog {
@@ -25,6 +35,11 @@ export interface TitleMatcherCache {
   /** The catalog may have changed: the next `get` builds again. */
   forget(): void;
   /**
+   * The extension was installed or updated: the matching code may have changed, so the stored
+   * matcher is dropped (before anything reads it) and the next `get` builds.
+   */
+  discardStored(): void;
+  /**
    * After a data change: forgets the matcher only if the catalog changed. Most changes (a save,
    * a setting, a correction, another device's plan) leave it as it is, and a rebuild costs a
    * frame its first underline.
@@ -37,7 +52,7 @@ export interface TitleMatcherCache {
  * user's own films. Not the rest of a feed's sync state (its next attempt, its back-off), which
  * every sync attempt writes: the feed sync rechecks before it ties a calendar's events.
  */
-async function catalogPrint(db: AfterpartyDb): Promise<string> {
+export async function catalogPrint(db: AfterpartyDb): Promise<string> {
   const [feeds, own] = await Promise.all([listFeeds(db), listUserFilms(db)]);
   return JSON.stringify([
     feeds
@@ -56,7 +71,7 @@ function titleSource(film: FilmRow): TitleSource {
 }
 
 /** Every live title and alias, capped across feeds (the feeds left partly out say so, feed-sync/title-cap.ts). */
-async function titleSources(db: AfterpartyDb): Promise<TitleSource[]> {
+export async function titleSources(db: AfterpartyDb): Promise<TitleSource[]> {
   return capTitles(await liveFilms(db)).kept.map(titleSource);
 }
 
@@ -78,25 +93,54 @@ export const QUIET_MS = 300;
  */
 export async function warmUp(
   matcher: Matcher,
-  sources: readonly TitleSource[],
+  sources: readonly TitleSource[] | (() => readonly TitleSource[]),
   { current, lastAsked = () => -Infinity }: { current: () => boolean; lastAsked?: () => number },
 ): Promise<void> {
-  const blocks = warmUpBlocks(sources);
-  for (let i = 0; i < blocks.length;) {
+  let blocks: ReturnType<typeof warmUpBlocks> | null = null;
+  for (let i = 0; i < (blocks?.length ?? 1);) {
     const since = performance.now() - lastAsked();
     const quiet = since >= QUIET_MS;
     await (quiet ? idleTask() : new Promise((done) => setTimeout(done, QUIET_MS - since)));
     if (!current()) return;
     if (!quiet) continue; // look again: a page may have asked meanwhile
+    blocks ??= warmUpBlocks(typeof sources === 'function' ? sources() : sources);
+    if (blocks.length === 0) return;
     const slice = performance.now() + 8;
     do matcher.find(blocks[i++]!);
     while (i < blocks.length && performance.now() < slice);
   }
 }
 
-export function titleMatcherCache(db: AfterpartyDb, ready: () => Promise<void>): TitleMatcherCache {
+/** Until the stored matcher is written: the worker's first quiet moment after a build (QUIET_MS). */
+async function whenQuiet(current: () => boolean, lastAsked: () => number): Promise<boolean> {
+  for (;;) {
+    const since = performance.now() - lastAsked();
+    if (since >= QUIET_MS) {
+      await idleTask();
+      if (performance.now() - lastAsked() >= QUIET_MS) return current();
+    } else await new Promise((done) => setTimeout(done, QUIET_MS - since));
+    if (!current()) return false;
+  }
+}
+
+/** What the cache did in this worker's life: builds and stored matchers read back (for tests and the bench). */
+export interface MatcherCounts {
+  compiled: number;
+  loaded: number;
+  stored: number;
+  /** Stored matchers found unusable (another catalog, another format, damaged) and built again. */
+  rebuilt: number;
+}
+
+export function titleMatcherCache(
+  db: AfterpartyDb,
+  ready: () => Promise<void>,
+  { store = true }: { store?: boolean } = {},
+): TitleMatcherCache & { counts: MatcherCounts } {
   let built: { catalog: Promise<TitleCatalog>; matcher: Promise<Matcher>; print: Promise<string> } | null = null;
   let lastAsked = -Infinity;
+  let dropping: Promise<void> = Promise.resolve();
+  const counts: MatcherCounts = { compiled: 0, loaded: 0, stored: 0, rebuilt: 0 };
   const forget = (): void => {
     built = null;
   };
@@ -104,18 +148,41 @@ export function titleMatcherCache(db: AfterpartyDb, ready: () => Promise<void>):
     lastAsked = performance.now();
     if (!built) {
       const print = ready().then(() => catalogPrint(db));
-      const catalog = print.then(async () => {
+      // Read beside the print, not after it: a page's first batch waits for the later of the two.
+      const stored = store ? dropping.then(() => loadStoredMatcher(db, print)) : print.then(() => null);
+      const current = {} as { catalog: Promise<TitleCatalog>; matcher: Promise<Matcher>; print: Promise<string> };
+      const isCurrent = () => built === current;
+      const made = stored.then(async (loaded) => {
+        if (loaded?.matcher) {
+          counts.loaded++;
+          let sources: Promise<TitleSource[]> | null = null;
+          const read = () => (sources ??= titleSources(db));
+          void warmUp(loaded.matcher, loaded.warmUpSources, { current: isCurrent, lastAsked: () => lastAsked });
+          return { matcher: loaded.matcher, sources: read };
+        }
+        if (loaded?.rebuild) counts.rebuilt++;
         const sources = await titleSources(db);
-        const matcher = compileMatcher(sources);
-        void warmUp(matcher, sources, { current: () => built === current, lastAsked: () => lastAsked });
-        return { matcher, sources };
+        const compiled = compileTitles(sources, defaultLexicon());
+        const matcher = matcherOf(compiled);
+        counts.compiled++;
+        if (process.env.NODE_ENV !== 'production') performance.mark('afterparty:matcher-compiled');
+        void (async () => {
+          if (store && (await whenQuiet(isCurrent, () => lastAsked))) {
+            if (await saveMatcher(db, await print, compiled, matcher, sources)) counts.stored++;
+          }
+          await warmUp(matcher, sources, { current: isCurrent, lastAsked: () => lastAsked });
+        })().catch((error: unknown) => console.warn('Afterparty: the matcher was not stored', error));
+        return { matcher, sources: () => Promise.resolve(sources) };
       });
-      const current = { catalog, matcher: catalog.then((c) => c.matcher), print };
+      current.matcher = made.then((m) => m.matcher);
+      current.catalog = made.then(async (m) => ({ matcher: m.matcher, sources: await m.sources() }));
+      current.print = print;
       built = current;
       // A failed build (storage unavailable) is tried again by the next request.
       current.matcher.catch(() => {
         if (built === current) built = null;
       });
+      current.catalog.catch(() => undefined);
     }
     return built;
   };
@@ -126,6 +193,7 @@ export function titleMatcherCache(db: AfterpartyDb, ready: () => Promise<void>):
     if (built === current && now !== then) forget();
   };
   return {
+    counts,
     get: () => build().matcher,
     catalog: () => build().catalog,
     async latest() {
@@ -133,6 +201,12 @@ export function titleMatcherCache(db: AfterpartyDb, ready: () => Promise<void>):
       return build().catalog;
     },
     forget,
+    discardStored() {
+      dropping = dropMatcherIndex(db).catch((error: unknown) =>
+        console.warn('Afterparty: the stored matcher could not be dropped', error),
+      );
+      forget();
+    },
     recheck,
   };
 }

@@ -37,6 +37,19 @@ export interface SettingsRow {
   value: unknown;
 }
 
+/** The worker's compiled title matcher (matcher-index.ts): one row, a cache. */
+export interface MatcherIndexRow {
+  id: 'current';
+  /** The catalog print (background/title-matcher.ts) it was built from: another print, another catalog. */
+  print: string;
+  /** A StoredIndex (core/matching); read as unknown, since a row written by another release may hold anything. */
+  stored: unknown;
+  /** Bytes of the stored form (typed arrays and string characters), as measured when it was written. */
+  bytes: number;
+  /** A sample of the catalog's films as JSON, for the warm-up of the matcher read back. */
+  warm?: string;
+}
+
 export type AfterpartyDb = Dexie & {
   feeds: EntityTable<FeedRow, 'id'>;
   festivals: EntityTable<FestivalRow, 'key'>;
@@ -52,6 +65,7 @@ export type AfterpartyDb = Dexie & {
   eventsAlt: EntityTable<EventRow, 'key'>;
   stageJobs: EntityTable<StageJobRow, 'feedId'>;
   leases: EntityTable<LeaseRow, 'name'>;
+  matcherIndex: EntityTable<MatcherIndexRow, 'id'>;
 };
 
 export const DB_NAME = 'afterparty';
@@ -93,5 +107,10 @@ export function openDatabase(
   // v6: a subscribed feed's id is its address's (core/feed/feed-id.ts), the same on every device
   // and re-subscription; every key built from an old id moves with it (upgrade-feed-ids.ts).
   db.version(6).stores({}).upgrade(upgradeFeedIds);
+  // v7: the worker's compiled title matcher, one row written per catalog change and read back
+  // when the worker wakes (src/db/matcher-index.ts). A cache: a new table only, v6 data kept.
+  db.version(7).stores({
+    matcherIndex: 'id',
+  });
   return db;
 }

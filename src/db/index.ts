@@ -53,6 +53,7 @@ export { makeBackup, restoreBackup } from './backup.ts';
 export { clearCache } from './clear-cache.ts';
 export type { Backup, RestoreCounts } from '../core/backup-format.ts';
 export { loadSettings, patchSettings } from './settings.ts';
+export { dropMatcherIndex, readMatcherIndex, writeMatcherIndex, type MatcherIndexRow } from './matcher-index.ts';
 export { applySyncChanges, readSyncData } from './device-sync.ts';
 export { readSiteList, seedSiteLists, writeSiteList } from './site-lists.ts';
 export { readDeviceSyncRow, seedDeviceSyncRows, writeDeviceSyncRow } from './device-sync-rows.ts';

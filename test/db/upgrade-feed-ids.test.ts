@@ -111,7 +111,7 @@ describe('schema v6: subscribed feeds take the id of their address', () => {
 
     const db = openDatabase(name, { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(6);
+    expect(db.verno).toBe(7);
     const moved = (key: string) => key.replace(`${OLD}/`, `${NEW}/`);
 
     expect((await db.feeds.toArray()).map((f) => f.id).sort()).toEqual(['default', NEW].sort());

@@ -45,9 +45,22 @@ export function compileMatcher(films: readonly TitleSource[], lexicon: Lexicon =
  * ones (common-words.ts), which compileMatcher's default brings in.
  */
 export function compileMatcherWith(films: readonly TitleSource[], lexicon: Lexicon): Matcher {
+  return matcherOf(compileTitles(films, lexicon));
+}
+
+/** What a matcher searches: plain data, which stored-index.ts keeps between worker lives. */
+export interface CompiledTitles {
+  readonly index: TitleIndex;
+  readonly typos: TypoIndex;
+}
+
+export function compileTitles(films: readonly TitleSource[], lexicon: Lexicon = defaultLexicon()): CompiledTitles {
   const built = buildTitleIndex(films, lexicon);
-  const { index } = built;
-  const typos = buildTypoIndex(built);
+  return { index: built.index, typos: buildTypoIndex(built) };
+}
+
+/** The matcher over compiled titles, built now or read back (stored-index.ts). */
+export function matcherOf({ index, typos }: CompiledTitles): Matcher {
   const scratch: Scratch = {
     table: new TokenTable(),
     exact: [],

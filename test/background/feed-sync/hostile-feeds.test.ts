@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedStatus } from '../../../src/background/handlers/feeds.ts';
 import { createFeedSync } from '../../../src/background/feed-sync/engine.ts';
+import { titleBytes } from '../../../src/core/matching/index.ts';
 import type { FeedRow } from '../../../src/db/index.ts';
 import { schedule } from '../../../src/db/queries.ts';
 import { freshDb } from '../../db/fake-db.ts';
@@ -139,7 +140,12 @@ describe('a feed of too many titles', () => {
     const db = freshDb();
     const films = Array.from({ length: 6 }, (_, i) => ({ id: `f${i}`, title: `Film number ${i}` }));
     const sync = createFeedSync(
-      withTitles({ db, fetch, clock: () => start, titleLimits: { names: 4, characters: 10_000 } }),
+      withTitles({
+        db,
+        fetch,
+        clock: () => start,
+        titleLimits: { bytes: 4 * titleBytes({ title: 'Film number 0', aliases: [] }) },
+      }),
     );
     server.on('/feed.json', serve(jsonFeed([{ id: 'a', title: 'Party' }], films), 'application/json'));
     const feed = await sync.addFeed(server.url());

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { capTitles, TITLE_LIMITS } from '../../../src/core/matching/index.ts';
+import { scaleFilms } from '../../../bench/catalog.ts';
+import {
+  capTitles,
+  compileTitles,
+  matcherOf,
+  storedIndexBytes,
+  storeIndex,
+  titleBytes,
+  TITLE_LIMITS,
+} from '../../../src/core/matching/index.ts';
 
 const film = (feedId: string, n: number, aliases: string[] = []) => ({
   feedId,
@@ -8,48 +17,69 @@ const film = (feedId: string, n: number, aliases: string[] = []) => ({
   aliases,
 });
 
+/** The budget of exactly the first `count` films of `films` (ordered as capTitles orders them). */
+const budgetOf = (films: ReturnType<typeof film>[]) => ({ bytes: films.reduce((n, f) => n + titleBytes(f), 0) });
+
 describe('capTitles', () => {
-  it('keeps every film of a catalog within the limits (the 10,000-film benchmark fits many times over)', () => {
-    const films = Array.from({ length: 10_000 }, (_, i) => film('default', i, [`Alias ${i}`, `Other ${i}`]));
+  it('keeps every film of 100,000 with their aliases (issue 28), and 100,000 with two aliases each', () => {
+    const bench = scaleFilms(100_000).map((f, i) => ({ ...f, feedId: `f${i % 5}`, key: f.id }));
+    expect(capTitles(bench).kept).toHaveLength(100_000);
+    const films = Array.from({ length: 100_000 }, (_, i) => film('default', i, [`Alias ${i}`, `Other ${i}`]));
     const { kept, cut } = capTitles(films);
-    expect(kept).toHaveLength(10_000);
+    expect(kept).toHaveLength(100_000);
     expect(cut.size).toBe(0);
-    expect(TITLE_LIMITS.names).toBeGreaterThanOrEqual(30_000);
   });
 
-  it('cuts past the count of titles and aliases, the built-in feed first, and names the feeds cut', () => {
+  it('counts a film by what it costs the stored index: at least what the index measures', () => {
+    const films = scaleFilms(12_000);
+    const compiled = compileTitles(films);
+    const matcher = matcherOf(compiled);
+    const measured = storedIndexBytes(storeIndex(compiled, compiled.index.lexicon, (text) => matcher.find({ text })));
+    const estimated = films.reduce((n, f) => n + titleBytes(f), 0);
+    expect(estimated).toBeGreaterThanOrEqual(measured);
+    // Not so far above that the budget keeps far fewer films than it could.
+    expect(estimated).toBeLessThan(3 * measured);
+  });
+
+  it('cuts past the budget, the built-in feed first, and names the feeds cut', () => {
     const films = [film('fb', 1), film('fa', 1, ['A', 'B']), film('default', 1), film('fb', 2), film('fc', 1)];
-    const { kept, cut } = capTitles(films, { names: 4, characters: 1_000 });
+    const { kept, cut } = capTitles(films, budgetOf([film('default', 1), film('fa', 1, ['A', 'B'])]));
     expect(kept.map((f) => f.key)).toEqual(['default/000001', 'fa/000001']);
     expect([...cut]).toEqual([
       ['fb', 'titles'],
       ['fc', 'titles'],
     ]);
+    // A byte less and the second film is out too.
+    const less = budgetOf([film('default', 1), film('fa', 1, ['A', 'B'])]).bytes - 1;
+    expect(capTitles(films, { bytes: less }).kept.map((f) => f.key)).toEqual(['default/000001']);
   });
 
   it("keeps the user's own films first, before the built-in feed, since no feed's warning would tell of one cut", () => {
     const films = [film('default', 1), film('fa', 1), film('user', 1), film('default', 2)];
-    const { kept, cut } = capTitles(films, { names: 3, characters: 1_000 });
+    const { kept, cut } = capTitles(films, budgetOf([film('user', 1), film('default', 1), film('default', 2)]));
     expect(kept.map((f) => f.key)).toEqual(['user/000001', 'default/000001', 'default/000002']);
     expect([...cut]).toEqual([['fa', 'titles']]);
   });
 
-  it('cuts past the characters, and every film after the first cut is out', () => {
+  it('counts characters too, and every film after the first cut is out, however small', () => {
     const long = { ...film('fa', 1), title: 'x'.repeat(900) };
-    const { kept, cut } = capTitles([film('default', 1), long, film('fb', 1)], { names: 100, characters: 500 });
+    const { kept, cut } = capTitles([film('default', 1), long, film('fb', 1)], {
+      bytes: 10 * titleBytes(film('x', 1)),
+    });
+    expect(titleBytes(long)).toBeGreaterThan(10 * titleBytes(film('x', 1)));
     expect(kept.map((f) => f.key)).toEqual(['default/000001']);
     expect([...cut]).toEqual([
-      ['fa', 'characters'],
-      ['fb', 'characters'],
+      ['fa', 'titles'],
+      ['fb', 'titles'],
     ]);
   });
 
-  it('20 MB of titles comes down to the cap', () => {
+  it('20 MB of titles comes down to the budget', () => {
     const films = Array.from({ length: 200_000 }, (_, i) => ({ ...film('fhuge', i), title: `${'t'.repeat(100)}${i}` }));
     const { kept, cut } = capTitles(films);
-    const characters = kept.reduce((sum, f) => sum + f.title.length, 0);
-    expect(characters).toBeLessThanOrEqual(TITLE_LIMITS.characters);
+    const bytes = kept.reduce((sum, f) => sum + titleBytes(f), 0);
+    expect(bytes).toBeLessThanOrEqual(TITLE_LIMITS.bytes);
     expect(kept.length).toBeLessThan(films.length);
-    expect(cut.get('fhuge')).toBe('characters');
+    expect(cut.get('fhuge')).toBe('titles');
   });
 });

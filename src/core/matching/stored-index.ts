@@ -1,0 +1,152 @@
+// The compiled title index in a form IndexedDB keeps and gives back in one structured clone
+// (stored-graph.ts: typed arrays, a string table, the names as columns), so a worker woken by
+// a page reads its matcher instead of reading every film and compiling again.
+//
+// What is not stored: the built-in word lists (the reader supplies them, and a change to them
+// is told by their print) and the typo index's caches of words met on pages (WeakMaps, filled
+// again as pages are read).
+
+import { hashOf } from '../hash.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { CompiledTitles } from './matcher.ts';
+import { ClueReader } from './shared-titles.ts';
+import { DamagedGraph, decodeGraph, encodeGraph, type EncodedGraph, type GraphKinds } from './stored-graph.ts';
+import { TokenTable } from './token-table.ts';
+import { TypoFilter } from './typo-filter.ts';
+import { Vocabulary } from './vocabulary.ts';
+import { WordTrie } from './word-trie.ts';
+
+/** Bumped whenever what a stored index means changes without its shape saying so: an older one is rebuilt. */
+export const STORED_INDEX_FORMAT = 1;
+
+export interface StoredIndex {
+  format: number;
+  /** The word lists' print: an index built with other lists is rebuilt. */
+  lexicon: string;
+  graph: EncodedGraph;
+  /** Text of a few of the index's names and what the matcher found in it, compared when read back. */
+  probe: { text: string; found: string };
+}
+
+// Every class an index holds, by a name of its own; an instance of another class refuses to be stored.
+const CLASSES = { Vocabulary, WordTrie, TypoFilter, ClueReader, TokenTable } as const satisfies GraphKinds['classes'];
+
+const lexiconPrints = new WeakMap<Lexicon, string>();
+
+/** The word lists' print: their sizes and a hash of their words. */
+export function lexiconPrint(lexicon: Lexicon): string {
+  let print = lexiconPrints.get(lexicon);
+  if (print === undefined) {
+    const words = (set: ReadonlySet<string>) => [...set].sort().join(' ');
+    print = `${lexicon.common.size}.${lexicon.minor.size}.${hashOf(words(lexicon.common))}.${hashOf(words(lexicon.minor))}`;
+    lexiconPrints.set(lexicon, print);
+  }
+  return print;
+}
+
+const externalsOf = (lexicon: Lexicon) =>
+  new Map<object, string>([
+    [lexicon, 'lexicon'],
+    [lexicon.common, 'common'],
+    [lexicon.minor, 'minor'],
+  ]);
+
+/**
+ * A block naming a few of the index's names, spread over it, quoted so that every evidence
+ * level counts: a damaged index that still decodes finds something else in it.
+ */
+function probeText({ index }: CompiledTitles): string {
+  const names = index.names;
+  const parts: string[] = [];
+  const step = Math.max(1, Math.floor(names.length / 8));
+  for (let i = 0; i < names.length && parts.length < 8; i += step) parts.push(`“${names[i]!.words.join(' ')}”`);
+  if (names.length > 0) parts.push(`“${names[names.length - 1]!.words.join(' ')}”`);
+  return `We saw ${parts.join(', then ')}.`;
+}
+
+/** The matches of `text`, as the probe compares them. */
+type Find = (text: string) => unknown;
+
+export function storeIndex(compiled: CompiledTitles, lexicon: Lexicon, find: Find): StoredIndex {
+  const { index, typos } = compiled;
+  const graph = encodeGraph({ index, typos }, index.names, { classes: CLASSES, externals: externalsOf(lexicon) });
+  const text = probeText(compiled);
+  return {
+    format: STORED_INDEX_FORMAT,
+    lexicon: lexiconPrint(lexicon),
+    graph,
+    probe: { text, found: JSON.stringify(find(text)) },
+  };
+}
+
+export type ReadIndex =
+  | { ok: true; compiled: CompiledTitles; check: (find: Find) => boolean }
+  | { ok: false; reason: 'format' | 'lexicon' | 'damaged'; detail?: string };
+
+/**
+ * The compiled index a StoredIndex holds, or why it cannot be used. `check` runs the probe with
+ * the matcher made from it: false means the index decoded into something else, and is rebuilt.
+ */
+export function readIndex(stored: unknown, lexicon: Lexicon): ReadIndex {
+  if (typeof stored !== 'object' || stored === null) return { ok: false, reason: 'damaged', detail: 'not an object' };
+  const s = stored as Partial<StoredIndex>;
+  if (s.format !== STORED_INDEX_FORMAT) return { ok: false, reason: 'format' };
+  if (s.lexicon !== lexiconPrint(lexicon)) return { ok: false, reason: 'lexicon' };
+  const probe = s.probe;
+  if (typeof probe?.text !== 'string' || typeof probe.found !== 'string')
+    return { ok: false, reason: 'damaged', detail: 'no probe' };
+  try {
+    const externals = new Map<string, object>([
+      ['lexicon', lexicon],
+      ['common', lexicon.common],
+      ['minor', lexicon.minor],
+    ]);
+    const { root } = decodeGraph(s.graph as EncodedGraph, { classes: CLASSES, externals });
+    const compiled = root as CompiledTitles;
+    const problem = shapeProblem(compiled);
+    if (problem) return { ok: false, reason: 'damaged', detail: problem };
+    return { ok: true, compiled, check: (find) => JSON.stringify(find(probe.text)) === probe.found };
+  } catch (error) {
+    if (error instanceof DamagedGraph || error instanceof TypeError || error instanceof RangeError)
+      return { ok: false, reason: 'damaged', detail: error.message };
+    throw error;
+  }
+}
+
+/** What a matcher reads without checking, checked once: the parts are there and agree in size. */
+function shapeProblem(compiled: CompiledTitles | undefined): string | null {
+  const index = compiled?.index;
+  const typos = compiled?.typos;
+  if (!index || !typos) return 'no index';
+  const { vocabulary, trie } = index;
+  if (!(vocabulary instanceof Vocabulary) || !(trie instanceof WordTrie)) return 'no vocabulary or trie';
+  if (!(typos.tails instanceof WordTrie) || !(typos.filter instanceof TypoFilter)) return 'no typo index';
+  if (!Array.isArray(index.names) || !(index.filmOrder instanceof Map) || !(index.clues instanceof Map))
+    return 'no names';
+  const size = vocabulary.words.length;
+  for (const a of [index.roles, index.wordClasses, typos.typable])
+    if (!(a instanceof Uint8Array) || a.length !== size) return 'tables by word out of step with the vocabulary';
+  for (const a of [index.ends, index.typoPath])
+    if (!(a instanceof Uint8Array) || a.length !== trie.nodeCount) return 'tables by node out of step with the trie';
+  for (const t of [trie, typos.tails])
+    if (!(t.firstChild instanceof Int32Array) || t.firstChild.length < t.nodeCount) return 'a trie without its nodes';
+  return null;
+}
+
+/** The stored form's size: its typed arrays' bytes and two a string character (what the disk and clone carry). */
+export function storedIndexBytes(stored: StoredIndex): number {
+  let bytes = 0;
+  const seen = new Set<object>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') bytes += 2 * v.length;
+    else if (typeof v === 'number') bytes += 8;
+    else if (typeof v === 'object' && v !== null && !seen.has(v)) {
+      seen.add(v);
+      if (ArrayBuffer.isView(v)) bytes += v.byteLength;
+      else if (Array.isArray(v)) for (const x of v) walk(x);
+      else for (const x of Object.values(v)) walk(x);
+    }
+  };
+  walk(stored);
+  return bytes;
+}

@@ -1,0 +1,152 @@
+// The worker's matcher kept between worker lives (title-matcher.ts, stored-matcher.ts): a new
+// cache over the same database is a woken worker. It reads the stored matcher instead of
+// compiling, and builds again when the stored one is of another catalog, damaged, or was never
+// written because the disk was full.
+import type { DBCore } from 'dexie';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { DEFAULT_FEED_ID, loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-feed.ts';
+import { catalogPrint, titleMatcherCache } from '../../src/background/title-matcher.ts';
+import { defaultLexicon, lexiconPrint, STORED_INDEX_FORMAT } from '../../src/core/matching/index.ts';
+import { addUserFilm, readMatcherIndex, writeMatcherIndex, type AfterpartyDb } from '../../src/db/index.ts';
+import { freshDb } from '../db/fake-db.ts';
+
+const readyOf = (db: AfterpartyDb) => async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db)));
+
+/** A worker's life over `db`: its own cache, as a woken worker starts with. */
+const wake = (db: AfterpartyDb) => titleMatcherCache(db, readyOf(db));
+
+/** Until the worker's quiet moment has come and the matcher built in it is written. */
+async function stored(titles: ReturnType<typeof wake>, count = 1): Promise<void> {
+  for (let i = 0; i < 200 && titles.counts.stored < count; i++) await new Promise((done) => setTimeout(done, 25));
+  expect(titles.counts.stored).toBe(count);
+}
+
+/** console.warn's lines from now to the end of the test, not printed. */
+function quiet(): unknown[][] {
+  const warnings: unknown[][] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warnings.push(args);
+  onTestFinished(() => void (console.warn = warn));
+  return warnings;
+}
+
+const TEXT = 'After Fugitive Pieces we went on to Burn After Reading.';
+const surfaces = async (titles: ReturnType<typeof wake>) =>
+  (await titles.get()).find({ text: TEXT }).map((m) => m.surface);
+
+describe('the stored matcher', () => {
+  it('is written once after a build, and read back by the next worker instead of compiling', async () => {
+    const db = freshDb();
+    const first = wake(db);
+    const expected = await surfaces(first);
+    expect(expected).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(first.counts).toMatchObject({ compiled: 1, loaded: 0 });
+    await stored(first);
+    const row = await readMatcherIndex(db);
+    expect(row?.print).toBe(await catalogPrint(db));
+    expect(row?.bytes).toBeGreaterThan(1_000);
+
+    const second = wake(db);
+    expect(await surfaces(second)).toEqual(expected);
+    expect(second.counts).toMatchObject({ compiled: 0, loaded: 1, rebuilt: 0 });
+    // The titles it was built from are read when asked for, still without compiling.
+    const { sources } = await second.catalog();
+    expect(sources.map((f) => f.title)).toContain('Fugitive Pieces');
+    expect(second.counts.compiled).toBe(0);
+  });
+
+  it('of another catalog (a film added since) is built again, and the new one stored', async () => {
+    const db = freshDb();
+    const first = wake(db);
+    await first.get();
+    await stored(first);
+    await addUserFilm(db, { title: 'Zorblax Quintep', aliases: [], year: null, directors: [] });
+
+    const second = wake(db);
+    const found = (await second.get()).find({ text: 'We saw Zorblax Quintep.' }).map((m) => m.surface);
+    expect(found).toEqual(['Zorblax Quintep']);
+    expect(second.counts).toMatchObject({ compiled: 1, loaded: 0, rebuilt: 1 });
+    await stored(second);
+    expect((await readMatcherIndex(db))?.print).toBe(await catalogPrint(db));
+    // Positive control: the next worker reads that one.
+    const third = wake(db);
+    expect((await third.get()).find({ text: 'We saw Zorblax Quintep.' })).toHaveLength(1);
+    expect(third.counts).toMatchObject({ compiled: 0, loaded: 1 });
+  });
+
+  it('is dropped on install or update (the matching code may have changed), before anything reads it', async () => {
+    const db = freshDb();
+    const first = wake(db);
+    await first.get();
+    await stored(first);
+    const second = wake(db);
+    second.discardStored();
+    expect(await surfaces(second)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(second.counts).toMatchObject({ compiled: 1, loaded: 0 });
+    // Positive control: it is written again, and read by the worker after.
+    await stored(second);
+    const third = wake(db);
+    await third.get();
+    expect(third.counts).toMatchObject({ compiled: 0, loaded: 1 });
+  });
+
+  it('damaged (a row of the right catalog that is not an index) is built again and replaced', async () => {
+    const db = freshDb();
+    await readyOf(db)();
+    const print = await catalogPrint(db);
+    const warnings = quiet();
+    await writeMatcherIndex(db, {
+      print,
+      stored: { format: STORED_INDEX_FORMAT, lexicon: lexiconPrint(defaultLexicon()), graph: { strings: 3 } },
+      bytes: 0,
+    });
+
+    const titles = wake(db);
+    expect(await surfaces(titles)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(titles.counts).toMatchObject({ compiled: 1, loaded: 0, rebuilt: 1 });
+    expect(String(warnings[0]?.[0])).toMatch(/not usable \(damaged/);
+    await stored(titles);
+    const next = wake(db);
+    expect(await surfaces(next)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(next.counts).toMatchObject({ compiled: 0, loaded: 1 });
+  });
+
+  it('not written on a full disk: logged, the matcher in memory serves, nothing else is lost', async () => {
+    const db = freshDb();
+    // The disk is full for the matcher's table only: IndexedDB's own QuotaExceededError, from below Dexie.
+    db.use({
+      stack: 'dbcore',
+      name: 'full-disk',
+      create: (down: DBCore): DBCore => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          if (name !== 'matcherIndex') return table;
+          return {
+            ...table,
+            mutate: (req) =>
+              req.type === 'put'
+                ? Promise.reject(new DOMException('The disk is full', 'QuotaExceededError'))
+                : table.mutate(req),
+          };
+        },
+      }),
+    });
+    const warnings = quiet();
+    {
+      const titles = wake(db);
+      expect(await surfaces(titles)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+      for (let i = 0; i < 200 && warnings.length === 0; i++) await new Promise((done) => setTimeout(done, 25));
+      expect(String(warnings[0]?.[0])).toMatch(/could not be stored; it is kept in memory/);
+      expect(titles.counts.stored).toBe(0);
+      expect(await surfaces(titles)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+      expect(await readMatcherIndex(db)).toBeUndefined();
+      expect(await db.feeds.get(DEFAULT_FEED_ID)).toBeDefined();
+      expect(await db.films.where('feedId').equals(DEFAULT_FEED_ID).count()).toBeGreaterThan(0);
+      // The next worker builds, as it did before anything was stored.
+      const next = wake(db);
+      expect(await surfaces(next)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+      expect(next.counts).toMatchObject({ compiled: 1, loaded: 0 });
+    }
+  });
+});

@@ -1,0 +1,210 @@
+// The compiled index written for IndexedDB (stored-index.ts, stored-graph.ts) and read back:
+// the matcher made from it finds exactly what the built one finds; what is not the index that
+// was stored (another format, other word lists, a damaged row) is refused, so the worker builds.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { films as benchFilms, pageText } from '../../../bench/catalog.ts';
+import { defaultLexicon, lexiconFrom, wordLists } from '../../../src/core/matching/index.ts';
+import { compileTitles, matcherOf, type CompiledTitles, type TitleSource } from '../../../src/core/matching/matcher.ts';
+import {
+  readIndex,
+  storeIndex,
+  STORED_INDEX_FORMAT,
+  type StoredIndex,
+} from '../../../src/core/matching/stored-index.ts';
+
+const film = (id: string, title: string, aliases: string[] = [], year: number | null = null): TitleSource => ({
+  id,
+  title,
+  aliases,
+  year,
+  directors: [],
+});
+
+/** Compiles, stores, clones as IndexedDB does, reads back: the built matcher and the one read back. */
+function roundTrip(catalog: readonly TitleSource[]) {
+  const lexicon = defaultLexicon();
+  const compiled = compileTitles(catalog, lexicon);
+  const built = matcherOf(compiled);
+  const stored = structuredClone(storeIndex(compiled, lexicon, (text) => built.find({ text })));
+  const read = readIndex(stored, lexicon);
+  if (!read.ok) throw new Error(`not read back: ${read.reason} ${read.detail ?? ''}`);
+  const back = matcherOf(read.compiled);
+  expect(read.check((text) => back.find({ text }))).toBe(true);
+  return { built, back, stored, compiled: read.compiled };
+}
+
+const word = fc
+  .tuple(fc.constantFrom('zor', 'blax', 'quin', 'tep', 'vard', 'mol', 'krin', 'dak'), fc.constantFrom('a', 'en', 'ith'))
+  .map(([a, b]) => a + b);
+const piece = fc.oneof(
+  word,
+  word.map((w) => w[0]!.toUpperCase() + w.slice(1)),
+  fc.constantFrom(
+    'The',
+    'the',
+    'of',
+    'Crash',
+    'Up',
+    '1917',
+    'M',
+    'F***ing',
+    'Amélie',
+    '“',
+    '”',
+    ':',
+    '-',
+    'Léon',
+    'Juno',
+  ),
+);
+const name = fc.array(piece, { minLength: 1, maxLength: 5 }).map((w) => w.join(' '));
+const catalog = fc
+  .array(
+    fc.record({
+      title: name,
+      aliases: fc.array(name, { maxLength: 2 }),
+      year: fc.option(fc.integer({ min: 1900, max: 2030 })),
+      directors: fc.array(name, { maxLength: 1 }),
+    }),
+    { minLength: 1, maxLength: 25 },
+  )
+  .map((list) => list.map((f, i) => ({ id: `feed/f${i % 20}`, ...f })));
+
+describe('the stored index', () => {
+  it('reads back into a matcher that finds exactly what the built one finds (generated catalogs and texts)', () => {
+    fc.assert(
+      fc.property(
+        catalog,
+        fc.array(fc.oneof(piece, fc.constantFrom('.', ',', 'we saw', 'at the', '“', '”')), { maxLength: 60 }),
+        fc.array(fc.record({ start: fc.nat(200), end: fc.nat(200) }), { maxLength: 3 }),
+        (films, words, marks) => {
+          const { built, back } = roundTrip(films);
+          // The catalog's own names in the text too, so that there is something to find.
+          const text = [...words, ...films.slice(0, 3).map((f) => f.title)].join(' ');
+          expect(back.find({ text, marks })).toEqual(built.find({ text, marks }));
+          expect(back.size).toBe(built.size);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reads back the bench catalog: the same matches on its prose, typos and shared titles included', () => {
+    const films = benchFilms.slice(0, 3_000);
+    const { built, back } = roundTrip([
+      ...films,
+      film('x/a', 'In the Valley of Elah'),
+      film('x/b', 'Crash', [], 1996),
+      film('x/c', 'Crash', [], 2004),
+      film('x/d', 'Young People F***ing'),
+    ]);
+    const blocks = [
+      ...pageText(60_000),
+      'We saw In the Vallery of Elah, then Crash (2004) and “Crash”, then Young People F***ing and ‘F***ing’.',
+    ];
+    let found = 0;
+    for (const text of blocks) {
+      const expected = built.find({ text });
+      found += expected.length;
+      expect(back.find({ text })).toEqual(expected);
+    }
+    expect(found).toBeGreaterThan(100);
+  });
+
+  it('carries fields it was not written for: a name’s or the index’s new plain data comes back', () => {
+    const lexicon = defaultLexicon();
+    const compiled = compileTitles([film('a', 'Fugitive Pieces'), film('b', 'Burn After Reading')], lexicon);
+    for (const n of compiled.index.names)
+      Object.assign(n, { weight: n.id + 0.5, tag: `t${n.id}`, extra: { on: true } });
+    const index = Object.assign({}, compiled.index, { more: new Map([[1, new Set(['x'])]]) });
+    const withMore: CompiledTitles = { index, typos: compiled.typos };
+    const built = matcherOf(withMore);
+    const read = readIndex(structuredClone(storeIndex(withMore, lexicon, (text) => built.find({ text }))), lexicon);
+    if (!read.ok) throw new Error(read.reason);
+    const names = read.compiled.index.names as unknown as Array<{ weight: number; tag: string; extra: object }>;
+    expect(names.map((n) => [n.weight, n.tag, n.extra])).toEqual(
+      compiled.index.names.map((n) => [n.id + 0.5, `t${n.id}`, { on: true }]),
+    );
+    expect((read.compiled.index as typeof index).more).toEqual(new Map([[1, new Set(['x'])]]));
+    // The trie's lists hold the very names of the index, not copies.
+    const trie = read.compiled.index.trie;
+    const listed = trie.names.flatMap((list) => list ?? []);
+    expect(listed.every((n) => read.compiled.index.names.includes(n))).toBe(true);
+  });
+
+  it('refuses to store what it could not read back: a function, or an object of a class it does not know', () => {
+    const lexicon = defaultLexicon();
+    const compiled = compileTitles([film('a', 'Fugitive Pieces')], lexicon);
+    const find = () => [];
+    const withFunction = { index: Object.assign({}, compiled.index, { f: () => 1 }), typos: compiled.typos };
+    expect(() => storeIndex(withFunction, lexicon, find)).toThrow(/function cannot be stored/);
+    class Odd {}
+    const withClass = { index: Object.assign({}, compiled.index, { odd: new Odd() }), typos: compiled.typos };
+    expect(() => storeIndex(withClass, lexicon, find)).toThrow(/Odd is not a registered class/);
+    // Positive control: the index as built is stored.
+    expect(storeIndex(compiled, lexicon, find).format).toBe(STORED_INDEX_FORMAT);
+  });
+});
+
+describe('a stored index that cannot serve is refused', () => {
+  const catalogFilms = [film('a', 'Fugitive Pieces'), film('b', 'Burn After Reading'), film('c', 'Crash', [], 2004)];
+  const fresh = (): StoredIndex => roundTrip(catalogFilms).stored;
+
+  it('of another format or other word lists', () => {
+    const lexicon = defaultLexicon();
+    expect(readIndex({ ...fresh(), format: STORED_INDEX_FORMAT + 1 }, lexicon)).toMatchObject({
+      ok: false,
+      reason: 'format',
+    });
+    const other = lexiconFrom({ ...wordLists(), common: `${wordLists().common} zorblax` });
+    expect(readIndex(fresh(), other)).toMatchObject({ ok: false, reason: 'lexicon' });
+    // Positive control: the same row, as stored, is read.
+    expect(readIndex(fresh(), lexicon).ok).toBe(true);
+  });
+
+  it('damaged: not an object, a missing or short table, a string or record that is not there, an unknown node', () => {
+    const lexicon = defaultLexicon();
+    const damaged = (harm: (s: StoredIndex) => void) => {
+      const s = fresh();
+      harm(s);
+      return readIndex(s, lexicon);
+    };
+    expect(readIndex(null, lexicon)).toMatchObject({ ok: false, reason: 'damaged' });
+    expect(readIndex('x', lexicon)).toMatchObject({ ok: false, reason: 'damaged' });
+    expect(damaged((s) => delete (s as Partial<StoredIndex>).probe)).toMatchObject({ ok: false, reason: 'damaged' });
+    expect(damaged((s) => (s.graph.strings = s.graph.strings.slice(0, 2)))).toMatchObject({
+      ok: false,
+      reason: 'damaged',
+    });
+    expect(damaged((s) => (s.graph.records.count += 5))).toMatchObject({ ok: false, reason: 'damaged' });
+    expect(damaged((s) => s.graph.records.columns.pop())).toMatchObject({ ok: false, reason: 'damaged' });
+    expect(damaged((s) => (s.graph.root = { t: 'zz' }))).toMatchObject({ ok: false, reason: 'damaged' });
+    expect(damaged((s) => (s.graph.root = { t: 'o', i: 0, f: { index: { t: 'r', i: 99 } } }))).toMatchObject({
+      ok: false,
+      reason: 'damaged',
+    });
+    expect(damaged((s) => ((s.graph.root as { f: { index: unknown } }).f.index = 3))).toMatchObject({
+      ok: false,
+      reason: 'damaged',
+    });
+    // Positive control.
+    expect(damaged(() => undefined).ok).toBe(true);
+  });
+
+  it('damaged so that it still decodes: the probe finds something else and says so', () => {
+    const lexicon = defaultLexicon();
+    const s = fresh();
+    const read = readIndex(s, lexicon);
+    if (!read.ok) throw new Error(read.reason);
+    // Every node's end levels wiped: decoded, the right sizes, and finds nothing.
+    read.compiled.index.ends.fill(0);
+    const back = matcherOf(read.compiled);
+    expect(read.check((text) => back.find({ text }))).toBe(false);
+    // Positive control: an intact copy passes.
+    const intact = readIndex(fresh(), lexicon);
+    if (!intact.ok) throw new Error(intact.reason);
+    const good = matcherOf(intact.compiled);
+    expect(intact.check((text) => good.find({ text }))).toBe(true);
+  });
+});
