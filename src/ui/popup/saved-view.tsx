@@ -35,7 +35,7 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
       <div class="saved-bar">
         <p class="saved-summary">
           {plural('plan_savedCount', plan.events.length + unlisted.length)}
-          {clashCount > 0 && ` · ${plural('plan_clashCount', clashCount)}`}
+          {` · ${plural('plan_clashCount', clashCount)}`}
         </p>
         <CalendarLink name={t('ui_planFileName')} eventKeys={() => plan.events.map((event) => event.key)}>
           {t('ui_exportPlan')}

@@ -41,6 +41,9 @@ function lineTime(item: ScheduledEvent<EventRow>): { text: string; note: boolean
   return { text: when.precision === 'none' ? '' : t('ui_timeTba'), note: true };
 }
 
+/** A search that leaves this few events shows each one whole: the one searched for is ready to save. */
+export const SHOW_WHOLE_UP_TO = 3;
+
 function festivalHeading(festival: FestivalRow | null): string {
   if (!festival) return t('ui_festivalNone');
   const year = festival.start.slice(0, 4);
@@ -79,7 +82,8 @@ export function ScheduleView({ data, settings = DEFAULT_SETTINGS, saved, onSave,
   const filtering = activeFilters(filter).length > 0 || filter.query.trim() !== '';
   const onlySearch = activeFilters(filter).length === 0 && filter.query.trim() !== '';
   const filmTitles = new Map(data.films.map((f) => [f.key, f.title]));
-  const slot = { filmTitles, settings, saved, onSave, now };
+  const whole = filter.query.trim() !== '' && events.length <= SHOW_WHOLE_UP_TO;
+  const slot = { filmTitles, settings, saved, onSave, now, whole };
   // During a festival the schedule opens at now, not at its first day.
   useEffect(() => {
     root.current?.querySelector('.festival-on .now-line')?.scrollIntoView({ block: 'center' });
@@ -120,6 +124,8 @@ interface SlotContext {
   saved?: ReadonlyMap<string, SaveStatus>;
   onSave?: OnSave;
   now: number;
+  /** Every line unfolded (a search that found only a few). */
+  whole: boolean;
 }
 
 function dayId(group: FestivalGroup<EventRow, FestivalRow>, date: string): string {
@@ -223,7 +229,9 @@ function DaySection({
 
 /** One event on one line; a click (or Enter, Space) unfolds it into the whole event. */
 function EventLine({ item, slot, past }: { item: ScheduledEvent<EventRow>; slot: SlotContext; past: boolean }) {
-  const [open, setOpen] = useState(false);
+  // The user's click wins; until then a narrow search unfolds the line.
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const open = toggled ?? slot.whole;
   const { event } = item;
   const { filmTitles, settings, saved, onSave } = slot;
   const status = saved?.get(event.key) ?? null;
@@ -240,7 +248,7 @@ function EventLine({ item, slot, past }: { item: ScheduledEvent<EventRow>; slot:
         class="slot-line"
         aria-expanded={open}
         aria-controls={moreId}
-        onClick={() => setOpen(!open)}
+        onClick={() => setToggled(!open)}
       >
         {past && <span class="ap-sr">{t('ui_past')} </span>}
         <span class={`slot-time${time.note ? ' slot-time-note' : ''}${item.placement === 'top' ? ' unplaced' : ''}`}>
@@ -253,19 +261,15 @@ function EventLine({ item, slot, past }: { item: ScheduledEvent<EventRow>; slot:
         {event.cancelled && <span class="ap-sr">{` · ${t('ui_cancelled')}`}</span>}
       </button>
       <div id={moreId} class="slot-more" hidden={!open}>
-        {open && (
-          <>
-            <EventDetails
-              event={event}
-              timeZone={item.timeZone}
-              description="full"
-              zoneChoice={settings.timeZoneShown}
-              status={status}
-              onSave={onSave}
-            />
-            {films.length > 0 && <p class="slot-films">{t('ui_forFilms', films.join(', '))}</p>}
-          </>
-        )}
+        <EventDetails
+          event={event}
+          timeZone={item.timeZone}
+          description="full"
+          zoneChoice={settings.timeZoneShown}
+          status={status}
+          onSave={onSave}
+        />
+        {films.length > 0 && <p class="slot-films">{t('ui_forFilms', films.join(', '))}</p>}
       </div>
     </li>
   );
