@@ -167,7 +167,7 @@ function FestivalSection({
               key={date}
               class="day-chip"
               aria-current={date === today ? 'date' : undefined}
-              aria-label={dayHeading(date)}
+              title={dayHeading(date)}
               onClick={() => toDay(date)}
             >
               {chipText(date)}
