@@ -222,7 +222,7 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
           <button type="button" class="ap-button" disabled={pending.length === 0} onClick={() => void addChosen()}>
             {allChosen && unnamed === 0
               ? plural('pageEvents_addAllCount', drafts.length)
-              : t('pageEvents_addChosen', pending.length)}
+              : plural('pageEvents_addChosenCount', pending.length)}
           </button>
           {added > 0 && <span role="status">{t('pageEvents_addedCount', added, drafts.length)}</span>}
           {unnamed > 0 && <span class="hint">{t('pageEvents_needName', unnamed)}</span>}

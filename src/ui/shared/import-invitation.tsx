@@ -40,10 +40,15 @@ const STYLE = `
 function summary(results: { outcome: InvitationOutcome }[]): string {
   const count = (outcome: InvitationOutcome) => results.filter((r) => r.outcome === outcome).length;
   const parts = [
-    t('imports_savedSummary', count('added'), count('updated'), count('cancelled')),
+    t(
+      'imports_savedCounts',
+      plural('imports_newCount', count('added')),
+      plural('imports_updatedCount', count('updated')),
+      plural('imports_cancelledCount', count('cancelled')),
+    ),
     count('unchanged') > 0 ? t('imports_unchangedSummary', count('unchanged')) : '',
-    count('unknown') > 0 ? t('imports_unknownSummary', count('unknown')) : '',
-    count('foreign') > 0 ? t('imports_foreignSummary', count('foreign')) : '',
+    count('unknown') > 0 ? plural('imports_unknownCount', count('unknown')) : '',
+    count('foreign') > 0 ? plural('imports_foreignCount', count('foreign')) : '',
   ];
   return parts.filter(Boolean).join(' ');
 }
