@@ -3,7 +3,8 @@
 import { festivalKeyOf, type EventRow, type Plan, type SavedRow, type SaveStatus } from '../core/rows.ts';
 import type { ReminderLead, TravelMode } from '../core/settings.ts';
 import type { AfterpartyDb } from './database.ts';
-import { liveByKey } from './feed-slots.ts';
+import { placeVenues, venuePositions } from '../core/plan/index.ts';
+import { liveByKey, readLive } from './feed-slots.ts';
 import { loadSettings } from './settings.ts';
 
 async function findEvent(db: AfterpartyDb, key: string): Promise<EventRow | undefined> {
@@ -56,12 +57,24 @@ export async function eventsWithContext(db: AfterpartyDb, keys: string[]): Promi
   return { events, films: [...films.values()], festivals: [...festivals.values()] };
 }
 
+/**
+ * The saved events, each venue without a position given the one a feed (or another own event)
+ * gives a venue of that name (venuePositions, src/core/plan/venue-positions.ts), so trips and
+ * leave-by reminders can be measured to it.
+ */
 export async function readPlan(db: AfterpartyDb): Promise<Plan> {
   const saved = await db.saved.toArray();
   const known = await eventsWithContext(
     db,
     saved.map((s) => s.eventKey),
   );
+  if (known.events.some((e) => e.venue && !e.venue.geo)) {
+    const [feedEvents, ownEvents] = await Promise.all([
+      readLive(db, 'events', (t) => t.toArray()),
+      db.userEvents.toArray(),
+    ]);
+    known.events = placeVenues(known.events, venuePositions([...feedEvents, ...ownEvents]));
+  }
   const listed = new Set(known.events.map((e) => e.key));
   const unlisted = saved
     .filter((s) => !listed.has(s.eventKey))

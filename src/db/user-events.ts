@@ -1,6 +1,6 @@
 // The user's own events in the `userEvents` table. Only these functions write it, each called
 // from a privileged message (an extension page); sync and feed loading never open the table.
-import { USER_FEED_ID, type EventRow, type InvitationRef, type UserEventRow } from '../core/rows.ts';
+import { USER_FEED_ID, type EventRow, type InvitationRef, type SavedRow, type UserEventRow } from '../core/rows.ts';
 import type { UserEventInput } from '../core/user-event-input.ts';
 import type { InvitationChange, InvitationOutcome } from '../core/invitation-change.ts';
 import type { AfterpartyDb } from './database.ts';
@@ -43,6 +43,11 @@ export function userEventRow(
   };
 }
 
+/** The saved row an event the user brought starts with: Going. */
+function goingRow(eventKey: string, savedAt: string): SavedRow {
+  return { eventKey, status: 'going', savedAt };
+}
+
 export async function addUserEvent(
   db: AfterpartyDb,
   input: UserEventInput,
@@ -51,7 +56,11 @@ export async function addUserEvent(
   const now = (deps.now?.() ?? new Date()).toISOString();
   const id = deps.newId?.() ?? crypto.randomUUID();
   const event = userEventRow(id, input, await known(db, input), now, now);
-  await db.userEvents.add(event);
+  // What the user brought is in their plan as Going until they say otherwise.
+  await db.transaction('rw', db.userEvents, db.saved, async () => {
+    await db.userEvents.add(event);
+    await db.saved.put(goingRow(event.key, now));
+  });
   return event;
 }
 
@@ -152,7 +161,7 @@ export async function applyInvitation(
   deps: UserEventDeps = {},
 ): Promise<{ uid: string; outcome: InvitationOutcome; event: UserEventRow | null }[]> {
   const links = await Promise.all(changes.map((change) => known(db, change.event)));
-  return db.transaction('rw', db.userEvents, async () => {
+  return db.transaction('rw', db.userEvents, db.saved, async () => {
     const now = (deps.now?.() ?? new Date()).toISOString();
     const rows = (await db.userEvents.toArray()) as UserEventRow[];
     const results = [];
@@ -164,6 +173,7 @@ export async function applyInvitation(
         const id = deps.newId?.() ?? crypto.randomUUID();
         event = userEventRow(id, change.event, links[i] as (typeof links)[number], now, now);
         await db.userEvents.add(event);
+        await db.saved.put(goingRow(event.key, now));
         rows.push(event);
       }
       for (const target of targets) {

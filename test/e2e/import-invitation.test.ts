@@ -61,8 +61,10 @@ describe('importing an invitation file', () => {
     const event = await scheduled(page);
     expect(await event.count()).toBe(1);
     const text = (await event.textContent()) ?? '';
-    // The time is written beside the event, in its slot of the day.
-    expect(await event.locator('xpath=ancestor::li[1]').textContent()).toMatch(/8:00\s?PM EDT/);
+    // The time is written on the event's line of the day, and with its zone in the event (#29.3).
+    const slot = event.locator('xpath=ancestor::li[1]');
+    expect(await slot.locator('.slot-line .slot-time').textContent()).toMatch(/^8:00\s?PM$/);
+    expect(text).toMatch(/8:00\s?PM–11:00\s?PM EDT/);
     expect(text).toContain('Your event');
     expect(await event.getAttribute('class')).not.toContain('ap-cancelled');
 

@@ -1,7 +1,9 @@
 // The schedule by festival: each festival (name and year) with its days, its undated events
 // last. The festival on now, or else the next one, comes first and open; festivals still to
-// come follow, then past ones, most recent first, folded under their names.
-import { dateIn } from '../time/index.ts';
+// come follow, then past ones, most recent first, folded under their names. The events of no
+// festival come before the next festival when they have a day still to come before it starts
+// (today's party is not shown below next month's festival), else after the festivals to come.
+import { dateIn, readWhen } from '../time/index.ts';
 import type { FeedEvent, Festival } from '../model.ts';
 import { groupByDay, type ScheduleDay } from './schedule.ts';
 
@@ -25,6 +27,8 @@ export function festivalState(festival: Festival, now: number): 'on' | 'upcoming
 }
 
 const RANK: Record<FestivalState, number> = { on: 0, next: 1, later: 2, none: 3, past: 4 };
+/** The events of no festival with a day before the next festival: after the one on, before the next. */
+const NONE_SOON = 0.5;
 
 export function groupByFestival<E extends FeedEvent, F extends Festival & { key: string }>(
   events: readonly E[],
@@ -55,9 +59,16 @@ export function groupByFestival<E extends FeedEvent, F extends Festival & { key:
     const list = members.get(key) ?? [];
     return { festival, state, open: state !== 'past', days: groupByDay(list, timeZoneOf), count: list.length };
   });
+  const nextStart = upcoming[0]?.festival?.start ?? null;
+  const soon = (members.get(null) ?? []).some((event) => {
+    const when = readWhen(event.start, timeZoneOf(event));
+    if (when.precision === 'none') return false;
+    return when.date >= dateIn(now, timeZoneOf(event)) && (nextStart === null || when.date < nextStart);
+  });
+  const rank = (g: FestivalGroup<E, F>) => (g.state === 'none' && soon ? NONE_SOON : RANK[g.state]);
   return groups.sort(
     (a, b) =>
-      RANK[a.state] - RANK[b.state] ||
+      rank(a) - rank(b) ||
       // Past festivals, most recent first; the others in date order.
       (a.state === 'past' ? -1 : 1) * (a.festival?.start ?? '').localeCompare(b.festival?.start ?? '') ||
       (a.festival?.name ?? '').localeCompare(b.festival?.name ?? ''),

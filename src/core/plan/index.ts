@@ -2,12 +2,17 @@
 export { findClashes, spanOf } from './clashes.ts';
 export { festivalState, groupByFestival, type FestivalGroup, type FestivalState } from './festivals.ts';
 export { groupByDay, type ScheduleDay, type ScheduledEvent, sortByStart } from './schedule.ts';
+export { planFlags, type PlanFlags } from './plan-flags.ts';
+export { AGREE_KM, placeVenues, venueNameKey, venuePositions } from './venue-positions.ts';
 export {
+  DAY_ENDS_AT_HOUR,
   DETOUR_FACTOR,
+  festivalDayOf,
   haversineKm,
   planTrips,
   SPEED_KMH,
   TIGHT_MS,
+  TRIP_WINDOW_MS,
   type Trip,
   type TripPlan,
   type TripVerdict,

@@ -1,10 +1,20 @@
-import { readWhen, type When } from '../time/index.ts';
+import { readWhen, wallClock, type When } from '../time/index.ts';
 import type { FeedEvent } from '../model.ts';
+import { hintMinutes } from './time-hint.ts';
+
+/**
+ * How an event is placed in its day: by its time; by its time note's hint ("afternoon", "after
+ * the 9:30 pm gala"); at the top, its note naming no part of the day; or last, with no time at all.
+ */
+export type Placement = 'time' | 'hint' | 'top' | 'none';
 
 export interface ScheduledEvent<E extends FeedEvent> {
   event: E;
   when: When;
   timeZone: string;
+  placement: Placement;
+  /** The wall-clock minute of its day it is sorted at (timed events: their start's). */
+  rank: number;
 }
 
 export interface ScheduleDay<E extends FeedEvent> {
@@ -13,13 +23,20 @@ export interface ScheduleDay<E extends FeedEvent> {
   events: ScheduledEvent<E>[];
 }
 
-/** Orders an event inside its day: timed events by instant, then those with no time yet. */
-function rank(when: When): number {
-  return when.precision === 'time' ? when.instant : Number.POSITIVE_INFINITY;
+/** Where an event goes inside its day, by wall-clock minute in its zone. */
+function placed(event: FeedEvent, when: When, timeZone: string): { placement: Placement; rank: number } {
+  if (when.precision === 'time') {
+    const { h, mi, s } = wallClock(when.instant, timeZone);
+    return { placement: 'time', rank: h * 60 + mi + s / 60 };
+  }
+  if (!event.timeNote) return { placement: 'none', rank: Number.POSITIVE_INFINITY };
+  const hint = hintMinutes(event.timeNote);
+  return hint === null ? { placement: 'top', rank: -1 } : { placement: 'hint', rank: hint };
 }
 
 function byTime<E extends FeedEvent>(a: ScheduledEvent<E>, b: ScheduledEvent<E>): number {
-  return rank(a.when) - rank(b.when) || a.event.title.localeCompare(b.event.title);
+  const instant = (x: ScheduledEvent<E>) => (x.when.precision === 'time' ? x.when.instant : 0);
+  return a.rank - b.rank || instant(a) - instant(b) || a.event.title.localeCompare(b.event.title);
 }
 
 /**
@@ -36,7 +53,7 @@ export function groupByDay<E extends FeedEvent>(
   for (const event of events) {
     const timeZone = timeZoneOf(event);
     const when = readWhen(event.start, timeZone);
-    const item = { event, when, timeZone };
+    const item = { event, when, timeZone, ...placed(event, when, timeZone) };
     if (when.precision === 'none') undated.push(item);
     else days.get(when.date)?.push(item) ?? days.set(when.date, [item]);
   }

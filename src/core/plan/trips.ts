@@ -8,10 +8,14 @@
 //   road to straight-line distance in a grid city like Toronto;
 // - speeds are door-to-door averages in a city: walking 4.5 km/h, transit 15 km/h (waits and
 //   transfers included), car 25 km/h (lights, traffic and parking included);
-// - an event without an end lasts what the clash rule says (spanOf, clashes.ts: three hours).
+// - an event without an end lasts what the clash rule says (spanOf, clashes.ts: three hours);
+// - a trip is measured only between events of one festival day (a day running until
+//   DAY_ENDS_AT_HOUR the next morning, so the after-party at 1 am belongs to the evening before)
+//   with at most TRIP_WINDOW_MS between them: the gap from a Monday dinner to a Friday party, or
+//   to next month's festival, is no trip anyone makes, and a line saying "1883 h after" is noise.
 import type { FeedEvent, GeoPoint, Venue } from '../model.ts';
 import type { TravelMode } from '../settings.ts';
-import { readWhen } from '../time/index.ts';
+import { dateIn, readWhen } from '../time/index.ts';
 import { spanOf } from './clashes.ts';
 
 export const DETOUR_FACTOR = 1.3;
@@ -19,6 +23,15 @@ export const SPEED_KMH: Readonly<Record<TravelMode, number>> = { walking: 4.5, t
 /** Less than this left over once the trip is made is "tight". */
 export const TIGHT_MS = 10 * 60 * 1000;
 const EARTH_RADIUS_KM = 6371;
+/** The longest gap between two events that still gets a trip line: a few hours, one outing. */
+export const TRIP_WINDOW_MS = 4 * 60 * 60 * 1000;
+/** A festival day ends at this hour of the next morning in the event's zone. */
+export const DAY_ENDS_AT_HOUR = 5;
+
+/** The festival day an instant belongs to, in a zone: before DAY_ENDS_AT_HOUR it is still the day before. */
+export function festivalDayOf(instant: number, timeZone: string): string {
+  return dateIn(instant - DAY_ENDS_AT_HOUR * 60 * 60 * 1000, timeZone);
+}
 
 /** Great-circle distance in km; longitudes across the antimeridian take the short way round. */
 export function haversineKm(a: GeoPoint, b: GeoPoint): number {
@@ -56,7 +69,7 @@ export interface Trip {
 type PlanEvent = Pick<FeedEvent, 'start' | 'end' | 'cancelled' | 'venue' | 'title'> & { key: string };
 
 export interface TripPlan {
-  /** One per pair of consecutive timed events, in start order. */
+  /** One per pair of consecutive timed events of one festival day at most TRIP_WINDOW_MS apart, in start order. */
   trips: Trip[];
   /** Saved events with no time announced: the gap to and from them is unknown. */
   untimed: string[];
@@ -67,18 +80,38 @@ function sameVenue(a: Venue, b: Venue): boolean {
   return fold(a.name) === fold(b.name) && fold(a.address) === fold(b.address);
 }
 
-/** The trip between consecutive saved events (cancelled ones left out), at the chosen mode's speed. */
-export function planTrips(events: readonly PlanEvent[], mode: TravelMode): TripPlan {
+/** The festival day of an event's start as its time is written (its own UTC offset), when no zone is at hand. */
+function writtenDayOf(event: Pick<FeedEvent, 'start'>, instant: number): string {
+  const offset = /([+-])(\d{2}):?(\d{2})$/.exec(event.start ?? '');
+  const minutes = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : 0;
+  return festivalDayOf(instant + minutes * 60_000, 'UTC');
+}
+
+/**
+ * The trip between consecutive saved events (cancelled ones left out), at the chosen mode's
+ * speed; `timeZoneOf` places each event's festival day (without it, the offset its time is
+ * written with).
+ */
+export function planTrips<E extends PlanEvent>(
+  events: readonly E[],
+  mode: TravelMode,
+  timeZoneOf?: (event: E) => string,
+): TripPlan {
+  const dayOf = (event: E, instant: number) =>
+    timeZoneOf ? festivalDayOf(instant, timeZoneOf(event)) : writtenDayOf(event, instant);
   const live = events.filter((e) => !e.cancelled);
   const timed = live
     .map((event) => ({ event, span: spanOf(event) }))
-    .filter((e): e is { event: PlanEvent; span: NonNullable<ReturnType<typeof spanOf>> } => e.span !== null)
+    .filter((e): e is { event: E; span: NonNullable<ReturnType<typeof spanOf>> } => e.span !== null)
     .sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   const trips: Trip[] = [];
   for (let i = 1; i < timed.length; i++) {
     const from = timed[i - 1]!;
     const to = timed[i]!;
-    trips.push(trip(from.event, to.event, to.span.start - from.span.end, mode));
+    const gapMs = to.span.start - from.span.end;
+    if (gapMs > TRIP_WINDOW_MS) continue;
+    if (dayOf(from.event, from.span.start) !== dayOf(to.event, to.span.start)) continue;
+    trips.push(trip(from.event, to.event, gapMs, mode));
   }
   return { trips, untimed: live.filter((e) => spanOf(e) === null).map((e) => e.key) };
 }

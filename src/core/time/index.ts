@@ -13,3 +13,4 @@ export {
   wallOffsetMinutes,
   wallTimeToIso,
 } from './zoned-time.ts';
+export { cityLabel, zoneCities, zoneOfText, type ZoneCity } from './zone-cities.ts';

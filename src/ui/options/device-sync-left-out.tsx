@@ -2,7 +2,7 @@
 // cannot read, and one whose change time it does not believe (not a time, or far ahead of this
 // clock), which would otherwise fail every round or expire every deletion without a word.
 import type { DeviceSyncStatus } from '../../messages/index.ts';
-import { t } from '../../browser/i18n.ts';
+import { plural, t } from '../../browser/i18n.ts';
 import { KIND_PREFIX, kindOf } from '../../core/device-sync/index.ts';
 
 /** The record's kind in words and the rest of its id, which names the event, film or setting. */
@@ -20,7 +20,7 @@ export function DeviceSyncLeftOut({ status }: { status: DeviceSyncStatus }) {
     <div class="device-sync-left-out">
       {status.refused.length > 0 && (
         <div class="error" role="alert">
-          <p>{t('deviceSync_refusedHeading', status.refused.length)}</p>
+          <p>{plural('deviceSync_refusedHeadingCount', status.refused.length)}</p>
           <ul>
             {status.refused.slice(0, SHOWN).map(({ id, reason }) => (
               <li key={id}>
@@ -34,7 +34,7 @@ export function DeviceSyncLeftOut({ status }: { status: DeviceSyncStatus }) {
       )}
       {status.skipped.length > 0 && (
         <div class="hint">
-          <p>{t('deviceSync_skipped', status.skipped.length)}</p>
+          <p>{plural('deviceSync_skippedCount', status.skipped.length)}</p>
           <ul>
             {status.skipped.slice(0, SHOWN).map((reason, i) => (
               <li key={i}>

@@ -1,7 +1,7 @@
 // "Remove" on a subscribed feed asks first, in the page (not confirm(), which blocks the page
 // and cannot be styled or read in order), saying how much of the plan comes from the feed.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { t } from '../../browser/i18n.ts';
+import { plural, t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import type { FeedStatus } from '../../messages/index.ts';
 
@@ -10,7 +10,7 @@ type Impact = { saved: number; reminders: number };
 function question({ saved, reminders }: Impact): string {
   if (saved === 0) return t('sync_removeNothing');
   if (reminders > 0) {
-    const r = reminders === 1 ? t('sync_reminderOne') : t('sync_reminders', reminders);
+    const r = plural('sync_remindersCount', reminders);
     return t('sync_removeSavedReminders', saved, r);
   }
   return saved === 1 ? t('sync_removeSavedOne') : t('sync_removeSaved', saved);

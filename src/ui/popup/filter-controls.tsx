@@ -8,6 +8,11 @@ import { activeFilters, type FilterField, type ScheduleFilter } from './filter-e
 const FILTER_FIELDS_ID = 'schedule-filter-fields';
 const FILTER_LABELS = { kind: 'ui_filterKind', festival: 'ui_filterFestival', access: 'ui_filterAccess' } as const;
 
+/** The festivals for the filter, the newest (latest start) first: the one a user wants is rarely 2007's. */
+export function newestFirst(festivals: readonly FestivalRow[]): FestivalRow[] {
+  return [...festivals].sort((a, b) => b.start.localeCompare(a.start) || a.name.localeCompare(b.name));
+}
+
 /**
  * The search in view, the other filters folded behind one button (unfolded they took a
  * quarter of the popup), and each filter in use as a chip that removes it.
@@ -75,7 +80,7 @@ export function FilterControls({
           <span>{t('ui_filterFestival')}</span>
           <select value={filter.festival} onChange={(e) => set({ festival: e.currentTarget.value })}>
             <option value="">{t('ui_all')}</option>
-            {data.festivals.map((f) => (
+            {newestFirst(data.festivals).map((f) => (
               <option value={f.key} key={f.key}>
                 {f.name}
               </option>

@@ -7,7 +7,7 @@ import type { PageEventDraft, PageSnapshot } from '../../core/page-events/index.
 import type { UserFilmInput } from '../../core/user-film-input.ts';
 import { AddFilmOffer } from './add-film-offer.tsx';
 import { inputFromDraft } from '../../core/user-event-input.ts';
-import { t } from '../../browser/i18n.ts';
+import { plural, t } from '../../browser/i18n.ts';
 import { kindLabel } from '../shared/labels.ts';
 import { readTopFrame } from '../../browser/top-frame.ts';
 import { send } from '../../browser/send.ts';
@@ -221,8 +221,8 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
         <div class="ap-actions">
           <button type="button" class="ap-button" disabled={pending.length === 0} onClick={() => void addChosen()}>
             {allChosen && unnamed === 0
-              ? t('pageEvents_addAll', drafts.length)
-              : t('pageEvents_addChosen', pending.length)}
+              ? plural('pageEvents_addAllCount', drafts.length)
+              : plural('pageEvents_addChosenCount', pending.length)}
           </button>
           {added > 0 && <span role="status">{t('pageEvents_addedCount', added, drafts.length)}</span>}
           {unnamed > 0 && <span class="hint">{t('pageEvents_needName', unnamed)}</span>}

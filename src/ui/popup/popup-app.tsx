@@ -111,7 +111,7 @@ export function PopupApp({ addFor, focusEvent }: { addFor?: string; focusEvent?:
         </p>
       )}
       <RemindersContext.Provider value={reminders}>
-        <ViewTabs tabs={tabs} selected={shown} onSelect={setView} label={t('ui_views')}>
+        <ViewTabs tabs={tabs} selected={shown} onSelect={setView} label={t('ui_views')} focusPanel={!focusEvent}>
           {shown === 'page' && (
             <>
               <PageView page={page} settings={settings} saved={saved} onSave={save} />

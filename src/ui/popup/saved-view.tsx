@@ -1,9 +1,8 @@
-import { findClashes, planTrips, unmakeableKeys } from '../../core/plan/index.ts';
-import { groupByDay } from '../../core/plan/index.ts';
+import { groupByDay, planFlags } from '../../core/plan/index.ts';
 import type { Settings } from '../../core/settings.ts';
 import type { Plan, SaveStatus } from '../../core/rows.ts';
 import { EventDetails } from '../shared/event-details.tsx';
-import { t } from '../../browser/i18n.ts';
+import { plural, t } from '../../browser/i18n.ts';
 import type { OnSave } from '../shared/save-buttons.tsx';
 import { timeZoneResolver } from '../../core/time/index.ts';
 import { dayHeading } from '../shared/when-text.ts';
@@ -11,16 +10,22 @@ import { PlanExport } from './plan-export.tsx';
 import { TripLine } from './trip-line.tsx';
 import { UnlistedSavedList } from './unlisted-saved.tsx';
 
-/** The user's plan, day by day, with clashes between overlapping events flagged; exported as one .ics. */
+/**
+ * The user's plan, day by day: Going events that overlap flagged as clashes (the number the
+ * summary states), overlaps with an Interested event said softly, the trip between events of one
+ * evening; exported as one .ics.
+ */
 export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Settings; onSave: OnSave }) {
   const status = new Map<string, SaveStatus>(plan.saved.map((s) => [s.eventKey, s.status]));
   const zoneOf = timeZoneResolver(plan.festivals);
   const titles = new Map(plan.events.map((e) => [e.key, e.title]));
-  const clashes = findClashes(plan.events);
-  // Clashes count both overlaps and trips the user cannot make (src/core/plan/trips.ts).
-  const { trips, untimed } = planTrips(plan.events, settings.travelMode);
+  const { clashes, overlaps, clashCount, trips, untimed } = planFlags(
+    plan.events,
+    (key) => status.get(key) ?? null,
+    settings.travelMode,
+    zoneOf,
+  );
   const tripTo = new Map(trips.map((trip) => [trip.toKey, trip]));
-  const clashing = new Set([...clashes.keys(), ...unmakeableKeys(trips)]);
   const noGap = new Set(untimed);
   const days = groupByDay(plan.events, zoneOf);
   const unlisted = plan.unlisted ?? [];
@@ -28,7 +33,10 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
   return (
     <div class="schedule saved">
       <div class="saved-bar">
-        <p class="saved-summary">{t('ui_savedSummary', plan.events.length + unlisted.length, clashing.size)}</p>
+        <p class="saved-summary">
+          {plural('plan_savedCount', plan.events.length + unlisted.length)}
+          {` · ${plural('plan_clashCount', clashCount)}`}
+        </p>
         <PlanExport plan={plan} status={status} />
       </div>
       {days.map((day) => {
@@ -39,6 +47,7 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
             <ul class="day-events">
               {day.events.map(({ event, timeZone }) => {
                 const clash = clashes.get(event.key);
+                const overlap = overlaps.get(event.key);
                 const trip = tripTo.get(event.key);
                 return (
                   <li key={event.key} class={`slot-plain${clash ? ' clashing' : ''}`}>
@@ -57,6 +66,11 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
                         <p class="ap-clash">
                           <span aria-hidden="true">⚠ </span>
                           {t('ui_clashesWith', clash.map((k) => titles.get(k) ?? k).join(', '))}
+                        </p>
+                      )}
+                      {overlap && (
+                        <p class="ap-overlap">
+                          {t('plan_overlapsWith', overlap.map((k) => titles.get(k) ?? k).join(', '))}
                         </p>
                       )}
                     </EventDetails>

@@ -1,7 +1,7 @@
 // The popup's one line about feed sync, with "Sync now".
 import { useEffect, useState } from 'preact/hooks';
 import type { SyncLine } from '../../messages/index.ts';
-import { t, uiLocale } from '../../browser/i18n.ts';
+import { plural, t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { errorText } from '../../core/error-text.ts';
 import { BuiltInOnlyLine } from './popup-links.tsx';
@@ -12,7 +12,7 @@ const builtInOnly = (line: SyncLine) => !line.fault && !line.running && line.fai
 function syncLineText(line: SyncLine): string {
   if (line.fault) return line.fault;
   if (line.running) return t('sync_syncing');
-  if (line.failing > 0) return t('sync_statusFailing', line.failing);
+  if (line.failing > 0) return plural('sync_statusFailingCount', line.failing);
   if (line.feeds === 0) return t('sync_statusBuiltInOnly');
   if (!line.lastSync) return t('sync_statusNever');
   return t(

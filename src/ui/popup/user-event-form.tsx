@@ -6,18 +6,22 @@ import type { UserEventRow } from '../../core/rows.ts';
 import { t } from '../../browser/i18n.ts';
 import { accessLabel, kindLabel } from '../shared/labels.ts';
 import { send } from '../../browser/send.ts';
-import { draftOf, inputOf, zoneChoices, type Catalog, type Draft } from './user-event-draft.ts';
+import { draftOf, inputOf, type Catalog, type Draft } from './user-event-draft.ts';
+import { ZonePicker } from './zone-picker.tsx';
 import { FilmPicker } from './user-event-films.tsx';
 import { localZone } from '../shared/when-text.ts';
 import { errorText } from '../../core/error-text.ts';
 
 export const FORM_STYLE = `
 .user-events { padding: 0 14px 14px; }
-.user-event-form { display: grid; gap: 6px; margin: 8px 0; padding: 10px; border: 1px solid var(--ap-line); border-radius: 8px; }
-.user-event-form label { display: grid; gap: 2px; color: var(--ap-muted); font-size: 11px; }
+.user-event-form { display: grid; gap: 6px; margin: 8px 0; padding: 10px; border: 1px solid var(--ap-line); border-radius: 8px;
+  min-width: 0; box-sizing: border-box; }
+.user-event-form label { display: grid; gap: 2px; min-width: 0; color: var(--ap-muted); font-size: 11px; }
 .user-event-form input, .user-event-form select, .user-event-form textarea { font: inherit; font-size: 13px; color: var(--ap-fg);
-  background: var(--ap-bg); border: 1px solid var(--ap-line-strong); border-radius: 6px; padding: 4px 6px; }
-.user-event-form .row { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; }
+  background: var(--ap-bg); border: 1px solid var(--ap-line-strong); border-radius: 6px; padding: 4px 6px;
+  min-width: 0; max-width: 100%; box-sizing: border-box; }
+.user-event-form .check input { width: auto; }
+.user-event-form .row { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 6px; }
 .user-event-form .check { display: flex; gap: 6px; align-items: center; }
 .film-chips { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 0; padding: 0; }
 .film-chips li { background: var(--ap-chip); border-radius: 4px; padding: 1px 4px 1px 6px; }
@@ -62,7 +66,7 @@ export function UserEventForm({
       (error: unknown) => setProblem(t('events_couldNotSave', errorText(error))),
     );
   };
-  const zones = zoneChoices([d.timeZone, ...catalog.festivals.map((f) => f.timeZone), localZone()]);
+  const suggested = [d.timeZone, ...catalog.festivals.map((f) => f.timeZone), localZone()];
   return (
     <form class="user-event-form" onSubmit={submit} aria-label={event ? t('events_editHeading') : t('events_add')}>
       <h2 class="day-heading">{event ? t('events_editHeading') : t('events_add')}</h2>
@@ -109,16 +113,11 @@ export function UserEventForm({
           {t('events_date')}
           <input type="date" value={d.date} onInput={set('date')} />
         </label>
-        <label>
-          {t('events_timeZone')}
-          <select value={d.timeZone} onChange={set('timeZone')}>
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ZonePicker
+          zone={d.timeZone}
+          suggested={suggested}
+          onZone={(timeZone) => setD((old) => ({ ...old, timeZone }))}
+        />
         <label>
           {t('events_time')}
           <input type="time" value={d.time} onInput={set('time')} />

@@ -6,7 +6,8 @@ import { kindLabel } from '../shared/labels.ts';
 import { send } from '../../browser/send.ts';
 import type { Catalog } from './user-event-draft.ts';
 import { FORM_STYLE, UserEventForm } from './user-event-form.tsx';
-import { localZone, whenText } from '../shared/when-text.ts';
+import { whenText } from '../shared/when-text.ts';
+import { timeZoneResolver } from '../../core/time/index.ts';
 import { errorText } from '../../core/error-text.ts';
 
 function useCatalog(): Catalog | null {
@@ -32,8 +33,8 @@ export function UserEventsPanel({ filmKey }: { filmKey?: string } = {}) {
       () => setEvents([]),
     );
   useEffect(() => void reload(), []);
-  const zoneOf = (e: UserEventRow) =>
-    catalog?.festivals.find((f) => f.key === e.festival)?.timeZone ?? e.timeZone ?? localZone();
+  // The zone its form chose, as every other list shows it (timeZoneResolver).
+  const zoneOf = timeZoneResolver(catalog?.festivals ?? []);
   const remove = (e: UserEventRow) => {
     if (!confirm(t('events_confirmDelete', e.title))) return;
     send('deleteUserEvent', { key: e.key }).then(
@@ -54,6 +55,7 @@ export function UserEventsPanel({ filmKey }: { filmKey?: string } = {}) {
         </p>
       )}
       {events && events.length === 0 && editing === null && <p class="hint">{t('events_noneYet')}</p>}
+      {events && events.length > 0 && <p class="hint">{t('plan_brought')}</p>}
       <ul class="user-event-list">
         {(events ?? [])
           .slice()
@@ -88,7 +90,8 @@ export function UserEventsPanel({ filmKey }: { filmKey?: string } = {}) {
       </ul>
       {editing === null && (
         <button type="button" class="ap-button" onClick={() => setEditing('new')}>
-          ＋ {t('events_add')}
+          <span aria-hidden="true">+ </span>
+          {t('events_add')}
         </button>
       )}
       {editing !== null && catalog && (

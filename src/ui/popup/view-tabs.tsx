@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 
 export interface TabSpec<K extends string> {
   key: K;
@@ -15,15 +15,22 @@ export function ViewTabs<K extends string>({
   selected,
   onSelect,
   label,
+  focusPanel = false,
   children,
 }: {
   tabs: TabSpec<K>[];
   selected: K;
   onSelect: (key: K) => void;
   label: string;
+  /** Start with focus on the panel, so the first Tab reaches the view's content (the popup's first view). */
+  focusPanel?: boolean;
   children: ComponentChildren;
 }) {
   const list = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusPanel) panel.current?.focus({ preventScroll: true });
+  }, []);
   const onKeyDown = (event: KeyboardEvent) => {
     const at = tabs.findIndex((tab) => tab.key === selected);
     const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
@@ -51,7 +58,14 @@ export function ViewTabs<K extends string>({
           </button>
         ))}
       </div>
-      <div class="panel" role="tabpanel" id={`panel-${selected}`} aria-labelledby={`tab-${selected}`} tabIndex={0}>
+      <div
+        class="panel"
+        role="tabpanel"
+        id={`panel-${selected}`}
+        aria-labelledby={`tab-${selected}`}
+        tabIndex={0}
+        ref={panel}
+      >
         {children}
       </div>
     </>

@@ -3,7 +3,7 @@
 // (importInvitation). Mounted in the popup's "Saved" and on the options page.
 import { useState } from 'preact/hooks';
 import type { InvitationPreview, InvitationTarget, Result } from '../../messages/index.ts';
-import { t } from '../../browser/i18n.ts';
+import { plural, t, uiLocale } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { kindLabel } from './labels.ts';
 import { localZone, whenText } from './when-text.ts';
@@ -27,7 +27,10 @@ const OUTCOME_KEYS: Record<InvitationOutcome, string> = {
 };
 
 const STYLE = `
-.import-invitation .drop { display: block; border: 2px dashed var(--ap-muted, #888); border-radius: 6px; padding: 8px; margin: 6px 0; }
+.popup .import-invitation { padding: 0 14px 14px; }
+.import-invitation .drop { display: block; border: 2px dashed var(--ap-muted, #888); border-radius: 6px; padding: 10px 12px; margin: 6px 0; }
+.import-invitation .drop input { max-width: 100%; }
+.import-invitation .review .ap-badge { display: inline-block; width: fit-content; }
 .import-invitation .drop.over { border-style: solid; }
 .import-invitation .review { list-style: none; padding: 0; margin: 6px 0; }
 .import-invitation .review li { margin: 6px 0; }
@@ -37,10 +40,15 @@ const STYLE = `
 function summary(results: { outcome: InvitationOutcome }[]): string {
   const count = (outcome: InvitationOutcome) => results.filter((r) => r.outcome === outcome).length;
   const parts = [
-    t('imports_savedSummary', count('added'), count('updated'), count('cancelled')),
+    t(
+      'imports_savedCounts',
+      plural('imports_newCount', count('added')),
+      plural('imports_updatedCount', count('updated')),
+      plural('imports_cancelledCount', count('cancelled')),
+    ),
     count('unchanged') > 0 ? t('imports_unchangedSummary', count('unchanged')) : '',
-    count('unknown') > 0 ? t('imports_unknownSummary', count('unknown')) : '',
-    count('foreign') > 0 ? t('imports_foreignSummary', count('foreign')) : '',
+    count('unknown') > 0 ? plural('imports_unknownCount', count('unknown')) : '',
+    count('foreign') > 0 ? plural('imports_foreignCount', count('foreign')) : '',
   ];
   return parts.filter(Boolean).join(' ');
 }
@@ -139,7 +147,9 @@ export function ImportInvitation() {
       {review && (
         <div role="group" aria-label={t('imports_reviewLabel')}>
           <p class="hint">
-            {review.method === 'CANCEL' ? t('imports_reviewCancel') : t('imports_reviewIntro', review.items.length)}
+            {review.method === 'CANCEL'
+              ? t('imports_reviewCancel')
+              : plural('imports_reviewIntroCount', review.items.length)}
           </p>
           <ul class="review">
             {review.items.map(({ event, outcome, filmTitles, changes }) => (
@@ -163,9 +173,9 @@ export function ImportInvitation() {
             ))}
           </ul>
           {review.notShown > 0 && (
-            <p class="hint not-shown">{t('imports_notShown', review.notShown.toLocaleString())}</p>
+            <p class="hint not-shown">{t('imports_notShown', review.notShown.toLocaleString(uiLocale()))}</p>
           )}
-          {review.problems.length > 0 && <p class="hint">{t('imports_problems', review.problems.length)}</p>}
+          {review.problems.length > 0 && <p class="hint">{plural('imports_problemsCount', review.problems.length)}</p>}
           <div class="ap-actions">
             <button type="button" class="ap-button" disabled={!saving} onClick={() => save(review)}>
               {review.method === 'CANCEL' ? t('imports_applyCancel') : t('imports_save')}

@@ -52,11 +52,19 @@ const summary = (now: string) => group(now).map((g) => [g.festival?.key ?? null,
 
 describe('groupByFestival', () => {
   it('puts the festival that is on first and open, later ones next, past ones folded, most recent first', () => {
+    // The events of no festival (2009-01-01) come in date order: before the 2010 festival (#29.3).
     expect(summary('2008-09-06T12:00:00-04:00')).toEqual([
       ['tiff-2008', 'on', true],
-      ['tiff-2010', 'later', true],
       [null, 'none', true],
+      ['tiff-2010', 'later', true],
       ['tiff-2007', 'past', false],
+    ]);
+    // Once they are past, they go after the festivals to come.
+    expect(summary('2009-06-01T12:00:00-04:00').map(([key]) => key)).toEqual([
+      'tiff-2010',
+      null,
+      'tiff-2008',
+      'tiff-2007',
     ]);
   });
 
@@ -112,5 +120,29 @@ describe('festivalState', () => {
     expect(festivalState(f, Date.parse('2007-09-15T23:30:00-04:00'))).toBe('on');
     expect(festivalState(f, Date.parse('2007-09-16T00:30:00-04:00'))).toBe('past');
     expect(festivalState(f, Date.parse('2007-09-05T23:30:00-04:00'))).toBe('upcoming');
+  });
+});
+
+describe("today's events of no festival", () => {
+  it("come before next month's festival, after the one on now", () => {
+    const fests = [fest('next', '2026-10-10', '2026-10-20'), fest('now', '2026-09-01', '2026-09-30')];
+    const list = [
+      event('n1', 'next', '2026-10-11'),
+      event('o1', 'now', '2026-09-15'),
+      event('today', null, '2026-09-15'),
+    ];
+    const order = (now: string, evs = list) =>
+      groupByFestival(
+        evs,
+        fests,
+        (e) => e.festival,
+        () => 'America/Toronto',
+        Date.parse(now),
+      ).map((g) => g.festival?.key ?? null);
+    expect(order('2026-09-15T12:00:00-04:00')).toEqual(['now', null, 'next']);
+    // With no festival on, today's come first, then the next festival.
+    expect(order('2026-10-01T12:00:00-04:00', [list[0]!, event('today', null, '2026-10-01')])).toEqual([null, 'next']);
+    // Positive control: events of no festival after the next one's start stay after it.
+    expect(order('2026-10-01T12:00:00-04:00', [list[0]!, event('later', null, '2026-11-01')])).toEqual(['next', null]);
   });
 });

@@ -37,10 +37,10 @@ describe('trips in the saved view', () => {
     venue: { name: 'Up north', address: null, geo: NORTH },
   });
 
-  it("says can't make it for 3 km in 10 minutes, and counts it among the clashes", () => {
+  it("says can't make it for 3 km in 10 minutes, a trip line and not a clash (#29.7)", () => {
     const el = view([dinner, party]);
     expect(trips(el)).toEqual(["↳ 10 min after Dinner · 3.9 km, about 16 min by transit — can't make it"]);
-    expect(el.querySelector('.saved-summary')?.textContent).toBe('2 saved · 2 clashing');
+    expect(el.querySelector('.saved-summary')?.textContent).toBe('2 saved · 0 clashing');
   });
 
   it('follows the travel mode: by car the same trip is tight, not a clash', () => {
