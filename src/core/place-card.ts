@@ -57,9 +57,7 @@ export function placeCard(anchor: Rect, card: Size, viewport: Size): Placement {
  * the viewport's edge. Placed afresh when that room is too small or the viewport changed.
  */
 export function keepPlacement(shown: Placement, anchor: Rect, card: Size, viewport: Size): Placement {
-  const room = Math.floor(
-    shown.side === 'below' ? viewport.height - MARGIN - shown.top : anchor.top - GAP - shown.top,
-  );
+  const room = Math.floor(shown.side === 'below' ? viewport.height - MARGIN - shown.top : anchor.top - GAP - shown.top);
   const inside = shown.left >= 0 && shown.left + card.width <= viewport.width && shown.top >= 0;
   if (!inside || room < Math.min(card.height, MIN_CARD_HEIGHT)) return placeCard(anchor, card, viewport);
   return { ...shown, maxHeight: room };

@@ -18,6 +18,6 @@ export function cardHeading(listings: readonly Listing[], surface: string): stri
 export function clashLine(clash: CardClashes | undefined): string | null {
   if (!clash || clash.titles.length + clash.others === 0) return null;
   if (clash.titles.length === 0) return plural('card_clashOthers', clash.others);
-  const named = t('card_clashNamed', clash.titles.join(', '));
-  return clash.others === 0 ? named : `${named} ${plural('card_clashMore', clash.others)}`;
+  const more = clash.others === 0 ? '' : ` ${plural('card_clashMore', clash.others)}`;
+  return t('card_clashNamed', `${clash.titles.join(', ')}${more}`);
 }
