@@ -191,13 +191,14 @@ export class CardHost {
     const view = this.doc.defaultView;
     const viewport = { width: view?.innerWidth ?? 1024, height: view?.innerHeight ?? 768 };
     // Never over the title: the card is capped to the room on the side it goes to, and its body scrolls.
-    card.style.maxHeight = '';
+    card.style.removeProperty('--ap-room');
     const natural = card.getBoundingClientRect();
     const placed = this.#placed
       ? keepPlacement(this.#placed, this.#anchor, natural, viewport)
       : placeCard(this.#anchor, natural, viewport);
     this.#placed = placed;
-    card.style.maxHeight = `${placed.maxHeight}px`;
+    // The room left beside the title, under the stylesheet's own cap (card-style.ts).
+    card.style.setProperty('--ap-room', `${placed.maxHeight}px`);
     const box = card.getBoundingClientRect();
     const { left, top } = placed;
     this.#style = `${HOST_STYLE} transform: translate(${Math.round(left)}px, ${Math.round(top)}px) !important;`;

@@ -15,7 +15,7 @@ export const CARD_STYLE = `${EVENT_STYLE}
 :host { all: initial; }
 .ap-card {
   ${LIGHT_VARS}
-  box-sizing: border-box; width: min(380px, calc(100vw - 16px)); max-height: min(460px, calc(100vh - 16px));
+  box-sizing: border-box; width: min(380px, calc(100vw - 16px)); max-height: min(460px, calc(100vh - 16px), var(--ap-room, 100vh));
   display: flex; flex-direction: column; overflow: hidden; padding: 0; border-radius: 10px; border: 1px solid var(--ap-line);
   background: var(--ap-bg); color: var(--ap-fg); box-shadow: 0 8px 28px rgba(0,0,0,.22);
   font: 13px/1.4 ${CARD_FONT_FAMILY}; text-align: left;
