@@ -134,11 +134,13 @@ export class CardHost {
       this.#drawn = '';
       this.#guard.watch(this.#mount);
     }
-    this.update(props);
+    // A card opened afresh starts at its top, whatever the title shown before had scrolled to.
+    this.#draw(props, 0);
     if (focus) {
       const active = this.doc.activeElement;
       this.#returnFocus = active instanceof HTMLElement && active !== this.doc.body ? active : null;
-      (this.#mount.firstElementChild as HTMLElement | null)?.focus({ preventScroll: true });
+      // The body, which scrolls: the arrow and page keys then scroll the card, not the page under it.
+      (this.#body() ?? (this.#mount.firstElementChild as HTMLElement | null))?.focus({ preventScroll: true });
     }
   }
 
@@ -160,7 +162,10 @@ export class CardHost {
    */
   update(props: CardProps): void {
     if (!this.#anchor) return;
-    const scrolled = this.#body()?.scrollTop ?? 0;
+    this.#draw(props, this.#body()?.scrollTop ?? 0);
+  }
+
+  #draw(props: CardProps, scrolled: number): void {
     render(<Card {...props} />, this.#mount);
     const theme = props.settings?.theme ?? 'auto';
     const dark = theme === 'dark' || (theme === 'auto' && pageLooksDark(this.doc));

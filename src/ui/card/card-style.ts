@@ -22,6 +22,7 @@ export const CARD_STYLE = `${EVENT_STYLE}
   unicode-bidi: isolate; outline: none;
 }
 .ap-card:focus-visible { outline: 2px solid var(--ap-focus); outline-offset: 1px; }
+.ap-card-body:focus-visible { outline: 2px solid var(--ap-focus); outline-offset: -2px; }
 .ap-card.ap-dark { ${DARK_VARS} }
 .ap-card-bar { flex: none; display: flex; align-items: center; justify-content: space-between; gap: 8px;
   padding: 6px 8px 4px 14px; border-bottom: 1px solid var(--ap-line); }

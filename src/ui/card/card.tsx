@@ -73,7 +73,7 @@ export function Card({
             </button>
           )}
         </div>
-        <div class="ap-card-body">
+        <div class="ap-card-body" tabIndex={-1}>
           {error && (
             <p class="ap-error" role="alert">
               {error}
