@@ -263,8 +263,10 @@ describe('the hover card in Chromium', () => {
         await page.goto(`${server.url}card-${scheme}.html`);
         await page.waitForTimeout(500);
         expect(errors).toEqual([]);
-        await page.waitForFunction(
-          () => document.querySelector('div')?.shadowRoot?.querySelector('.ap-card .ap-event') != null,
+        await page.waitForFunction(() =>
+          ['.ap-card .ap-event', '.ap-badge-over', '.ap-clash', '.ap-shortcut', '.ap-toggle'].every(
+            (selector) => document.querySelector('div')?.shadowRoot?.querySelector(selector) != null,
+          ),
         );
         expect(await seriousViolations(page)).toEqual([]);
         await page.close();
