@@ -6,7 +6,7 @@ import { loadDefaultFeed, needsDefaultFeed } from './default-feed.ts';
 import { createChangeNotice } from './data-changes.ts';
 import { startDeviceSync } from './device-sync/browser-device-sync.ts';
 import { createHandlers } from './handlers/index.ts';
-import { watchOpenCardCommand } from './open-card-command.ts';
+import { openCardShortcut, watchOpenCardCommand } from './open-card-command.ts';
 import { sharedSiteRegistry } from './handlers/sites.ts';
 import { notificationsAllowed } from '../browser/notifications.ts';
 import { startReminders } from './reminder-service.ts';
@@ -81,6 +81,7 @@ const handlers = createHandlers({
   notificationsAllowed,
   deviceSync,
   titles,
+  shortcut: openCardShortcut,
 });
 
 browser.runtime.onInstalled.addListener(({ reason }) => {

@@ -14,3 +14,12 @@ export function watchOpenCardCommand(): void {
     if (id !== undefined) await sendToTab(id, 'afterparty:openCard', {}).catch(() => undefined);
   });
 }
+
+/**
+ * The card's shortcut as the browser has it now (the reader may have changed or removed it in
+ * the browser's shortcut settings), for the card to show; null when none is set.
+ */
+export async function openCardShortcut(): Promise<string | null> {
+  const commands = (await browser.commands?.getAll()) ?? [];
+  return commands.find((command) => command.name === OPEN_CARD_COMMAND)?.shortcut || null;
+}

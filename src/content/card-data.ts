@@ -1,6 +1,6 @@
 import type { FestivalRow, Listing, SaveStatus } from '../core/rows.ts';
 import type { ReminderView } from '../core/plan/index.ts';
-import type { Result } from '../messages/index.ts';
+import type { CardClashes, Result } from '../messages/index.ts';
 import { send } from '../browser/send.ts';
 import type { FoundTitle } from './page-scan.ts';
 
@@ -28,6 +28,10 @@ const fetchSaved = (shown: Listing[]) =>
 export class CardData {
   saved = new Map<string, SaveStatus>();
   reminders = new Map<string, ReminderView>();
+  /** The shown events that overlap an event you are going to. */
+  clashes = new Map<string, CardClashes>();
+  /** The card's keyboard shortcut, as the worker read it from the browser. */
+  shortcut: string | null = null;
   #prepared: { title: FoundTitle; ready: Promise<CardContent> } | null = null;
 
   constructor(
@@ -70,6 +74,8 @@ export class CardData {
     if (!status) return;
     this.saved = new Map(Object.entries(status.saved));
     this.reminders = new Map(Object.entries(status.reminders));
+    this.clashes = new Map(Object.entries(status.clashes));
+    this.shortcut = status.shortcut;
   }
 
   /** Reads the statuses of these listings' events again. */

@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { placeCard, containsPoint, type Rect } from '../core/place-card.ts';
+import { containsPoint, keepPlacement, placeCard, type Placement, type Rect } from '../core/place-card.ts';
 import { Card, type CardProps } from '../ui/card/card.tsx';
 import { CARD_STYLE } from '../ui/card/card-style.ts';
 import { CardGuard } from './card-guard.ts';
@@ -49,6 +49,8 @@ export class CardHost {
   /** Where the card was last drawn (left, top, width, height): a change re-arms the guard. */
   #drawn = '';
   #anchor: Rect | null = null;
+  /** Where the card is now; null until it is placed by its title (on show, and as the page scrolls). */
+  #placed: Placement | null = null;
   /** Where focus was before the card took it, to give it back on close. */
   #returnFocus: HTMLElement | null = null;
   readonly #watch: MutationObserver;
@@ -126,16 +128,19 @@ export class CardHost {
     // A host the page has marked is not used again.
     if (!this.#untouched()) this.#build();
     this.#anchor = anchor;
+    this.#placed = null;
     if (this.#host.parentNode !== this.doc.documentElement) {
       this.doc.documentElement.append(this.#host);
       this.#drawn = '';
       this.#guard.watch(this.#mount);
     }
-    this.update(props);
+    // A card opened afresh starts at its top, whatever the title shown before had scrolled to.
+    this.#draw(props, 0);
     if (focus) {
       const active = this.doc.activeElement;
       this.#returnFocus = active instanceof HTMLElement && active !== this.doc.body ? active : null;
-      (this.#mount.firstElementChild as HTMLElement | null)?.focus({ preventScroll: true });
+      // The body, which scrolls: the arrow and page keys then scroll the card, not the page under it.
+      (this.#body() ?? (this.#mount.firstElementChild as HTMLElement | null))?.focus({ preventScroll: true });
     }
   }
 
@@ -150,20 +155,39 @@ export class CardHost {
     render(<Card {...props} />, this.#mount);
   }
 
+  /**
+   * Draws new content in the open card (after Going or Remind me, or a change elsewhere) without
+   * moving anything under the reader: the card keeps its place and its body its scroll, and
+   * focus stays on the element that had it, which Preact keeps.
+   */
   update(props: CardProps): void {
     if (!this.#anchor) return;
+    this.#draw(props, this.#body()?.scrollTop ?? 0);
+  }
+
+  #draw(props: CardProps, scrolled: number): void {
     render(<Card {...props} />, this.#mount);
     const theme = props.settings?.theme ?? 'auto';
     const dark = theme === 'dark' || (theme === 'auto' && pageLooksDark(this.doc));
     this.#mount.firstElementChild?.classList.toggle('ap-dark', dark);
     this.#place();
+    const body = this.#body();
+    if (body) body.scrollTop = scrolled;
+  }
+
+  #body(): HTMLElement | null {
+    return this.#mount.querySelector<HTMLElement>('.ap-card-body');
   }
 
   /** Follows the title when the page scrolls. */
   move(anchor: Rect): void {
     if (!this.#anchor) return;
     this.#anchor = anchor;
+    this.#placed = null;
+    const scrolled = this.#body()?.scrollTop ?? 0;
     this.#place();
+    const body = this.#body();
+    if (body) body.scrollTop = scrolled;
   }
 
   #place(): void {
@@ -171,14 +195,17 @@ export class CardHost {
     if (!card || !this.#anchor) return;
     const view = this.doc.defaultView;
     const viewport = { width: view?.innerWidth ?? 1024, height: view?.innerHeight ?? 768 };
-    // Never over the title: the card is capped to the room on the side it goes to, and scrolls inside.
-    card.style.maxHeight = '';
+    // Never over the title: the card is capped to the room on the side it goes to, and its body scrolls.
+    card.style.removeProperty('--ap-room');
     const natural = card.getBoundingClientRect();
-    const side = placeCard(this.#anchor, natural, viewport).side;
-    const room = side === 'below' ? viewport.height - this.#anchor.bottom - 14 : this.#anchor.top - 14;
-    if (natural.height > room) card.style.maxHeight = `${Math.max(80, Math.floor(room))}px`;
+    const placed = this.#placed
+      ? keepPlacement(this.#placed, this.#anchor, natural, viewport)
+      : placeCard(this.#anchor, natural, viewport);
+    this.#placed = placed;
+    // The room left beside the title, under the stylesheet's own cap (card-style.ts).
+    card.style.setProperty('--ap-room', `${placed.maxHeight}px`);
     const box = card.getBoundingClientRect();
-    const { left, top } = placeCard(this.#anchor, box, viewport);
+    const { left, top } = placed;
     this.#style = `${HOST_STYLE} transform: translate(${Math.round(left)}px, ${Math.round(top)}px) !important;`;
     this.#host.setAttribute('style', this.#style);
     // Buttons that appear or move under the pointer are not clicked at once.
@@ -195,6 +222,7 @@ export class CardHost {
   close(): void {
     const hadFocus = this.hasFocus;
     this.#anchor = null;
+    this.#placed = null;
     render(null, this.#mount);
     this.#host.remove();
     this.#watch.takeRecords(); // our own removal

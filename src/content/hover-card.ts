@@ -98,6 +98,9 @@ export function watchHover(
       views: data.reminders,
       onRemind: (eventKey, remind) => void afterChange(send('setReminder', { eventKey, remind })),
     },
+    clashes: data.clashes,
+    shortcut: data.shortcut,
+    now: Date.now(),
     onClose: close,
     filmActions: slots.filmActions && ((film) => slots.filmActions?.(film, state.title)),
   });

@@ -22,7 +22,7 @@ export type { DeviceSyncMessages, DeviceSyncStatus } from './device-sync.ts';
 export type { FeedMessages, FeedStatus, FoundFeedLink, SyncLine } from './feeds.ts';
 export type { ListingMessages } from './listings.ts';
 export { fitPageSnapshot, type PageEventMessages, type PageEventPreview } from './page-events.ts';
-export { FOCUS_EVENT_PARAM, type PlanMessages } from './plan.ts';
+export { FOCUS_EVENT_PARAM, type CardClashes, type PlanMessages } from './plan.ts';
 export type { SettingsMessages } from './settings.ts';
 export { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteList, type SiteMessages, type SiteStatus } from './sites.ts';
 export type { InvitationEvent, InvitationPreview, InvitationTarget, UserEventMessages } from './user-events.ts';

@@ -4,6 +4,16 @@ import { bool, fail, field, keys, list, matches, obj, oneOf, reword, text, type 
 import { isPlainObject, own, type JsonRecord } from '../core/guards.ts';
 import { checkParams, noParams, objectParams, type SpecsFor } from './spec.ts';
 
+/**
+ * The events you are going to that one the card shows overlaps (the clash rule of
+ * src/core/plan/clashes.ts): named when a card may show them (events of listed films), else
+ * only counted, so a page learns no more of the plan than the card shows it.
+ */
+export interface CardClashes {
+  titles: string[];
+  others: number;
+}
+
 /** popup.html?event=<event key>: the popup's page opened on that saved event (a reminder's notification). */
 export const FOCUS_EVENT_PARAM = 'event';
 
@@ -11,12 +21,20 @@ export interface PlanMessages {
   /** The saved events with their films and festivals (popup "Saved"); extension pages only. */
   getPlan: { params: Record<string, never>; result: Plan & { reminders: Record<string, ReminderView> } };
   /**
-   * The save status of the events the card shows. From a content script, only events of listed
-   * films are answered (handlers/plan.ts): a page learns nothing else of the plan.
+   * What the card shows besides its listings: the save status of its events, their reminders,
+   * their clashes with events you are going to (by event key, only those that clash), and the
+   * card's keyboard shortcut as the browser has it (null when none is set; a content script
+   * cannot read the commands). From a content script, only events of listed films are
+   * answered (handlers/plan.ts): a page learns nothing else of the plan.
    */
   getSavedStatus: {
     params: { eventKeys: string[] };
-    result: { saved: Record<string, SaveStatus>; reminders: Record<string, ReminderView> };
+    result: {
+      saved: Record<string, SaveStatus>;
+      reminders: Record<string, ReminderView>;
+      clashes: Record<string, CardClashes>;
+      shortcut: string | null;
+    };
   };
   /**
    * Saves an event as going or interested, or (null) removes it. From a content script, only an

@@ -29,6 +29,44 @@ async function setup() {
 }
 
 describe('getSavedStatus', () => {
+  it("names, for the card, the events you are going to that a shown event overlaps, and the card's shortcut", async () => {
+    const db = freshDb();
+    await loadDefaultFeed(db);
+    const film = (await db.events.toArray()).find((e) => e.filmKeys.length > 0)!.filmKeys[0]!;
+    const at = (hour: number) => `2027-09-10T${String(hour).padStart(2, '0')}:00:00-04:00`;
+    await db.userEvents.bulkPut([
+      userEventRow('shown', [film], { start: at(20) }),
+      userEventRow('going', [film], { start: at(19) }),
+      userEventRow('hidden', [], { start: at(21) }),
+      userEventRow('maybe', [film], { start: at(20) }),
+      userEventRow('dropped', [film], { start: at(20), cancelled: true }),
+      userEventRow('later', [film], { start: at(23) }),
+      userEventRow('free', [film], { start: at(13) }),
+    ]);
+    for (const id of ['going', 'hidden', 'dropped', 'later']) await setSaved(db, `user/${id}`, 'going');
+    await setSaved(db, 'user/maybe', 'interested');
+    const handlers = createHandlers(
+      withTitles({ db, ready: async () => undefined, shortcut: async () => 'Alt+Shift+F' }),
+    );
+    const eventKeys = ['user/shown', 'user/free', 'user/going'];
+    const ask = async (from: typeof fromContent | typeof fromPage) =>
+      (await route(handlers, { type: 'getSavedStatus', params: { eventKeys } }, from)) as {
+        result: { clashes: Record<string, unknown>; shortcut: string | null };
+      };
+    // Interested and cancelled events are no clash; the one at 23:00 starts as "shown" (no end:
+    // three hours) ends. A page learns only that one it may not see exists.
+    const content = (await ask(fromContent)).result;
+    expect(content.clashes).toEqual({
+      'user/shown': { titles: ['Private going'], others: 1 },
+      'user/going': { titles: [], others: 1 },
+    });
+    expect(content.shortcut).toBe('Alt+Shift+F');
+    expect((await ask(fromPage)).result.clashes).toEqual({
+      'user/shown': { titles: ['Private going', 'Private hidden'], others: 0 },
+      'user/going': { titles: ['Private hidden'], others: 0 },
+    });
+  });
+
   it('answers a content script for events of listed films only; our pages for any', async () => {
     const { handlers, listed, filmless, tied, alone } = await setup();
     const eventKeys = [listed.key, filmless.key, tied.key, alone.key];
@@ -37,12 +75,17 @@ describe('getSavedStatus', () => {
       result: {
         saved: { [listed.key]: 'going', [tied.key]: 'going' },
         reminders: { [listed.key]: off, [tied.key]: off },
+        // "tied" overlaps "alone", which a page may not see: counted, not named.
+        clashes: expect.objectContaining({ [tied.key]: { titles: [], others: 1 } }),
+        shortcut: null,
       },
     });
     expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys } }, fromPage)).toEqual({
       result: {
         saved: Object.fromEntries(eventKeys.map((key) => [key, 'going'])),
         reminders: Object.fromEntries(eventKeys.map((key) => [key, off])),
+        clashes: expect.objectContaining({ [tied.key]: { titles: [alone.title], others: 0 } }),
+        shortcut: null,
       },
     });
   });

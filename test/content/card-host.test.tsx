@@ -109,4 +109,29 @@ describe('the card host', () => {
     link.click();
     expect(clicked).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps its place and its body’s scroll when its content changes, and starts at the top when opened afresh', () => {
+    const { card, root } = openCard();
+    const host = () => hostsOnPage()[0]!.getAttribute('style');
+    const body = () => root.querySelector<HTMLElement>('.ap-card-body')!;
+    const placed = host();
+    body().scrollTop = 120;
+    // After "Going": new content, the same place and scroll.
+    card.update({ ...props, surface: 'Juno (2007)' });
+    expect(root.querySelector('#ap-card-title')?.textContent).toContain('Juno (2007)');
+    expect(body().scrollTop).toBe(120);
+    expect(host()).toBe(placed);
+    // Opened for a title afresh: from the top.
+    card.show(anchor, props);
+    expect(body().scrollTop).toBe(0);
+  });
+
+  it('puts focus in the scrolling body when opened from the keyboard', () => {
+    const attach = vi.spyOn(HTMLElement.prototype, 'attachShadow');
+    const card = new CardHost(document);
+    card.show(anchor, props, { focus: true });
+    const root = attach.mock.results.at(-1)!.value as ShadowRoot;
+    expect(root.activeElement).toBe(root.querySelector('.ap-card-body'));
+    expect(card.hasFocus).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeCard } from '../../src/core/place-card.ts';
+import { keepPlacement, MIN_CARD_HEIGHT, placeCard } from '../../src/core/place-card.ts';
 
 const viewport = { width: 1000, height: 800 };
 const card = { width: 380, height: 300 };
@@ -10,6 +10,7 @@ describe('placeCard', () => {
       left: 100,
       top: 126,
       side: 'below',
+      maxHeight: 800 - 120 - 14,
     });
   });
 
@@ -18,6 +19,41 @@ describe('placeCard', () => {
     const placed = placeCard(anchor, card, viewport);
     expect(placed.side).toBe('above');
     expect(placed.top + card.height).toBeLessThanOrEqual(anchor.top);
+    expect(placed.top).toBe(700 - 6 - 300);
+  });
+
+  it('goes above when it does not fit below and there is more room above, capped to that room and never cut off', () => {
+    const anchor = { left: 100, top: 500, right: 200, bottom: 520 };
+    const tall = { width: 380, height: 700 };
+    const placed = placeCard(anchor, tall, viewport);
+    expect(placed.side).toBe('above');
+    expect(placed.maxHeight).toBe(500 - 6 - 8);
+    expect(placed.top).toBe(8);
+    expect(placed.top + Math.min(tall.height, placed.maxHeight)).toBeLessThanOrEqual(anchor.top - 6);
+  });
+
+  it('stays below when it does not fit anywhere but below has more room, capped to the viewport', () => {
+    const anchor = { left: 100, top: 200, right: 200, bottom: 220 };
+    const placed = placeCard(anchor, { width: 380, height: 900 }, viewport);
+    expect(placed.side).toBe('below');
+    expect(placed.top).toBe(226);
+    expect(placed.top + placed.maxHeight).toBe(800 - 8);
+  });
+
+  it('in a viewport too short for either side, fits the viewport over the title rather than being cut off', () => {
+    const short = { width: 1000, height: 200 };
+    const anchor = { left: 100, top: 90, right: 200, bottom: 110 };
+    const placed = placeCard(anchor, card, short);
+    expect(placed.maxHeight).toBe(200 - 16);
+    expect(placed.top).toBeGreaterThanOrEqual(8);
+    expect(placed.top + Math.min(card.height, placed.maxHeight)).toBeLessThanOrEqual(200 - 8);
+  });
+
+  it('gives the card the whole room on its side when it has at least the least readable height', () => {
+    const anchor = { left: 100, top: 500, right: 200, bottom: 520 };
+    const placed = placeCard(anchor, { width: 380, height: 1000 }, { width: 1000, height: 520 + 14 + MIN_CARD_HEIGHT });
+    expect(placed.side).toBe('above');
+    expect(placed.top).toBe(8);
   });
 
   it('shifts left to stay inside the viewport', () => {
@@ -27,5 +63,29 @@ describe('placeCard', () => {
 
   it('keeps a margin on the left', () => {
     expect(placeCard({ left: -50, top: 100, right: 10, bottom: 120 }, card, viewport).left).toBe(8);
+  });
+});
+
+describe('keepPlacement', () => {
+  it('keeps a card shown above where it was when it grows, capping it to the room down to the title', () => {
+    const anchor = { left: 100, top: 700, right: 200, bottom: 720 };
+    const shown = placeCard(anchor, card, viewport);
+    const kept = keepPlacement(shown, anchor, { width: 380, height: 340 }, viewport);
+    expect(kept).toEqual({ ...shown, maxHeight: 300 });
+  });
+
+  it('keeps a card shown below where it was, capped to the viewport', () => {
+    const anchor = { left: 100, top: 100, right: 200, bottom: 120 };
+    const shown = placeCard(anchor, card, viewport);
+    const kept = keepPlacement(shown, anchor, { width: 380, height: 340 }, viewport);
+    expect(kept).toEqual({ ...shown, maxHeight: 800 - 8 - 126 });
+  });
+
+  it('places afresh once the viewport no longer holds it', () => {
+    const anchor = { left: 100, top: 100, right: 200, bottom: 120 };
+    const shown = { left: 700, top: 126, side: 'below' as const, maxHeight: 600 };
+    expect(keepPlacement(shown, anchor, card, { width: 800, height: 800 })).toEqual(
+      placeCard(anchor, card, { width: 800, height: 800 }),
+    );
   });
 });

@@ -229,6 +229,8 @@ describe('plan and settings messages', () => {
       result: {
         saved: { [listed.key]: 'interested' },
         reminders: { [listed.key]: expect.objectContaining({ on: false, at: null }) },
+        clashes: {},
+        shortcut: null,
       },
     });
     expect(await route(handlers, { type: 'getSavedStatus', params: { eventKeys: 'all' } }, fromContent)).toEqual({

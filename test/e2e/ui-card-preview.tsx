@@ -16,9 +16,18 @@ const style = document.createElement('style');
 style.textContent = CARD_STYLE;
 const mount = document.createElement('div');
 root.append(style, mount);
+// The states a card can be in, all in one: an event already over (no actions, an "Over" badge),
+// one that clashes with an event you are going to, and the shortcut at the card's foot.
+const [first, ...rest] = PREVIEW.listings;
+const shown = first!.events[0]!;
+const over = { ...shown, key: `${shown.key}-over`, title: 'An evening already over', start: '2007-09-01', end: null };
+const listings = [{ ...first!, events: [...first!.events, over] }, ...rest];
 render(
   <Card
-    listings={PREVIEW.listings}
+    listings={listings}
+    now={Date.parse('2007-09-06T12:00:00Z')}
+    clashes={new Map([[shown.key, { titles: ['Gala dinner'], others: 1 }]])}
+    shortcut="Alt+Shift+F"
     festivals={PREVIEW.festivals}
     surface="Fugitive Pieces"
     error={null}

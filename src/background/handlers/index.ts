@@ -32,6 +32,8 @@ export interface HandlerDeps {
   /** Whether the optional `notifications` permission is granted; reminders say so when it is not. */
   notificationsAllowed?: () => Promise<boolean>;
   clock?: () => number;
+  /** The card's keyboard shortcut as the browser has it (open-card-command.ts); none in tests without it. */
+  shortcut?: () => Promise<string | null>;
   /** Sync through the browser's account (src/background/device-sync/); absent in tests without it. */
   deviceSync?: DeviceSync;
   /** The worker's title matcher, rebuilt after each catalog change (src/background/title-matcher.ts). */

@@ -1,7 +1,8 @@
-import { reminderViews, type ReminderView } from '../../core/plan/index.ts';
+import { findClashes, reminderViews, type ReminderView } from '../../core/plan/index.ts';
 import type { Plan } from '../../core/rows.ts';
 import {
   eventsOfListedFilms,
+  eventsWithContext,
   readPlan,
   readReminderInputs,
   savedStatus,
@@ -9,7 +10,7 @@ import {
   setSaved,
   type AfterpartyDb,
 } from '../../db/index.ts';
-import type { PlanMessages } from '../../messages/index.ts';
+import type { CardClashes, PlanMessages } from '../../messages/index.ts';
 import { calendarFor } from '../calendar-export.ts';
 import type { HandlersFor, SenderContext } from './types.ts';
 
@@ -25,11 +26,14 @@ export function planHandlers({
   ready,
   notificationsAllowed = async () => false,
   clock = Date.now,
+  shortcut = async () => null,
 }: {
   db: AfterpartyDb;
   ready: () => Promise<void>;
   notificationsAllowed?: () => Promise<boolean>;
   clock?: () => number;
+  /** The card's keyboard shortcut as the browser has it ("Alt+Shift+F"), null when none is set. */
+  shortcut?: () => Promise<string | null>;
 }): HandlersFor<PlanMessages> {
   // Over the whole plan: a leave-by time depends on the saved event before.
   const reminders = async (keys: string[], plan?: Plan): Promise<Record<string, ReminderView>> => {
@@ -47,6 +51,28 @@ export function planHandlers({
     const listed = await eventsOfListedFilms(db, keys);
     return keys.filter((key) => listed.has(key));
   };
+  // Each shown event that overlaps an event you are going to, by the plan's one clash rule.
+  const clashes = async (keys: string[], from?: SenderContext): Promise<Record<string, CardClashes>> => {
+    if (keys.length === 0) return {};
+    const plan = await readPlan(db);
+    const going = new Set(plan.saved.filter((s) => s.status === 'going').map((s) => s.eventKey));
+    const goingEvents = plan.events.filter((e) => going.has(e.key));
+    if (goingEvents.length === 0) return {};
+    const others = (await eventsWithContext(db, keys)).events.filter((e) => !going.has(e.key));
+    const overlaps = findClashes([...goingEvents, ...others]);
+    const titleOf = new Map(goingEvents.map((e) => [e.key, e.title]));
+    const out: Record<string, CardClashes> = {};
+    for (const key of new Set(keys)) {
+      const partners = (overlaps.get(key) ?? []).filter((other) => going.has(other) && other !== key);
+      if (partners.length === 0) continue;
+      const named = new Set(await shown(partners, from));
+      out[key] = {
+        titles: partners.filter((k) => named.has(k)).map((k) => titleOf.get(k) ?? ''),
+        others: partners.filter((k) => !named.has(k)).length,
+      };
+    }
+    return out;
+  };
   return {
     async getPlan() {
       await ready();
@@ -60,9 +86,14 @@ export function planHandlers({
       };
     },
     async getSavedStatus({ eventKeys }, from) {
-      const saved = await savedStatus(db, await shown(eventKeys, from));
+      const keys = await shown(eventKeys, from);
+      const [saved, clashing, key] = await Promise.all([
+        savedStatus(db, keys),
+        clashes(keys, from),
+        shortcut().catch(() => null),
+      ]);
       // Only saved events have reminders: a card of events none saved reads nothing more.
-      return { saved, reminders: await reminders(Object.keys(saved)) };
+      return { saved, reminders: await reminders(Object.keys(saved)), clashes: clashing, shortcut: key };
     },
     async setReminder({ eventKey, remind }, from) {
       await ready();

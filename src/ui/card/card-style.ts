@@ -15,15 +15,21 @@ export const CARD_STYLE = `${EVENT_STYLE}
 :host { all: initial; }
 .ap-card {
   ${LIGHT_VARS}
-  box-sizing: border-box; width: min(380px, calc(100vw - 16px)); max-height: min(460px, calc(100vh - 16px));
-  overflow: auto; padding: 10px 14px 12px; border-radius: 10px; border: 1px solid var(--ap-line);
+  box-sizing: border-box; width: min(380px, calc(100vw - 16px)); max-height: min(460px, calc(100vh - 16px), var(--ap-room, 100vh));
+  display: flex; flex-direction: column; overflow: hidden; padding: 0; border-radius: 10px; border: 1px solid var(--ap-line);
   background: var(--ap-bg); color: var(--ap-fg); box-shadow: 0 8px 28px rgba(0,0,0,.22);
   font: 13px/1.4 ${CARD_FONT_FAMILY}; text-align: left;
   unicode-bidi: isolate; outline: none;
 }
 .ap-card:focus-visible { outline: 2px solid var(--ap-focus); outline-offset: 1px; }
+.ap-card-body:focus-visible { outline: 2px solid var(--ap-focus); outline-offset: -2px; }
 .ap-card.ap-dark { ${DARK_VARS} }
-.ap-card-bar { display: flex; align-items: center; justify-content: space-between; gap: 8px; margin-bottom: 4px; }
+.ap-card-bar { flex: none; display: flex; align-items: center; justify-content: space-between; gap: 8px;
+  padding: 6px 8px 4px 14px; border-bottom: 1px solid var(--ap-line); }
+.ap-card-body { flex: 1 1 auto; min-height: 0; overflow: auto; overscroll-behavior: contain; padding: 6px 14px 12px; }
+.ap-shortcut { flex: none; margin: 0; padding: 5px 14px 6px; border-top: 1px solid var(--ap-line); color: var(--ap-muted); font-size: 12px; }
+.ap-clash { margin: 4px 0 0; color: var(--ap-warn); font-weight: 600; }
+.ap-badge-over { background: #5f574f; }
 .ap-brand { color: var(--ap-muted); font-size: 11px; font-weight: 600; letter-spacing: .04em; text-transform: uppercase; }
 .ap-close { font: inherit; font-size: 18px; line-height: 1; width: 28px; height: 28px; border-radius: 6px; cursor: pointer;
   border: 1px solid transparent; background: transparent; color: var(--ap-fg); }

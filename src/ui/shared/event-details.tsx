@@ -3,6 +3,7 @@ import type { ZoneChoice } from '../../core/settings.ts';
 import type { EventRow } from '../../core/rows.ts';
 import type { SaveStatus } from '../../core/rows.ts';
 import { isUserEvent } from '../../core/rows.ts';
+import { eventState } from '../../core/event-state.ts';
 import { CalendarLink, WebCalendarLinks } from './calendar-link.tsx';
 import { EventDescription } from './event-description.tsx';
 import { t } from '../../browser/i18n.ts';
@@ -24,6 +25,11 @@ export interface EventDetailsProps {
   onSave?: OnSave;
   /** Shown under the event: the "Saved" view's clash warning. */
   children?: ComponentChildren;
+  /**
+   * The time now (the card): a cancelled or past event is then shown as such, without Going,
+   * Remind me or Add to calendar, since none of them can help any more.
+   */
+  now?: number;
 }
 
 function mapLink(venue: { name: string; address: string | null }): string {
@@ -43,7 +49,9 @@ export function EventDetails({
   status = null,
   onSave,
   children,
+  now,
 }: EventDetailsProps) {
+  const state = now === undefined ? 'open' : eventState(event, timeZone, now);
   const moved = (event as { moved?: boolean }).moved === true;
   const address = event.venue ? shownAddress(event.venue) : null;
   return (
@@ -52,6 +60,7 @@ export function EventDetails({
         <span class={`ap-kind ap-kind-${event.kind}`}>{kindLabel(event.kind)}</span>
         <span class="ap-event-title">{event.title}</span>
         {event.cancelled && <span class="ap-badge">{t('ui_cancelled')}</span>}
+        {state === 'over' && <span class="ap-badge ap-badge-over">{t('card_over')}</span>}
         {moved && <span class="ap-badge ap-badge-moved">{t('ui_moved')}</span>}
         {isUserEvent(event) && (
           <span class="ap-badge ap-badge-own" style={{ background: 'var(--ap-accent)', color: 'var(--ap-on-accent)' }}>
@@ -122,8 +131,8 @@ export function EventDetails({
       {event.description && description !== 'none' && (
         <EventDescription text={event.description} clamped={description === 'clamped'} />
       )}
-      {children}
-      {onSave && (
+      {state === 'open' && children}
+      {onSave && state === 'open' && (
         <div class="ap-actions">
           <SaveButtons eventKey={event.key} title={event.title} status={status} onSave={onSave} />
           {event.start && (

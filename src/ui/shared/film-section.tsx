@@ -24,6 +24,10 @@ export interface FilmSectionProps {
    * the section, with the full title beneath.
    */
   pageTitle?: string;
+  /** The time now (the card): cancelled and past events are shown without their actions. */
+  now?: number;
+  /** Under each event that can still be acted on: the card's clash line. */
+  eventNote?: (event: EventRow) => ComponentChildren;
 }
 
 function credits(listing: Listing): string {
@@ -41,6 +45,8 @@ export function FilmSection({
   headingLevel = 2,
   actions,
   pageTitle,
+  now,
+  eventNote,
 }: FilmSectionProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const asOnPage = pageTitle && pageTitle !== listing.film.title ? pageTitle : null;
@@ -63,7 +69,10 @@ export function FilmSection({
                 zoneChoice={zoneChoice}
                 status={saved?.get(event.key) ?? null}
                 onSave={onSave}
-              />
+                now={now}
+              >
+                {eventNote?.(event)}
+              </EventDetails>
             </li>
           ))}
         </ul>

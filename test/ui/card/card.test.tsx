@@ -20,7 +20,7 @@ describe('the hover card', () => {
     );
     const dialog = el.querySelector('[role="dialog"]')!;
     const label = el.querySelector(`#${dialog.getAttribute('aria-labelledby')}`);
-    expect(label?.textContent).toBe('Afterparty: events for Fugitive Pieces');
+    expect(label?.textContent).toBe('Afterparty · 3 events for “Fugitive Pieces”');
     expect(el.querySelector('h2')?.textContent).toBe('Fugitive Pieces');
     expect(el.querySelector('.ap-credits')?.textContent).toBe('2007 · directed by Jeremy Podeswa');
     const titles = [...el.querySelectorAll('.ap-event-title')].map((n) => n.textContent);
