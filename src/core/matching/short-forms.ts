@@ -96,6 +96,21 @@ function evident(block: TextBlock, start: number, end: number, headline: () => b
 }
 
 /**
+ * "industrialist Oskar Schindler": a capitalised word just before, one space between, that is
+ * not a sentence's first word ("The Slumdog crowd") nor a possessive ("Boyle's Slumdog").
+ */
+function afterFirstName(text: string, start: number): boolean {
+  if (text[start - 1] !== ' ') return false;
+  let from = start - 1;
+  while (from > 0 && LETTER.test(text[from - 1]!)) from--;
+  if (from === start - 1 || !UPPER.test(text[from]!)) return false;
+  let gap = from;
+  while (gap > 0 && SPACE.test(text[gap - 1]!)) gap--;
+  // A word ending a sentence or opening the block: the name's word is the sentence's first.
+  return gap > 0 && gap < from && LETTER.test(text[gap - 1]!);
+}
+
+/**
  * Reads a page's blocks in order. `next` gives the short forms in one block: the first words
  * of titles named earlier on the page (or earlier in this block), found where the page's
  * typography says they are meant as a title, never overlapping the block's own matches.
@@ -141,6 +156,7 @@ export class ShortForms {
       let after = end;
       while (after < text.length && SPACE.test(text[after]!)) after++;
       if (after === text.length || (after > end && UPPER.test(text[after]!))) continue;
+      if (afterFirstName(text, start)) continue;
       if (!evident(block, start, end, isHeadline)) continue;
       found.push({ filmIds: lead.filmIds, start, end, surface: hit[0] });
     }

@@ -122,4 +122,14 @@ describe('short forms of titles named earlier on the page', () => {
       [{ filmIds: ['triangle'], start: 4, end: 12, surface: 'Triangle' }],
     ]);
   });
+
+  it('leaves a first word after a first name, and finds it after a sentence’s first word', () => {
+    expect(
+      shorts(["Danny Boyle's Slumdog Millionaire opened.", 'The story follows teacher Anil Slumdog at home.']),
+    ).toEqual([]);
+    expect(shorts(["Danny Boyle's Slumdog Millionaire opened.", 'Then The Slumdog crowd went on.'])).toEqual([]);
+    expect(shorts(["Danny Boyle's Slumdog Millionaire opened.", 'Late. The Slumdog crowd went on.'])).toEqual([
+      ['slumdog', 'Slumdog', 1],
+    ]);
+  });
 });
