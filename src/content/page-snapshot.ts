@@ -118,6 +118,8 @@ function textsNearTimes(doc: Document): string[] {
   if (!body) return [];
   const blocks: string[] = [];
   const done = new Set<Element>();
+  // An element found too long is not read again for the next time inside it.
+  const tooLong = new Set<Element>();
   const walker = doc.createTreeWalker(body, 4 /* NodeFilter.SHOW_TEXT */);
   let visits = 0;
   for (let node = walker.nextNode(); node && blocks.length < PAGE_TEXT_LIMITS.blocks; node = walker.nextNode()) {
@@ -129,9 +131,12 @@ function textsNearTimes(doc: Document): string[] {
       el && el !== body && blocks.length < PAGE_TEXT_LIMITS.blocks;
       el = el.parentElement
     ) {
-      if (done.has(el)) break;
+      if (done.has(el) || tooLong.has(el)) break;
       const text = shortText(el, PAGE_TEXT_LIMITS.blockChars);
-      if (text === null) break;
+      if (text === null) {
+        tooLong.add(el);
+        break;
+      }
       done.add(el);
       if (text.length > 0 && blocks.at(-1) !== text) blocks.push(text);
     }
