@@ -45,6 +45,7 @@ const REASONS: Record<SkippedEvent['reason'], string> = {
   'no-title': 'no name, no film, performer or parent event to title it by, and no date',
   duplicate: 'the same title and start as an event already listed',
   container: 'a festival or series whose events point to it; its events are listed instead',
+  'release-year': "a film's release with no day to read (a year), not an event to go to",
 };
 
 const TITLE_FROM = {

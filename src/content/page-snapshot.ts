@@ -1,7 +1,13 @@
 // The text and attribute values a page gives about its events: the textContent of
 // <script type="application/ld+json"> (a data block, never run) and microdata and RDFa Lite attributes.
 // Plain DOM reading, so it is tested in Node with happy-dom on publisher-shaped fixtures.
-import { JSONLD_LIMITS, MICRODATA_LIMITS, type MicrodataItem, type PageSnapshot } from '../core/page-events/index.ts';
+import {
+  JSONLD_LIMITS,
+  MICRODATA_LIMITS,
+  PAGE_TEXT_LIMITS,
+  type MicrodataItem,
+  type PageSnapshot,
+} from '../core/page-events/index.ts';
 
 const MAX_ELEMENTS = 5_000;
 
@@ -83,6 +89,75 @@ function readItems(doc: Document, syntax: Syntax, budget: Budget): MicrodataItem
   return items;
 }
 
+const CLOCK = /\d\s*[ap]\.?\s?m\b|\d[:h][0-5]\d/i;
+const NOT_SHOWN = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'svg']);
+const TEXT_NODES = 20_000;
+
+/** An element's text with runs of space squashed, or null past `max` characters (read no further). */
+function shortText(element: Element, max: number): string | null {
+  let out = '';
+  let visits = 0;
+  const walker = element.ownerDocument.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (++visits > 2_000) return null;
+    if (NOT_SHOWN.has(node.parentElement?.tagName ?? '')) continue;
+    out += node.nodeValue ?? '';
+    if (out.length > max * 3) return null;
+  }
+  out = out.replace(/\s+/g, ' ').trim();
+  return out.length <= max ? out : null;
+}
+
+/**
+ * The short blocks of text around the page's clock times: for each text with a time in it, its
+ * element and each enclosing one up to a few hundred characters (a listing's card, then its
+ * day). The reader checks the markup's times against them (core/page-events/page-text.ts).
+ */
+function textsNearTimes(doc: Document): string[] {
+  const body = doc.body;
+  if (!body) return [];
+  const blocks: string[] = [];
+  const done = new Set<Element>();
+  // An element found too long is not read again for the next time inside it.
+  const tooLong = new Set<Element>();
+  const walker = doc.createTreeWalker(body, 4 /* NodeFilter.SHOW_TEXT */);
+  let visits = 0;
+  for (let node = walker.nextNode(); node && blocks.length < PAGE_TEXT_LIMITS.blocks; node = walker.nextNode()) {
+    if (++visits > TEXT_NODES) break;
+    const value = node.nodeValue ?? '';
+    if (!CLOCK.test(value) || NOT_SHOWN.has(node.parentElement?.tagName ?? '')) continue;
+    for (
+      let el = node.parentElement;
+      el && el !== body && blocks.length < PAGE_TEXT_LIMITS.blocks;
+      el = el.parentElement
+    ) {
+      if (done.has(el) || tooLong.has(el)) break;
+      const text = shortText(el, PAGE_TEXT_LIMITS.blockChars);
+      if (text === null) {
+        tooLong.add(el);
+        break;
+      }
+      done.add(el);
+      if (text.length > 0 && blocks.at(-1) !== text) blocks.push(text);
+    }
+  }
+  return blocks;
+}
+
+// Calendar plugins put the site's zone in their settings ("timezone_string":"America\/Detroit").
+const ZONE = /"time_?zone(?:_string)?"\s*:\s*"([A-Za-z_]{2,20}(?:\\?\/[A-Za-z0-9_+-]{2,30}){1,2})"/i;
+
+/** The IANA zone the page's own scripts state for its times, or null; the reader checks it. */
+function statedZone(doc: Document): string | null {
+  for (const script of Array.from(doc.querySelectorAll('script:not([src])')).slice(0, 100)) {
+    const type = (script.getAttribute('type') ?? '').toLowerCase();
+    if (type.includes('ld+json')) continue;
+    const m = ZONE.exec((script.textContent ?? '').slice(0, 200_000));
+    if (m) return m[1]!.replace(/\\\//g, '/');
+  }
+  return null;
+}
+
 /** The page's JSON-LD texts and top-level microdata items, within fixed bounds. */
 export function snapshotPage(doc: Document, url = doc.location?.href ?? ''): PageSnapshot {
   const jsonLd: string[] = [];
@@ -98,5 +173,13 @@ export function snapshotPage(doc: Document, url = doc.location?.href ?? ''): Pag
   }
   const budget = { elements: MAX_ELEMENTS, items: MICRODATA_LIMITS.items };
   const microdata = readItems(doc, MICRODATA, budget);
-  return { url, title: doc.title, jsonLd, microdata, rdfa: readItems(doc, RDFA, budget) };
+  return {
+    url,
+    title: doc.title,
+    jsonLd,
+    microdata,
+    rdfa: readItems(doc, RDFA, budget),
+    texts: textsNearTimes(doc),
+    zone: statedZone(doc),
+  };
 }

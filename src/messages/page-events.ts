@@ -6,15 +6,21 @@ import { isPlainObject, own } from '../core/guards.ts';
 import {
   JSONLD_LIMITS,
   MICRODATA_LIMITS,
+  PAGE_TEXT_LIMITS,
   type MicrodataItem,
   type PageEventDraft,
   type PageSnapshot,
+  type SkippedScript,
 } from '../core/page-events/index.ts';
 import type { SpecsFor } from './spec.ts';
 
 export interface PageEventPreview {
   /** Each event, with the titles of the films it is tied to and its festival's zone. */
   events: { draft: PageEventDraft; filmTitles: string[]; timeZone: string | null }[];
+  /** Events and showtimes the page gives past the reader's ceilings, counted and not listed. */
+  beyond: number;
+  /** JSON-LD scripts left out, and why (an unterminated string). */
+  skippedScripts: SkippedScript[];
 }
 
 export interface PageEventMessages {
@@ -137,6 +143,24 @@ function jsonLd(walk: Walk, raw: unknown): string[] {
   return out;
 }
 
+function texts(walk: Walk, raw: unknown): string[] {
+  if (!Array.isArray(raw)) return drop(walk, 'texts must be a list of strings') ?? [];
+  const out: string[] = [];
+  for (const value of capped(walk, raw as unknown[], PAGE_TEXT_LIMITS.blocks, 'texts')) {
+    if (typeof value !== 'string') {
+      drop(walk, 'texts must be strings');
+      continue;
+    }
+    out.push(
+      value.length <= PAGE_TEXT_LIMITS.blockChars
+        ? value
+        : (drop(walk, `texts of at most ${PAGE_TEXT_LIMITS.blockChars} characters`) ??
+            value.slice(0, PAGE_TEXT_LIMITS.blockChars)),
+    );
+  }
+  return out;
+}
+
 function walkSnapshot(raw: unknown, strict: boolean): PageSnapshot {
   if (!isPlainObject(raw) || typeof raw.url !== 'string' || typeof raw.title !== 'string')
     throw new OverLimit('the snapshot must be {url, title, jsonLd, microdata, rdfa?}');
@@ -157,6 +181,11 @@ function walkSnapshot(raw: unknown, strict: boolean): PageSnapshot {
     microdata: items(walk, raw.microdata, 'microdata'),
   };
   if (raw.rdfa !== undefined) snapshot.rdfa = items(walk, raw.rdfa, 'rdfa');
+  if (raw.texts !== undefined) snapshot.texts = texts(walk, raw.texts);
+  if (raw.zone !== undefined) {
+    if (raw.zone === null || (typeof raw.zone === 'string' && raw.zone.length <= 64)) snapshot.zone = raw.zone;
+    else drop(walk, 'zone must be null or a zone name of at most 64 characters');
+  }
   return snapshot;
 }
 

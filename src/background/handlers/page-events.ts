@@ -1,4 +1,4 @@
-import { readPageEvents } from '../../core/page-events/index.ts';
+import { readPageEventsReport } from '../../core/page-events/index.ts';
 import { schedule } from '../../db/index.ts';
 import type { PageEventMessages } from '../../messages/index.ts';
 import type { CatalogDeps, HandlersFor } from './types.ts';
@@ -9,7 +9,7 @@ export function pageEventHandlers({ db, ready, titles }: CatalogDeps): HandlersF
     async previewPageEvents({ snapshot }) {
       await ready();
       const [{ matcher, sources }, { festivals }] = await Promise.all([titles.latest(), schedule(db)]);
-      const drafts = readPageEvents(snapshot, { matcher, festivals });
+      const { drafts, beyond, skippedScripts } = readPageEventsReport(snapshot, { matcher, festivals });
       const names = new Map(sources.map((f) => [f.id, f.title]));
       const zones = new Map(festivals.map((f) => [f.key, f.timeZone]));
       return {
@@ -18,6 +18,8 @@ export function pageEventHandlers({ db, ready, titles }: CatalogDeps): HandlersF
           filmTitles: draft.films.map((key) => names.get(key)).filter((title): title is string => title !== undefined),
           timeZone: (draft.festival && zones.get(draft.festival)) || null,
         })),
+        beyond,
+        skippedScripts,
       };
     },
   };

@@ -48,6 +48,8 @@ export const ICAL_LIMITS = {
   events: ICAL_BUDGET.events,
   occurrencesPerEvent: ICAL_BUDGET.occurrencesPerEvent,
   minWindowDays: 14,
+  /** Occurrences of one event stepped through before the window (a daily rule begun in 1970 is 20,000). */
+  stepsBeforeWindow: 25_000,
 };
 
 // An iterator past this year has nothing left to give: no date after YEAR_MAX is kept. ical.js

@@ -50,8 +50,13 @@ export interface ICalOptions {
   tie?: FilmTie;
   /** The feed's title when the calendar has no name (X-WR-CALNAME, NAME). */
   fallbackTitle?: string;
-  /** Recurring events are expanded within these dates; by default the span of the calendar. */
+  /**
+   * Recurring events are expanded within these dates; by default the span of the calendar and,
+   * when an event recurs, 30 days before `now` to 12 months after.
+   */
   window?: { start: string; end: string };
+  /** The time "today" is read from (ms since the epoch); tests fix it, the extension leaves it. */
+  now?: number;
   /** The festival's zone: read times whose TZID the file neither defines nor names a known zone. */
   timeZone?: string;
   /** Tests shrink or grow it; the extension uses ICAL_BUDGET. */
@@ -131,7 +136,7 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
   const fields = options.itip ? itipFields(calendar, vevents) : null;
   const series = new Map<string, string>();
   const { masters, exceptions, undated } = groupByUid(vevents, problems);
-  const window = options.window ?? spanOf([...masters.values()], zone, exceptions);
+  const window = options.window ?? spanOf([...masters.values()], zone, exceptions, options.now);
   const events: FeedEvent[] = [];
   const add = (draft: { uid: string; series?: string }, read: FeedEvent[]) => {
     if (fields) for (const event of read) series.set(event.id, draft.series ?? draft.uid);
@@ -172,6 +177,10 @@ function readCalendar(text: string, options: ICalOptions, budget: IcalBudget): I
     add({ uid }, [{ ...eventFields(component), id: safeId(uid), start: null, end: null }]);
   }
 
+  // A file that yields nothing says why: each VEVENT's reason is among the problems above.
+  if (events.length === 0 && vevents.length === 0) problems.add('', 'the calendar holds no VEVENT: no event to read');
+  else if (events.length === 0 && problems.list.length === 0)
+    problems.add('', `its ${vevents.length} VEVENT${vevents.length === 1 ? '' : 's'} gave no event`);
   const links = options.tie ? linkFilms(events, options.tie) : new Map<string, string[]>();
   const festival: Festival | null =
     events.length > 0 ? { id: FESTIVAL_ID, name: title, timeZone: zone, start: window.start, end: window.end } : null;

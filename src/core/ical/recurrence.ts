@@ -88,6 +88,27 @@ export function withoutExtraDates(draft: Draft): Draft | null {
   return { ...draft, master: new ICAL.Event(copy, { exceptions: [] }) };
 }
 
+/** The last day a rule that ends can reach: its UNTIL, or COUNT periods after its start (an upper bound). */
+function ruleEnd(master: Draft['master'], start: string | null): string | null {
+  const rule = master.component.getFirstPropertyValue('rrule') as {
+    until?: Time | null;
+    count?: number | null;
+    freq?: string;
+    interval?: number;
+  } | null;
+  if (!rule) return null;
+  if (rule.until) return startDateOf(rule.until);
+  if (typeof rule.count !== 'number' || !start) return null;
+  const seconds =
+    (FREQ_SECONDS[rule.freq ?? ''] ?? 86_400) *
+    (rule.interval ?? 1) *
+    Math.min(rule.count, ICAL_LIMITS.occurrencesPerEvent);
+  const end = Date.parse(`${start}T00:00:00Z`) + seconds * 1000;
+  return Number.isFinite(end) && end < Date.parse(`${LAST_DAY}T00:00:00Z`)
+    ? new Date(end).toISOString().slice(0, 10)
+    : null;
+}
+
 function startDateOf(time: Time | null): string | null {
   if (!time) return null;
   try {
@@ -101,12 +122,42 @@ function startDateOf(time: Time | null): string | null {
 const FIRST_DAY = `${YEAR_MIN}-01-01`;
 const LAST_DAY = `${YEAR_MAX}-12-31`;
 
-/** The calendar's dates within the years kept: from its first start to its last, at least two weeks long. */
+/**
+ * The dates a calendar's occurrences are read in: its own span (first start to last, at least two
+ * weeks), and, when an event recurs, from 30 days before `now` to 12 months after, whatever the
+ * event's first date: a weekly club begun in 2020 is read from today on, not only in 2020.
+ */
+export interface Window {
+  start: string;
+  end: string;
+  /** The parts of start–end that are read; without it, all of it. */
+  ranges?: Array<{ start: string; end: string }>;
+}
+
+export const RECENT_DAYS_BEFORE = 30;
+export const MONTHS_AHEAD = 12;
+
+const dayPlus = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+function monthsAhead(day: string, months: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+}
+
+export function inWindow(window: Window, day: string): boolean {
+  if (day < window.start || day > window.end) return false;
+  return !window.ranges || window.ranges.some((r) => day >= r.start && day <= r.end);
+}
+
+/** The calendar's dates within the years kept, and the months around `now` when an event recurs. */
 export function spanOf(
   drafts: Draft[],
   zone: string,
   overrides: ReadonlyArray<{ component: Component }>,
-): { start: string; end: string } {
+  now: number = Date.now(),
+): Window {
   const dates: string[] = [];
   // An override moves one occurrence: its dates are the calendar's too.
   for (const { component } of overrides) {
@@ -119,6 +170,9 @@ export function spanOf(
       }
     }
   }
+  let recurs = false;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(now));
+  const horizon = monthsAhead(today, MONTHS_AHEAD);
   for (const { master } of drafts) {
     try {
       const start = startDateOf(master.startDate);
@@ -126,6 +180,12 @@ export function spanOf(
       if (!master.isRecurring()) {
         const end = startDateOf(master.endDate);
         if (end) dates.push(end);
+      } else {
+        recurs = true;
+        // A rule that ends (UNTIL, COUNT) is the calendar's span to its end: a monthly group's
+        // twelve meetings are all read, however long ago they were.
+        const last = ruleEnd(master, start);
+        if (last) dates.push(last < horizon ? last : horizon);
       }
     } catch (error) {
       passOverrun(error);
@@ -133,19 +193,26 @@ export function spanOf(
     }
   }
   const kept = dates.filter((d) => d >= FIRST_DAY && d <= LAST_DAY).sort();
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
   const start = kept[0] ?? today;
-  const minEnd = new Date(Date.parse(`${start}T00:00:00Z`) + (ICAL_LIMITS.minWindowDays - 1) * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
+  const minEnd = dayPlus(start, ICAL_LIMITS.minWindowDays - 1);
   const last = kept.at(-1) ?? start;
-  return { start, end: last > minEnd ? last : minEnd };
+  const own = { start, end: last > minEnd ? last : minEnd };
+  if (!recurs) return own;
+  const recent = { start: dayPlus(today, -RECENT_DAYS_BEFORE), end: horizon };
+  // The two overlap or touch: one range.
+  if (recent.start <= dayPlus(own.end, 1) && own.start <= dayPlus(recent.end, 1))
+    return {
+      start: own.start < recent.start ? own.start : recent.start,
+      end: own.end > recent.end ? own.end : recent.end,
+    };
+  const [a, b] = own.start < recent.start ? [own, recent] : [recent, own];
+  return { start: a.start, end: b.end, ranges: [a, b] };
 }
 
 export function readDraft(
   draft: Draft,
   reading: Reading,
-  window: { start: string; end: string },
+  window: Window,
   problems: ProblemList,
   perEvent: number,
 ): FeedEvent[] {
@@ -158,11 +225,25 @@ export function readDraft(
   const iterator = master.iterator();
   // Without an RRULE, ical.js hands out the RDATEs but not DTSTART, the first instance (RFC
   // 5545 §3.8.5.2); an RDATE may be a PERIOD, its own start and end.
-  const pending: Time[] = master.component.hasProperty('rrule') ? [] : [master.startDate];
+  const hasRule = master.component.hasProperty('rrule');
+  const pending: Array<Time | InstanceType<typeof ICAL.Period>> = hasRule ? [] : [master.startDate];
+  // DTSTART is the first instance even when the rule would not give it (RFC 5545 §3.8.5.3): a
+  // monthly group's "COUNT=12;BYDAY=2TU" begun on a Friday keeps that Friday, within its count.
+  let left = Infinity;
+  if (hasRule) {
+    const first = iterator.next() as Time | null;
+    if (first && first.compare(master.startDate) > 0) {
+      pending.push(master.startDate);
+      const rule = master.component.getFirstPropertyValue('rrule') as { count?: number | null } | null;
+      if (typeof rule?.count === 'number') left = rule.count;
+    }
+    if (first) pending.push(first);
+  }
   const seen = new Set<string>();
-  for (let n = 0; n < perEvent * 4; n++) {
+  let skippedBefore = 0;
+  for (let n = 0; n < perEvent * 4;) {
     const raw = (pending.shift() ?? iterator.next()) as Time | InstanceType<typeof ICAL.Period> | null;
-    if (!raw) break;
+    if (!raw || left-- <= 0) break;
     const period = raw instanceof ICAL.Period ? raw : null;
     const next = period ? period.start : (raw as Time);
     const key = next.toString();
@@ -170,7 +251,15 @@ export function readDraft(
     seen.add(key);
     const day = dateString(next);
     if (day > window.end) break;
-    if (day < window.start) continue;
+    // Days before the window are stepped through, within the calendar's budget of steps.
+    if (!inWindow(window, day)) {
+      if (++skippedBefore > ICAL_LIMITS.stepsBeforeWindow) {
+        problems.add(at, `began too long before ${window.start}; its occurrences from then were not read`);
+        break;
+      }
+      continue;
+    }
+    n++;
     if (out.length >= perEvent) {
       problems.add(at, `repeats more than ${perEvent} times; only the first were read`);
       break;
@@ -180,6 +269,10 @@ export function readDraft(
     const end = period && details.item === master ? period.getEnd() : details.endDate;
     const event = readOccurrence(details.item.component, details.startDate, end, id, reading, at, problems);
     if (event) out.push(event);
+  }
+  if (out.length === 0 && seen.size > 0) {
+    const where = (window.ranges ?? [window]).map((r) => `${r.start} to ${r.end}`).join(' or ');
+    problems.add(at, `recurs, but on no day read (${where}); no event from it`);
   }
   return out;
 }

@@ -2,6 +2,10 @@
 export {
   type MicrodataItem,
   type PageEventDraft,
+  type PageEventNote,
+  type JsonRepair,
+  type JsonSkipReason,
+  type SkippedScript,
   type PageEventsReport,
   type PageSnapshot,
   type PageStatus,
@@ -11,3 +15,4 @@ export {
 } from './jsonld-events.ts';
 export { JSONLD_LIMITS } from './jsonld-parse.ts';
 export { MICRODATA_LIMITS } from './microdata-events.ts';
+export { PAGE_TEXT_LIMITS } from './page-text.ts';

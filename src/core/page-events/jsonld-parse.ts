@@ -12,7 +12,12 @@ export const JSONLD_LIMITS = {
   /** Objects visited across all scripts of a page. */
   nodes: 20_000,
   depth: 24,
-  events: 60,
+  /** Event nodes read; a cinema's week is a few dozen films, each with its showtimes. */
+  events: 200,
+  /** Occurrences offered: each startDate of an event node is one. */
+  occurrences: 1_000,
+  /** startDate values read per event node. */
+  startsPerEvent: 200,
 } as const;
 
 function unwrap(text: string): string {
@@ -20,6 +25,8 @@ function unwrap(text: string): string {
     .trim()
     .replace(/^<!--/, '')
     .replace(/-->$/, '')
+    .replace(/^\/\*\s*<!\[CDATA\[\s*\*\//, '')
+    .replace(/\/\*\s*\]\]>\s*\*\/$/, '')
     .replace(/^\/\/\s*<!\[CDATA\[/, '')
     .replace(/^<!\[CDATA\[/, '')
     .replace(/\/\/\s*\]\]>$/, '')
@@ -27,19 +34,36 @@ function unwrap(text: string): string {
     .trim();
 }
 
-/** Raw control characters inside strings become spaces; commas before } or ] go. */
-function repair(text: string): string {
+/** What was mended in a script's JSON before it parsed: each mend reads one way only. */
+export type JsonRepair = 'trailing-commas' | 'bad-escapes' | 'control-characters';
+
+/** Why a script's JSON was left out. */
+export type JsonSkipReason = 'unterminated-string' | 'invalid-json' | 'too-large' | 'empty';
+
+const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
+
+/**
+ * Raw control characters inside strings become spaces; a backslash before a character JSON does
+ * not escape ("\'", "\-") is dropped, the character kept; commas before } or ] go. Says what it
+ * mended, and whether the text ends inside a string (unterminated: nothing to mend there).
+ */
+function repair(text: string): { text: string; repairs: Set<JsonRepair>; unterminated: boolean } {
   let out = '';
   let inString = false;
+  const repairs = new Set<JsonRepair>();
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (inString) {
       if (c === '\\') {
-        out += c + (text[i + 1] ?? '');
-        i++;
+        const next = text[i + 1] ?? '';
+        if (ESCAPES.has(next) || (next === 'u' && /^[0-9a-f]{4}$/i.test(text.slice(i + 2, i + 6)))) {
+          out += c + next;
+          i++;
+        } else repairs.add('bad-escapes');
         continue;
       }
       if (c === '"') inString = false;
+      if (c < ' ') repairs.add('control-characters');
       out += c < ' ' ? ' ' : c;
       continue;
     }
@@ -47,11 +71,14 @@ function repair(text: string): string {
     if (c === ',') {
       let j = i + 1;
       while (j < text.length && /\s/.test(text[j]!)) j++;
-      if (text[j] === '}' || text[j] === ']') continue;
+      if (text[j] === '}' || text[j] === ']') {
+        repairs.add('trailing-commas');
+        continue;
+      }
     }
     out += c;
   }
-  return out;
+  return { text: out, repairs, unterminated: inString };
 }
 
 function tryParse(text: string): unknown {
@@ -63,11 +90,27 @@ function tryParse(text: string): unknown {
   }
 }
 
+export type ParsedScript = { ok: true; value: unknown; repairs: JsonRepair[] } | { ok: false; reason: JsonSkipReason };
+
+/** One script's JSON, mended where a mend reads one way only and saying so, or why it is left out. */
+export function parseJsonLdScript(raw: unknown): ParsedScript {
+  if (typeof raw !== 'string' || raw.length > JSONLD_LIMITS.scriptChars) return { ok: false, reason: 'too-large' };
+  const text = unwrap(raw);
+  if (text.length === 0) return { ok: false, reason: 'empty' };
+  const strict = tryParse(text);
+  if (strict !== undefined) return { ok: true, value: strict, repairs: [] };
+  const mended = repair(text);
+  if (mended.unterminated) return { ok: false, reason: 'unterminated-string' };
+  const value = mended.repairs.size > 0 ? tryParse(mended.text) : undefined;
+  return value === undefined
+    ? { ok: false, reason: 'invalid-json' }
+    : { ok: true, value, repairs: [...mended.repairs] };
+}
+
 /** The JSON value of one script's text, or undefined when it is not (repairable) JSON. */
 export function parseJsonLd(raw: unknown): unknown {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > JSONLD_LIMITS.scriptChars) return undefined;
-  const text = unwrap(raw);
-  return tryParse(text) ?? tryParse(repair(text));
+  const parsed = parseJsonLdScript(raw);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 /** The schema.org type names of a node, without vocabulary prefixes: "schema:Event" → "Event". */
@@ -108,6 +151,8 @@ export interface FoundEvent {
   parent: JsonRecord | null;
   /** The node holding this one and the property it is held by (an artist's `event`, an episode's `publication`). */
   holder: { node: JsonRecord; via: string } | null;
+  /** Which of the roots it was found in (its script, or the microdata). */
+  root?: number;
 }
 
 type Holder = FoundEvent['holder'];
@@ -117,20 +162,24 @@ type Holder = FoundEvent['holder'];
  * other nodes (an Article's `about` or `mainEntity`, a Festival's `subEvent`). Iterative,
  * with ceilings on depth, nodes and events, so a hostile document costs bounded work.
  */
-export function findEventNodes(roots: readonly unknown[], budget = { nodes: JSONLD_LIMITS.nodes }): FoundEvent[] {
+export function findEventNodes(
+  roots: readonly unknown[],
+  budget: { nodes: number; beyond?: number } = { nodes: JSONLD_LIMITS.nodes },
+  maxRoots: number = JSONLD_LIMITS.scripts,
+): FoundEvent[] {
   const found: FoundEvent[] = [];
   const seen = new Set<JsonRecord>();
-  const stack: Array<{ value: unknown; depth: number; parent: JsonRecord | null; holder: Holder }> = roots
-    .slice(0, JSONLD_LIMITS.scripts)
-    .reverse()
-    .map((value) => ({ value, depth: 0, parent: null, holder: null }));
+  const stack: Array<{ value: unknown; depth: number; parent: JsonRecord | null; holder: Holder; root: number }> = roots
+    .slice(0, maxRoots)
+    .map((value, root) => ({ value, depth: 0, parent: null, holder: null, root }))
+    .reverse();
   while (stack.length > 0 && found.length < JSONLD_LIMITS.events) {
-    const { value, depth, parent, holder } = stack.pop()!;
+    const { value, depth, parent, holder, root } = stack.pop()!;
     if (depth > JSONLD_LIMITS.depth || budget.nodes <= 0) continue;
     if (Array.isArray(value)) {
       budget.nodes--;
       for (let i = Math.min(value.length, 500) - 1; i >= 0; i--)
-        stack.push({ value: value[i], depth: depth + 1, parent, holder });
+        stack.push({ value: value[i], depth: depth + 1, parent, holder, root });
       continue;
     }
     if (!isPlainObject(value) || seen.has(value)) continue;
@@ -141,7 +190,7 @@ export function findEventNodes(roots: readonly unknown[], budget = { nodes: JSON
     const hasSubEvents =
       subEvents !== undefined && subEvents !== null && (!Array.isArray(subEvents) || subEvents.length > 0);
     const container = CONTAINERS.has(typesOf(value)[0] ?? '') || typesOf(value).some((t) => CONTAINERS.has(t));
-    if (isEvent && !(container && hasSubEvents)) found.push({ node: value, parent, holder });
+    if (isEvent && !(container && hasSubEvents)) found.push({ node: value, parent, holder, root });
     const childParent = isEvent ? value : parent;
     // Children in reverse so the document order is kept by the stack.
     const keys = Object.keys(value).slice(0, 200).reverse();
@@ -150,8 +199,12 @@ export function findEventNodes(roots: readonly unknown[], budget = { nodes: JSON
       if (key === 'superEvent') continue;
       const child = value[key];
       if (typeof child === 'object' && child !== null)
-        stack.push({ value: child, depth: depth + 1, parent: childParent, holder: { node: value, via: key } });
+        stack.push({ value: child, depth: depth + 1, parent: childParent, holder: { node: value, via: key }, root });
     }
   }
+  // Past the ceiling the events left are counted, not read, so the popup can say how many it
+  // does not show: those waiting in a list already reached, a bounded count.
+  if (found.length >= JSONLD_LIMITS.events)
+    budget.beyond = stack.filter(({ value }) => isPlainObject(value) && isEventType(typesOf(value))).length;
   return found;
 }

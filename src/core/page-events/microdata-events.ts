@@ -10,7 +10,7 @@ export interface MicrodataItem {
   props: Record<string, Array<string | MicrodataItem>>;
 }
 
-export const MICRODATA_LIMITS = { items: 200, depth: 8, props: 60, values: 20, chars: 10_000 } as const;
+export const MICRODATA_LIMITS = { items: 200, depth: 8, props: 60, values: 200, chars: 10_000 } as const;
 
 function shortName(name: string): string {
   return name.trim().replace(/^.*[/#:]/, '');

@@ -14,12 +14,16 @@ import { send } from '../../browser/send.ts';
 import { fitPageSnapshot, type PageEventPreview } from '../../messages/index.ts';
 import { localZone, whenText } from '../shared/when-text.ts';
 import { errorText } from '../../core/error-text.ts';
+import { PageEventNotes, PageEventsLeftOut } from './page-event-notes.tsx';
+import { groupByTitleAndDay, PageEventGroup } from './page-event-group.tsx';
 
 type Found =
   | { status: 'loading' }
   | {
       status: 'done';
       events: PageEventPreview['events'];
+      beyond: number;
+      skippedScripts: PageEventPreview['skippedScripts'];
       /** Read again, against the catalog as it is now, once the user added a film the page names. */
       retie: () => Promise<Found>;
     }
@@ -31,14 +35,14 @@ function askPageEvents(): Promise<PageSnapshot | null> {
 }
 
 async function readDrafts(snapshot: PageSnapshot): Promise<Found> {
-  const { events } = await send('previewPageEvents', { snapshot });
-  return { status: 'done', events, retie: () => readDrafts(snapshot) };
+  const { events, beyond, skippedScripts } = await send('previewPageEvents', { snapshot });
+  return { status: 'done', events, beyond, skippedScripts, retie: () => readDrafts(snapshot) };
 }
 
 async function findPageEvents(): Promise<Found> {
   const snapshot = await askPageEvents();
   if (!snapshot) {
-    const none: Found = { status: 'done', events: [], retie: async () => none };
+    const none: Found = { status: 'done', events: [], beyond: 0, skippedScripts: [], retie: async () => none };
     return none;
   }
   return readDrafts(snapshot);
@@ -105,6 +109,7 @@ function Offer(props: OfferProps) {
         </div>
         {draft.titleFrom !== 'name' && <p class="hint">{t(TITLE_HINTS[draft.titleFrom])}</p>}
         {draft.floating && <p class="hint">{t('events_floating', localZone())}</p>}
+        <PageEventNotes notes={draft.notes} />
         {draft.venue && <div>{[draft.venue.name, draft.venue.address].filter(Boolean).join(' — ')}</div>}
         {filmTitles.length > 0 && <p class="slot-films">{t('events_forFilms', filmTitles.join(', '))}</p>}
         {draft.unknownFilms.length > 0 && (
@@ -228,23 +233,41 @@ function PageEventList({ found, onRetied }: { found: Done; onRetied: (found: Fou
           {unnamed > 0 && <span class="hint">{t('pageEvents_needName', unnamed)}</span>}
         </div>
       )}
+      <PageEventsLeftOut beyond={found.beyond} skipped={found.skippedScripts} />
       <ul class="day-events">
-        {drafts.map((draft, i) => (
-          <Offer
-            key={`${i}:${draft.title}`}
-            draft={draft}
-            name={names[i]!}
-            onName={(name) => setNames((all) => all.map((n, j) => (j === i ? name : n)))}
-            filmTitles={found.events[i]!.filmTitles}
-            zone={found.events[i]!.timeZone ?? localZone()}
-            state={states[i]!}
-            onAdd={() => void add(i)}
-            onAddFilm={(film) => void addFilm(film)}
-            filmStates={filmStates}
-            chosen={several ? chosen[i] : undefined}
-            onChoose={(on) => setChosen((all) => all.map((c, j) => (j === i ? on : c)))}
-          />
-        ))}
+        {groupByTitleAndDay(drafts).map((indices) => {
+          if (indices.length > 1)
+            return (
+              <PageEventGroup
+                key={`g${indices[0]}`}
+                drafts={drafts}
+                indices={indices}
+                filmTitles={found.events[indices[0]!]!.filmTitles}
+                zone={found.events[indices[0]!]!.timeZone ?? localZone()}
+                chosen={chosen}
+                states={states}
+                onChoose={(which, on) => setChosen((all) => all.map((c, j) => (which.includes(j) ? on : c)))}
+              />
+            );
+          const i = indices[0]!;
+          const draft = drafts[i]!;
+          return (
+            <Offer
+              key={`${i}:${draft.title}`}
+              draft={draft}
+              name={names[i]!}
+              onName={(name) => setNames((all) => all.map((n, j) => (j === i ? name : n)))}
+              filmTitles={found.events[i]!.filmTitles}
+              zone={found.events[i]!.timeZone ?? localZone()}
+              state={states[i]!}
+              onAdd={() => void add(i)}
+              onAddFilm={(film) => void addFilm(film)}
+              filmStates={filmStates}
+              chosen={several ? chosen[i] : undefined}
+              onChoose={(on) => setChosen((all) => all.map((c, j) => (j === i ? on : c)))}
+            />
+          );
+        })}
       </ul>
     </section>
   );
@@ -262,6 +285,14 @@ export function PageEventOffer() {
         {t('events_couldNotRead', found.error)}
       </p>
     );
-  if (found.events.length === 0) return null;
+  if (found.events.length === 0) {
+    // No event to offer, but blocks left out: the page's publisher and the user learn why.
+    if (found.skippedScripts.length === 0) return null;
+    return (
+      <section class="page-films page-events" aria-label={t('events_onPage')}>
+        <PageEventsLeftOut beyond={0} skipped={found.skippedScripts} />
+      </section>
+    );
+  }
   return <PageEventList found={found} onRetied={setFound} />;
 }

@@ -30,11 +30,20 @@ describe.skipIf(!SAMPLES)('real-world calendar files', () => {
     });
   });
 
-  it("Google Calendar: a daily recurring event, expanded within the calendar's dates", () => {
-    const { feed } = ok(importICalendar(fixture('ical.js/daily_recur.ics')));
-    expect(feed.events).toHaveLength(14);
-    expect(new Set(feed.events.map((e) => e.id)).size).toBe(14);
-    expect(feed.events.map((e) => e.start?.slice(0, 10))).toContain('2012-08-14');
+  it("Google Calendar: a daily recurring event, expanded within the calendar's dates and from today on", () => {
+    // Issue 31: a rule with no end is read in its own first weeks and from 30 days before now
+    // to 12 months after, up to the occurrences one event may give, and says it stopped there.
+    const now = Date.UTC(2026, 11, 1, 12);
+    const { feed, problems } = ok(importICalendar(fixture('ical.js/daily_recur.ics'), { now }));
+    const days = feed.events.map((e) => e.start?.slice(0, 10));
+    expect(days.filter((d) => d! < '2013-01-01')).toHaveLength(14);
+    expect(days).toContain('2012-08-14');
+    expect(days).toContain('2026-11-01');
+    expect(days).toContain('2026-12-01');
+    expect(days).not.toContain('2026-10-31');
+    expect(new Set(feed.events.map((e) => e.id)).size).toBe(feed.events.length);
+    expect(feed.events).toHaveLength(400);
+    expect(problems.map((p) => p.message)).toContain('repeats more than 400 times; only the first were read');
   });
 
   it('Google birthdays: all-day dates stay dates', () => {
