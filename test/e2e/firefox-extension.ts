@@ -214,9 +214,11 @@ export async function startFirefox(): Promise<FirefoxHarness> {
  */
 export function firefoxForFile(): { readonly ff: FirefoxHarness } {
   const env = {} as { ff: FirefoxHarness };
+  // A safety net against a hang, not a speed check: on a machine shared by many runs, Firefox's
+  // first window has taken over a minute.
   beforeAll(async () => {
     env.ff = await startFirefox();
-  });
+  }, 180_000);
   afterEach(async () => {
     const entries = await env.ff.takeConsole();
     const errors = entries.filter((e) => e.level === 'error' && !BROWSER_NOISE.some((noise) => noise.test(e.text)));

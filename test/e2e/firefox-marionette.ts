@@ -21,7 +21,7 @@ export interface Marionette {
 
 /** Reads the port Firefox chose (pref marionette.port = 0) from the profile, once it is written. */
 async function activePort(profile: string): Promise<number> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     const text = await readFile(join(profile, 'MarionetteActivePort'), 'utf8').catch(() => '');
     if (/^\d+$/.test(text.trim())) return Number(text.trim());
