@@ -3,7 +3,7 @@
 // (importInvitation). Mounted in the popup's "Saved" and on the options page.
 import { useState } from 'preact/hooks';
 import type { InvitationPreview, InvitationTarget, Result } from '../../messages/index.ts';
-import { t } from '../../browser/i18n.ts';
+import { plural, t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { kindLabel } from './labels.ts';
 import { localZone, whenText } from './when-text.ts';
@@ -39,7 +39,7 @@ function summary(results: { outcome: InvitationOutcome }[]): string {
   const parts = [
     t('imports_savedSummary', count('added'), count('updated'), count('cancelled')),
     count('unchanged') > 0 ? t('imports_unchangedSummary', count('unchanged')) : '',
-    count('unknown') > 0 ? t('imports_unknownSummary', count('unknown')) : '',
+    count('unknown') > 0 ? plural('invitation_unknownSummary', count('unknown')) : '',
     count('foreign') > 0 ? t('imports_foreignSummary', count('foreign')) : '',
   ];
   return parts.filter(Boolean).join(' ');
@@ -139,7 +139,9 @@ export function ImportInvitation() {
       {review && (
         <div role="group" aria-label={t('imports_reviewLabel')}>
           <p class="hint">
-            {review.method === 'CANCEL' ? t('imports_reviewCancel') : t('imports_reviewIntro', review.items.length)}
+            {review.method === 'CANCEL'
+              ? t('imports_reviewCancel')
+              : plural('invitation_reviewIntro', review.items.length)}
           </p>
           <ul class="review">
             {review.items.map(({ event, outcome, filmTitles, changes }) => (
@@ -162,10 +164,8 @@ export function ImportInvitation() {
               </li>
             ))}
           </ul>
-          {review.notShown > 0 && (
-            <p class="hint not-shown">{t('imports_notShown', review.notShown.toLocaleString())}</p>
-          )}
-          {review.problems.length > 0 && <p class="hint">{t('imports_problems', review.problems.length)}</p>}
+          {review.notShown > 0 && <p class="hint not-shown">{plural('invitation_notShown', review.notShown)}</p>}
+          {review.problems.length > 0 && <p class="hint">{plural('invitation_problems', review.problems.length)}</p>}
           <div class="ap-actions">
             <button type="button" class="ap-button" disabled={!saving} onClick={() => save(review)}>
               {review.method === 'CANCEL' ? t('imports_applyCancel') : t('imports_save')}
