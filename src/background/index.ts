@@ -18,6 +18,7 @@ import { titleMatcherCache } from './title-matcher.ts';
 import { createScheduler } from './feed-sync/scheduler.ts';
 import { watchStorage } from './feed-sync/storage-fault.ts';
 import { closeToContentScripts, tellTabs } from './tab-notice.ts';
+import { opensFirstRun, WELCOME_PAGE } from './first-run.ts';
 
 const db = openDatabase();
 
@@ -85,9 +86,8 @@ const handlers = createHandlers({
 });
 
 browser.runtime.onInstalled.addListener(({ reason }) => {
-  // The first-run page once, on install; an update or a browser update opens nothing.
-  if (reason === 'install')
-    void browser.tabs.create({ url: browser.runtime.getURL('welcome.html') }).catch(() => undefined);
+  if (opensFirstRun(reason))
+    void browser.tabs.create({ url: browser.runtime.getURL(WELCOME_PAGE) }).catch(() => undefined);
   // On install and on every update: the embedded listings may have changed with the release.
   loading = null;
   titles.discardStored();

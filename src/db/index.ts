@@ -11,7 +11,7 @@ export {
   type SyncReason,
 } from './feed-sync-state.ts';
 export { syncStateOf } from './feed-slots.ts';
-export { EMPTY_FEED_SUMMARY, feedSummary, type FeedSummary } from './feed-summary.ts';
+export { EMPTY_FEED_SUMMARY, feedSummary, SUMMARY_MAX_EVENTS, type FeedSummary } from './feed-summary.ts';
 export { feedWithUrl, getFeed, insertFeed, listFeeds, recordFeedError, removeFeed, updateSyncState } from './feeds.ts';
 export { countChanges, feedRows, patchFor, replaceFeed, rowCount, type FeedRows } from './feed-store.ts';
 export {

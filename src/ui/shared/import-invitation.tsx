@@ -3,7 +3,7 @@
 // (importInvitation). Mounted in the popup's "Saved" and on the options page.
 import { useState } from 'preact/hooks';
 import type { InvitationPreview, InvitationTarget, Result } from '../../messages/index.ts';
-import { plural, t, uiLocale } from '../../browser/i18n.ts';
+import { plural, t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { kindLabel } from './labels.ts';
 import { localZone, whenText } from './when-text.ts';
@@ -172,9 +172,7 @@ export function ImportInvitation() {
               </li>
             ))}
           </ul>
-          {review.notShown > 0 && (
-            <p class="hint not-shown">{t('imports_notShown', review.notShown.toLocaleString(uiLocale()))}</p>
-          )}
+          {review.notShown > 0 && <p class="hint not-shown">{plural('invitation_notShown', review.notShown)}</p>}
           {review.problems.length > 0 && <p class="hint">{plural('imports_problemsCount', review.problems.length)}</p>}
           <div class="ap-actions">
             <button type="button" class="ap-button" disabled={!saving} onClick={() => save(review)}>
