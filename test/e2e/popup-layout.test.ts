@@ -155,7 +155,8 @@ describe('the popup layout (#29.9) and its first Tab stop (#29.10)', () => {
       });
       expect((await outside(page)).some((line) => line.startsWith('div.too-wide'))).toBe(true);
       await page.close();
-    });
+      // Four pages, each with axe run twice: longer than the default test timeout on a shared machine.
+    }, 300_000);
   }
 
   it('says counts in the plural rules of the language', async () => {
