@@ -77,6 +77,20 @@ beforeAll(async () => {
     keys[id] = event.key;
   }
   await ask(ext, 'setSaved', { eventKey: keys.gala, status: 'going' });
+  // A short card: Goodbye Solo, listed nowhere, with one evening to come.
+  const solo = films.find((f) => f.title === 'Goodbye Solo')!.key;
+  const { event: reprise } = await ask<{ event: { key: string } }>(ext, 'addUserEvent', {
+    event: {
+      kind: 'party',
+      title: 'Karaoke reprise',
+      films: [solo],
+      festival: null,
+      start: localAt(3, 22),
+      venue: null,
+    },
+  });
+  keys.reprise = reprise.key;
+  await ask(ext, 'setSaved', { eventKey: reprise.key, status: null });
   await ext.close();
 });
 
@@ -98,6 +112,34 @@ async function openCard(): Promise<{ page: Page; cdp: CDPSession; card: () => Pr
     return tree;
   };
   return { page, cdp, card };
+}
+
+/** Scrolls the page until the title sits 80 px above the viewport's bottom edge, then hovers it. */
+async function hoverNearBottom(page: Page, title: string): Promise<{ top: number; bottom: number }> {
+  // Room above the title, whatever the page's length.
+  await page.evaluate(() =>
+    document.body.prepend(Object.assign(document.createElement('div'), { style: 'height: 1500px' })),
+  );
+  const titleRect = () =>
+    page.evaluate((needle) => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node as Text).data.indexOf(needle);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + needle.length);
+        const r = range.getClientRects()[0]!;
+        return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      }
+      throw new Error(`no ${needle}`);
+    }, title);
+  const view = await viewportOf(page);
+  await page.evaluate((by) => window.scrollBy(0, by), (await titleRect()).top - (view.height - 80));
+  const rect = await titleRect();
+  await page.mouse.move(rect.left + 5, rect.top - 30);
+  await page.mouse.move((rect.left + rect.right) / 2, (rect.top + rect.bottom) / 2, { steps: 5 });
+  return rect;
 }
 
 const classed = (name: string) => (n: CardNode) => hasClass(n, name);
@@ -199,6 +241,40 @@ describe('a steady card, in Chromium', () => {
       height: before.height,
     });
     expect(await propertyOf(cdp, body, 'scrollTop')).toBe(scrolled);
+    await page.close();
+  });
+
+  it('after "Going" on a short card above its title, the pressed button stays under the pointer as the card grows', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(harness.demoUrl);
+    await waitForHighlights(page);
+    const cdp = await page.context().newCDPSession(page);
+    const title = await hoverNearBottom(page, 'Goodbye Solo');
+    await waitForCard(page, /Karaoke reprise/, { session: cdp });
+    const tree = async () => (await cardTree(cdp))!;
+    const going = async () =>
+      findOne(eventNode(await tree(), keys.reprise!), (n) => n.nodeName === 'BUTTON' && textOf(n) === 'Going', 'Going');
+    const card = await boxOf(cdp, findOne(await tree(), classed('ap-card'), 'card'));
+    // Above the title, and shorter than its cap: a card that grew upwards would move the button.
+    expect(card.y + card.height).toBeLessThanOrEqual(title.top);
+    expect(card.height).toBeLessThan(400);
+    const before = await boxOf(cdp, await going());
+    await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2, { steps: 4 });
+    await settleCard(page);
+    await page.mouse.click(before.x + before.width / 2, before.y + before.height / 2);
+    await expect.poll(async () => attributeOfPressed(await going()), { timeout: 5_000 }).toBe('true');
+    await expect
+      .poll(async () => buttonTexts(eventNode(await tree(), keys.reprise!)), { timeout: 5_000 })
+      .toContain('Remind me');
+    const after = await boxOf(cdp, await going());
+    expect({ x: after.x, y: after.y, height: after.height }).toEqual({
+      x: before.x,
+      y: before.y,
+      height: before.height,
+    });
+    // Still above the title, not over it.
+    const grown = await boxOf(cdp, findOne(await tree(), classed('ap-card'), 'card'));
+    expect(grown.y + grown.height).toBeLessThanOrEqual(title.top);
     await page.close();
   });
 
