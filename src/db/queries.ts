@@ -3,6 +3,8 @@
 import { mergeListings } from '../core/feed/index.ts';
 import type { EventRow, FestivalRow, FilmRow, Listing } from '../core/rows.ts';
 import { festivalKeyOf } from '../core/rows.ts';
+import { inScheduleOrder } from '../core/plan/index.ts';
+import { timeZoneResolver } from '../core/time/index.ts';
 import type { AfterpartyDb } from './database.ts';
 import { liveByKey, liveSlots, readLive } from './feed-slots.ts';
 import { userEventsForFilms } from './user-events.ts';
@@ -37,7 +39,8 @@ export async function listingsFor(
   const listings = mergeListings(films.map((film) => ({ film, events: byFilm.get(film.key) ?? [] })));
   const festivalKeys = [...new Set(events.map(festivalKeyOf).filter((k): k is string => !!k))];
   const festivals = await readLive(db, 'festivals', (t) => t.bulkGet(festivalKeys), slots);
-  return { listings, festivals };
+  // In schedule order here, once, so the card and the popup show them as they come.
+  return { listings: inScheduleOrder(listings, timeZoneResolver(festivals)), festivals };
 }
 
 export async function schedule(

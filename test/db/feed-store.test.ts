@@ -71,6 +71,20 @@ describe('replaceFeed', () => {
     expect(festivals.map((f) => f.timeZone)).toEqual(['America/Toronto']);
   });
 
+  it("serves each film's events in schedule order, a time note placed by its hint, the undated last", async () => {
+    const db = freshDb();
+    const party = feed.events[0]!;
+    const events = [
+      { ...party, id: 'a-undated', title: 'Undated', start: null },
+      { ...party, id: 'b-late', title: 'Late', start: '2007-09-07T01:00:00-04:00' },
+      { ...party, id: 'c-evening', title: 'Evening', start: '2007-09-06', timeNote: 'after the 9:30 pm gala' },
+      { ...party, id: 'd-early', title: 'Early', start: '2007-09-06T18:00:00-04:00' },
+    ];
+    await replaceFeed(db, meta, { ...feed, events }, new Date());
+    const { listings } = await listingsFor(db, ['f1/fp']);
+    expect(listings[0]!.events.map((e) => e.id)).toEqual(['d-early', 'c-evening', 'b-late', 'a-undated']);
+  });
+
   it('replaces a feed whole, dropping what the new version no longer has', async () => {
     const db = freshDb();
     await replaceFeed(db, meta, feed, new Date());

@@ -1,7 +1,7 @@
 // The schedule: days, festivals and clashes. Code outside this folder imports from here.
 export { findClashes, spanOf } from './clashes.ts';
 export { festivalState, groupByFestival, type FestivalGroup, type FestivalState } from './festivals.ts';
-export { groupByDay, type ScheduleDay, type ScheduledEvent, sortByStart } from './schedule.ts';
+export { groupByDay, inScheduleOrder, type ScheduleDay, type ScheduledEvent, sortByStart } from './schedule.ts';
 export { planFlags, type PlanFlags } from './plan-flags.ts';
 export { AGREE_KM, placeVenues, venueNameKey, venuePositions } from './venue-positions.ts';
 export {

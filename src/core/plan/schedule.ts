@@ -71,3 +71,18 @@ export function sortByStart<E extends FeedEvent>(
 ): ScheduledEvent<E>[] {
   return groupByDay(events, timeZoneOf).flatMap((day) => day.events);
 }
+
+/**
+ * Each listing's events in schedule order, each in its zone: the order the card and the popup's
+ * "This page" show them in. The worker serves listings so (db `listingsFor`), which keeps the
+ * time notes' hints (time-hint.ts) out of the content script, whose size is a budget.
+ */
+export function inScheduleOrder<E extends FeedEvent, L extends { events: E[] }>(
+  listings: readonly L[],
+  timeZoneOf: (event: E) => string,
+): L[] {
+  return listings.map((listing) => ({
+    ...listing,
+    events: sortByStart(listing.events, timeZoneOf).map((s) => s.event),
+  }));
+}

@@ -20,6 +20,7 @@ import { UserEventsPanel } from './user-events-panel.tsx';
 import { ImportInvitation } from '../shared/import-invitation.tsx';
 import { useRequest } from './use-request.ts';
 import { ViewTabs } from './view-tabs.tsx';
+import { WebCalendarLinks, WebCalendarsContext } from '../shared/calendar-link.tsx';
 import { RemindersContext, type RemindersValue } from '../shared/reminder-toggle.tsx';
 import { errorText } from '../../core/error-text.ts';
 
@@ -111,39 +112,41 @@ export function PopupApp({ addFor, focusEvent }: { addFor?: string; focusEvent?:
         </p>
       )}
       <RemindersContext.Provider value={reminders}>
-        <ViewTabs tabs={tabs} selected={shown} onSelect={setView} label={t('ui_views')} focusPanel={!focusEvent}>
-          {shown === 'page' && (
-            <>
-              <PageView page={page} settings={settings} saved={saved} onSave={save} />
-              <PageEventOffer />
-              <WebcalOffer />
-            </>
-          )}
-          {shown === 'schedule' && (
-            <>
-              {schedule.status === 'failed' && (
-                <p class="error" role="alert">
-                  {t('ui_couldNotLoadSchedule', schedule.error)}
-                </p>
-              )}
-              {schedule.status === 'loading' && <p class="empty">{t('ui_loading')}</p>}
-              {schedule.status === 'done' && (
-                <ScheduleView data={schedule.result} settings={settings} saved={saved} onSave={save} />
-              )}
-            </>
-          )}
-          {shown === 'saved' && (
-            <>
-              {plan ? (
-                <SavedView plan={plan} settings={settings} onSave={save} />
-              ) : (
-                <p class="empty">{t('ui_loading')}</p>
-              )}
-              <UserEventsPanel filmKey={addFor} />
-              <ImportInvitation />
-            </>
-          )}
-        </ViewTabs>
+        <WebCalendarsContext.Provider value={WebCalendarLinks}>
+          <ViewTabs tabs={tabs} selected={shown} onSelect={setView} label={t('ui_views')} focusPanel={!focusEvent}>
+            {shown === 'page' && (
+              <>
+                <PageView page={page} settings={settings} saved={saved} onSave={save} />
+                <PageEventOffer />
+                <WebcalOffer />
+              </>
+            )}
+            {shown === 'schedule' && (
+              <>
+                {schedule.status === 'failed' && (
+                  <p class="error" role="alert">
+                    {t('ui_couldNotLoadSchedule', schedule.error)}
+                  </p>
+                )}
+                {schedule.status === 'loading' && <p class="empty">{t('ui_loading')}</p>}
+                {schedule.status === 'done' && (
+                  <ScheduleView data={schedule.result} settings={settings} saved={saved} onSave={save} />
+                )}
+              </>
+            )}
+            {shown === 'saved' && (
+              <>
+                {plan ? (
+                  <SavedView plan={plan} settings={settings} onSave={save} />
+                ) : (
+                  <p class="empty">{t('ui_loading')}</p>
+                )}
+                <UserEventsPanel filmKey={addFor} />
+                <ImportInvitation />
+              </>
+            )}
+          </ViewTabs>
+        </WebCalendarsContext.Provider>
       </RemindersContext.Provider>
       <footer class="bottom">
         <SyncStatus />

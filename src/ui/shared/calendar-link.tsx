@@ -1,4 +1,4 @@
-import type { ComponentChildren } from 'preact';
+import { createContext, type ComponentChildren, type ComponentType } from 'preact';
 import { send } from '../../browser/send.ts';
 import { t } from '../../browser/i18n.ts';
 import { webCalendarLinks } from '../../core/ical/index.ts';
@@ -76,3 +76,10 @@ export function WebCalendarLinks({ event, timeZone }: { event: FeedEvent; timeZo
     </span>
   );
 }
+
+/**
+ * The Google Calendar and Outlook links, where a page provides them: the extension pages do,
+ * the card does not, so their URL building stays out of the content script, whose size is a
+ * budget (test/build/bundle-size.test.ts); the card keeps its .ics download.
+ */
+export const WebCalendarsContext = createContext<ComponentType<{ event: FeedEvent; timeZone: string }> | null>(null);

@@ -1,10 +1,11 @@
 import type { ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
 import type { ZoneChoice } from '../../core/settings.ts';
 import type { EventRow } from '../../core/rows.ts';
 import type { SaveStatus } from '../../core/rows.ts';
 import { isUserEvent } from '../../core/rows.ts';
 import { eventState } from '../../core/event-state.ts';
-import { CalendarLink, WebCalendarLinks } from './calendar-link.tsx';
+import { CalendarLink, WebCalendarsContext } from './calendar-link.tsx';
 import { EventDescription } from './event-description.tsx';
 import { t } from '../../browser/i18n.ts';
 import { accessLabel, kindLabel } from './labels.ts';
@@ -52,6 +53,7 @@ export function EventDetails({
   now,
 }: EventDetailsProps) {
   const state = now === undefined ? 'open' : eventState(event, timeZone, now);
+  const WebCalendars = useContext(WebCalendarsContext);
   const moved = (event as { moved?: boolean }).moved === true;
   const address = event.venue ? shownAddress(event.venue) : null;
   return (
@@ -142,7 +144,7 @@ export function EventDetails({
               <span class="ap-sr">{` — ${event.title}`}</span>
             </CalendarLink>
           )}
-          {event.start && <WebCalendarLinks event={event} timeZone={timeZone} />}
+          {event.start && WebCalendars && <WebCalendars event={event} timeZone={timeZone} />}
           {status && <ReminderToggle eventKey={event.key} title={event.title} />}
         </div>
       )}

@@ -1,5 +1,4 @@
 import type { ComponentChildren } from 'preact';
-import { sortByStart } from '../../core/plan/index.ts';
 import type { ZoneChoice } from '../../core/settings.ts';
 import type { EventRow, Listing } from '../../core/rows.ts';
 import type { SaveStatus } from '../../core/rows.ts';
@@ -35,7 +34,10 @@ function credits(listing: Listing): string {
   return [listing.film.year?.toString(), directors].filter(Boolean).join(' · ');
 }
 
-/** A film with its events in time order: the body of the card and of the popup's "This page". */
+/**
+ * A film with its events in the order given: the body of the card and of the popup's "This page",
+ * whose listings come in schedule order from the worker (`inScheduleOrder`, core/plan).
+ */
 export function FilmSection({
   listing,
   zoneOf,
@@ -61,11 +63,11 @@ export function FilmSection({
         <p class="ap-empty">{t('ui_noEventsForFilm')}</p>
       ) : (
         <ul class="ap-events">
-          {sortByStart(listing.events, zoneOf).map(({ event, timeZone }) => (
+          {listing.events.map((event) => (
             <li key={event.key}>
               <EventDetails
                 event={event}
-                timeZone={timeZone}
+                timeZone={zoneOf(event)}
                 zoneChoice={zoneChoice}
                 status={saved?.get(event.key) ?? null}
                 onSave={onSave}

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
+import { inScheduleOrder } from '../../../src/core/plan/index.ts';
 import { DEFAULT_SETTINGS } from '../../../src/core/settings.ts';
+import { timeZoneResolver } from '../../../src/core/time/index.ts';
 import { Card } from '../../../src/ui/card/card.tsx';
 import { stubCalendarExport } from '../calendar-stub.ts';
 import { event, festival, film } from '../fixtures.ts';
@@ -14,10 +16,10 @@ const events = [
 ];
 
 describe('the hover card', () => {
-  it('is a labelled dialog showing the film and its events in time order', () => {
-    const el = mount(
-      <Card listings={[{ film, events }]} festivals={[festival]} surface="Fugitive Pieces" error={null} />,
-    );
+  it('is a labelled dialog showing the film and its events in the time order the worker serves', () => {
+    // As db listingsFor serves them (test/db/feed-store.test.ts holds that order).
+    const listings = inScheduleOrder([{ film, events }], timeZoneResolver([festival]));
+    const el = mount(<Card listings={listings} festivals={[festival]} surface="Fugitive Pieces" error={null} />);
     const dialog = el.querySelector('[role="dialog"]')!;
     const label = el.querySelector(`#${dialog.getAttribute('aria-labelledby')}`);
     expect(label?.textContent).toBe('Afterparty · 3 events for “Fugitive Pieces”');
