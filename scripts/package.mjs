@@ -16,8 +16,9 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
 /**
  * What a reviewer needs to rebuild the packages: the build, its inputs and the lockfile.
- * Tests, the demo page and CI are left out. The package test rebuilds from the archive, so a
- * new build input missing here fails it.
+ * The demo page is one: the extension ships it for the first-run page's "Try it". Tests and CI
+ * are left out. The package test rebuilds from the archive, so a new build input missing here
+ * fails it.
  */
 const SOURCE_PATHS = [
   'build.mjs',
@@ -30,6 +31,7 @@ const SOURCE_PATHS = [
   'docs/',
   'icons/',
   'schema/',
+  'demo/index.html',
   'scripts/locales.mjs',
   'scripts/icons.mjs',
   'src/',

@@ -93,7 +93,7 @@ describe('npm run package', () => {
     }
   });
 
-  it('archives the source with build instructions and without tests or the demo', async () => {
+  it('archives the source with build instructions and the demo page it ships, without tests', async () => {
     const names = Object.keys(await entries(NAMES[2]!));
     expect(names).toEqual(
       expect.arrayContaining([
@@ -106,7 +106,9 @@ describe('npm run package', () => {
         'src/content/index.tsx',
       ]),
     );
-    expect(names.filter((n) => /^(test|demo|dist|packages|node_modules|\.ci)\//.test(n))).toEqual([]);
+    expect(names.filter((n) => /^(test|dist|packages|node_modules|\.ci)\//.test(n))).toEqual([]);
+    // The extension ships the demo page (demo.html, the first-run page's "Try it"): its one input.
+    expect(names.filter((n) => n.startsWith('demo/'))).toEqual(['demo/index.html']);
   });
 
   it('rebuilds, from the source archive alone, exactly the files of the store zips', async () => {
