@@ -45,7 +45,7 @@ describe.runIf(dir)('real published pages in Chromium', () => {
     harness = await startHarness();
     const options = await harness.context.newPage();
     await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
-    await options.getByLabel('Feed URL').fill(`${server.url}catalog.json`);
+    await options.getByLabel('Feed or calendar address').fill(`${server.url}catalog.json`);
     await options.getByRole('button', { name: 'Add feed' }).click();
     await options.locator('li.feed', { hasText: 'Real pages' }).waitFor({ timeout: 30_000 });
     await options.close();

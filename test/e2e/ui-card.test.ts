@@ -50,6 +50,11 @@ async function addFugitivePiecesEvent(event: Record<string, unknown>): Promise<s
   const added = await send<{ event: { key: string } }>('addUserEvent', {
     event: { kind: 'party', films: [film], festival: null, venue: null, ...event },
   });
+  // An own event joins the plan as Going when it is added (#29.2); these tests press the card's
+  // buttons on one that is not saved yet.
+  const plan = await send<{ saved: Array<{ eventKey: string; status: string }> }>('getPlan', {});
+  expect(plan.saved.find((s) => s.eventKey === added.event.key)?.status).toBe('going');
+  await send('setSaved', { eventKey: added.event.key, status: null });
   await ext.close();
   return added.event.key;
 }
