@@ -77,6 +77,9 @@ export async function cardText(page: Page, session?: CDPSession): Promise<string
 }
 
 /** Polls a card reader until the text matches, and returns it; fails with the last text seen. */
+// The card's loading line (ui_loadingFor), in both catalogs the e2e tests use.
+const LOADING = /Loading events for|Chargement des événements/;
+
 export async function pollCard(
   read: () => Promise<string | null>,
   expected: RegExp,
@@ -86,7 +89,9 @@ export async function pollCard(
   let text: string | null = null;
   while (Date.now() < deadline) {
     text = await read();
-    if (text && expected.test(text)) return text;
+    // A card still loading names its film ("Loading events for “Persepolis”…"), which a pattern
+    // for the film alone would take for the events: wait for them.
+    if (text && expected.test(text) && !LOADING.test(text)) return text;
     await new Promise((done) => setTimeout(done, 120));
   }
   throw new Error(`card never showed ${expected}; last text: ${text}`);
