@@ -15,6 +15,7 @@ import { CARD_HOST } from './extension.ts';
 import {
   ADDON_ID,
   byText,
+  clickInCard,
   clickText,
   control,
   element,
@@ -204,7 +205,7 @@ describe('the popup in Firefox (twin of ui-popup.test.ts)', () => {
       () => count(popup, '.slot'),
       (n) => n === 1,
     );
-    expect(await textOf(popup, '.slot .ap-event-title')).toBe('Fugitive Pieces house party');
+    expect(await textOf(popup, '.slot .slot-title')).toBe('Fugitive Pieces house party');
     await popup.keyboard.down('Control');
     await popup.keyboard.press('a');
     await popup.keyboard.up('Control');
@@ -255,7 +256,8 @@ describe('the popup in Firefox (twin of ui-popup.test.ts)', () => {
   it('flags clashes in "Saved" and exports the plan as one .ics with its time zone', async () => {
     const popup = await popupFor(null);
     await element(popup, '.festival-heading');
-    // Two own events an hour apart on TIFF 2007's first night make the clash.
+    // Two own events an hour apart on TIFF 2007's first night make the clash; saved Going (an own
+    // event is Going when added; Interested overlaps are not clashes), as ui-popup.test.ts does.
     for (const [title, start] of [
       ['Early drinks', '2007-09-06T21:00:00-04:00'],
       ['Late supper', '2007-09-06T22:00:00-04:00'],
@@ -263,7 +265,7 @@ describe('the popup in Firefox (twin of ui-popup.test.ts)', () => {
       const { event } = await ask<{ event: { key: string } }>(popup, 'addUserEvent', {
         event: { title, kind: 'party', start, festival: 'default/tiff-2007', films: [], timeZone: 'America/Toronto' },
       });
-      await ask(popup, 'setSaved', { eventKey: event.key, status: 'interested' });
+      await ask(popup, 'setSaved', { eventKey: event.key, status: 'going' });
     }
     await open(popup, extensionUrl('popup.html')); // page.reload waits for a load event Firefox never sends here
     await clickText(popup, '[role="tab"]', /^Saved/);
@@ -289,7 +291,7 @@ describe('the options page in Firefox (twin of options-feeds.test.ts)', () => {
     const options = await openTab(env.ff.browser, extensionUrl('options.html'));
     // Positive control for the schedule below: the feed's events are not there yet.
     expect(JSON.stringify(await ask(options, 'getSchedule'))).not.toContain('Persepolis after-party');
-    await (await control(options, 'Feed URL')).type(`${feedBase}/feed.json`);
+    await (await control(options, 'Feed or calendar address')).type(`${feedBase}/feed.json`);
     await clickText(options, 'button', 'Add feed');
     const item = await byText(options, 'li.feed', 'Local test listings', 15_000);
     const text = await item.evaluate((el) => el.textContent ?? '');
@@ -303,7 +305,7 @@ describe('the options page in Firefox (twin of options-feeds.test.ts)', () => {
     await popup.click('input[type="search"]');
     await popup.keyboard.type('persepolis');
     const titles = await until(
-      () => texts(popup, '.slot .ap-event-title'),
+      () => texts(popup, '.slot .slot-title'),
       (t) => t.length === 2,
     );
     expect(titles.sort()).toEqual(['Persepolis after-party at the Drake', 'Persepolis press brunch']);
@@ -322,30 +324,84 @@ describe('the options page in Firefox (twin of options-feeds.test.ts)', () => {
   });
 });
 
+describe('the underline style in Firefox (twin of the check in ui-options.test.ts)', () => {
+  it('reaches the page as an adopted style sheet, through the content script’s Xray', async () => {
+    const options = await openTab(env.ff.browser, extensionUrl('options.html'));
+    const sheets = (page: Page) =>
+      page.evaluate(() =>
+        [...document.adoptedStyleSheets].map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join(' ')),
+      );
+    // Positive control: the default (dotted, the manifest's content.css) adopts an empty sheet.
+    const plain = await openTab(env.ff.browser, demo.url);
+    await waitForHighlights(plain, 5);
+    expect(
+      await until(
+        () => sheets(plain),
+        (list) => list.length === 1,
+      ),
+    ).toEqual(['']);
+    await plain.close();
+    await ask(options, 'setSettings', { patch: { underlineStyle: 'wavy' } });
+    const styled = await openTab(env.ff.browser, demo.url);
+    await waitForHighlights(styled, 5);
+    await until(
+      () => sheets(styled),
+      (list) => list.some((css) => /::highlight\(afterparty-film\).*wavy/.test(css)),
+    );
+    await ask(options, 'setSettings', { patch: { underlineStyle: 'dotted' } });
+    await styled.close();
+    await options.close();
+  });
+});
+
 describe('sync between browsers in Firefox (twin of device-sync.test.ts)', () => {
   it('sends a save to storage.sync, and shows another device’s change in the open popup and card', async () => {
-    const site = await openTab(env.ff.browser, demo.url);
-    await waitForHighlights(site, 5);
     const popup = await popupFor(null);
     const plan = async () =>
       (await ask<{ saved: Array<{ eventKey: string; status: string }> }>(popup, 'getPlan')).saved;
-    // The schedule test saved the Rosedale party through the popup's button.
+    // The schedule test saved the Rosedale party through the popup's button: it reaches storage.sync.
     const rosedale = (await plan()).find((s) => s.status === 'going');
     expect(rosedale).toBeDefined();
     await until(
       async () => JSON.stringify(await syncItems(popup)),
       (items) => items.includes(`"v:${rosedale!.eventKey}":[`),
     );
-    await clickText(popup, '[role="tab"]', /^Saved/);
-    await byText(popup, '.saved .ap-event-title', 'Fugitive Pieces house party');
-
-    // The card open on the page before the other device writes, showing the save.
+    // The built-in listings are of 2007-2010 and the card offers Going only for what is still to
+    // come: a future own event of the film is the one saved from the card (as device-sync.test.ts).
+    const { event: reunion } = await ask<{ event: { key: string } }>(popup, 'addUserEvent', {
+      event: {
+        kind: 'party',
+        title: 'Fugitive Pieces reunion',
+        films: ['default/fugitive-pieces'],
+        festival: null,
+        start: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        venue: null,
+      },
+    });
+    // Out of the plan (an own event is Going when added) until the card's click puts it there.
+    await ask(popup, 'setSaved', { eventKey: reunion.key, status: null });
+    const site = await openTab(env.ff.browser, demo.url);
+    await waitForHighlights(site, 5);
     await hoverText(site, 'Fugitive Pieces');
     await until(
       () => cardText(site),
-      (t) => /Rosedale/.test(t ?? ''),
+      (t) => /reunion/.test(t ?? ''),
     );
-    expect(await pressedInCard(site)).toEqual(['Going']);
+    expect(await pressedInCard(site)).toEqual([]);
+    await clickInCard(site, CARD_HOST, 'Going');
+    // The card stays open on the page (the pointer is in it), showing the save.
+    await until(
+      () => pressedInCard(site),
+      (p) => JSON.stringify(p) === '["Going"]',
+    );
+    expect((await plan()).find((s) => s.eventKey === reunion.key)?.status).toBe('going');
+    await until(
+      async () => JSON.stringify(await syncItems(popup)),
+      (items) => items.includes(`"v:${reunion.key}":[`),
+    );
+    await open(popup, extensionUrl('popup.html'));
+    await clickText(popup, '[role="tab"]', /^Saved/);
+    await byText(popup, '.saved .ap-event-title', 'Fugitive Pieces reunion');
 
     // Another device, a minute later, marks it "Interested" and saves a second event.
     const listings = await ask<{ listings: Array<{ events: Array<{ key: string; title: string }> }> }>(
@@ -356,7 +412,7 @@ describe('sync between browsers in Firefox (twin of device-sync.test.ts)', () =>
     const other = listings.listings[0]!.events[0]!;
     expect(await texts(popup, '.saved .ap-event-title')).not.toContain(other.title);
     await popup.evaluate(
-      async ({ rosedaleKey, otherKey }) => {
+      async ({ reunionKey, otherKey }) => {
         const sync = (
           globalThis as unknown as {
             browser: {
@@ -369,20 +425,20 @@ describe('sync between browsers in Firefox (twin of device-sync.test.ts)', () =>
         const t = (Date.now() + 60_000).toString(36);
         const items = await sync.get(null);
         const first = { ...(items['ap1.0'] as object) } as Record<string, unknown[]>;
-        first[`v:${rosedaleKey}`] = [t, 'i'];
+        first[`v:${reunionKey}`] = [t, 'i'];
         first[`v:${otherKey}`] = [t, 'g'];
         await sync.set({ 'ap1.0': first });
       },
-      { rosedaleKey: rosedale!.eventKey, otherKey: other.key },
+      { reunionKey: reunion.key, otherKey: other.key },
     );
     // Without reopening: the Saved view and the card re-read.
     await until(
       () => texts(popup, '.saved .ap-event-title'),
-      (t) => t.includes(other.title) && t.includes('Fugitive Pieces house party'),
+      (t) => t.includes(other.title) && t.includes('Fugitive Pieces reunion'),
     );
     const pressed = await popup.evaluate(() => {
       const item = [...document.querySelectorAll('.saved li')].find((li) =>
-        li.textContent?.includes('Fugitive Pieces house party'),
+        li.textContent?.includes('Fugitive Pieces reunion'),
       );
       return item?.querySelector('.ap-toggle[aria-pressed="true"]')?.textContent;
     });

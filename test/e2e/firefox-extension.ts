@@ -19,6 +19,7 @@ import { Browser as BrowserKind, createProfile } from '@puppeteer/browsers';
 import puppeteer, { type Browser, type ConnectionTransport, type ElementHandle, type Page } from 'puppeteer-core';
 import { NodeWebSocketTransport } from 'puppeteer-core/internal/node/NodeWebSocketTransport.js';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { ACTIVATION_DELAY_MS } from '../../src/content/card-guard.ts';
 import { marionette, type Marionette } from './firefox-marionette.ts';
 
 export const ADDON_ID = 'afterparty@afterparty.film';
@@ -365,7 +366,7 @@ export async function until<T>(read: () => Promise<T>, accept: (value: T) => boo
  * reference to any shadow root with `includeShadowTree: "all"`, the same privilege CDP's `pierce`
  * gives the Chromium tests (firefox.test.ts).
  */
-export async function inCard<T>(page: Page, host: string, read: (root: ShadowRoot) => T): Promise<T | null> {
+export async function inCard<T>(page: Page, host: string, read: ((root: ShadowRoot) => T) | string): Promise<T | null> {
   const connection = bidi(page.browser());
   const context = contextOf(page);
   const found = await connection.send('script.evaluate', {
@@ -378,13 +379,35 @@ export async function inCard<T>(page: Page, host: string, read: (root: ShadowRoo
   const shadowRoot = found.result.result?.value?.shadowRoot;
   if (!shadowRoot) return null;
   const value = await connection.send('script.callFunction', {
-    functionDeclaration: `(root) => JSON.stringify((${String(read)})(root))`,
+    functionDeclaration: `(root) => JSON.stringify((${typeof read === 'string' ? read : String(read)})(root))`,
     arguments: [{ sharedId: shadowRoot.sharedId }],
     target: { context },
     awaitPromise: false,
   });
   const text = value.result.result?.value;
   return typeof text === 'string' ? (JSON.parse(text) as T) : null;
+}
+
+/**
+ * Clicks, with the real mouse, the button in the card's closed root whose text is `text`: found
+ * and scrolled into the card's view through BiDi, then clicked where it is, as a reader would.
+ */
+export async function clickInCard(page: Page, host: string, text: string): Promise<void> {
+  const find = `(root) => {
+    const button = [...root.querySelectorAll('button')].find((b) => (b.textContent ?? '').trim() === ${JSON.stringify(text)});
+    if (!button) return null;
+    button.scrollIntoView({ block: 'nearest' });
+    const r = button.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }`;
+  const point = await until(
+    () => inCard<{ x: number; y: number } | null>(page, host, find),
+    (p) => p !== null,
+  );
+  await page.mouse.move(point!.x, point!.y, { steps: 3 });
+  // The card takes no click until its activation guard has passed (card-guard.ts).
+  await new Promise((done) => setTimeout(done, ACTIVATION_DELAY_MS + 200));
+  await page.mouse.click(point!.x, point!.y);
 }
 
 /** The chrome-realm script that opens the real toolbar popup on the selected tab, as a click on the button does. */
