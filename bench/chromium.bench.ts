@@ -414,7 +414,7 @@ async function subscribe(
 ): Promise<void> {
   const options = await context.newPage();
   await options.goto(`chrome-extension://${extensionId}/options.html`);
-  await options.getByLabel('Feed URL').fill(url);
+  await options.getByLabel('Feed or calendar address').fill(url);
   await options.getByRole('button', { name: 'Add feed' }).click();
   await options.locator('li.feed', { hasText: title }).waitFor({ timeout: 300_000 });
   // The feed is listed before its films are all stored (they are staged in chunks); the
