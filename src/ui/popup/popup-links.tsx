@@ -1,30 +1,13 @@
 // The popup's ways to the other pages: "Getting started" (the first-run page) and the options.
-// The options open with runtime.openOptionsPage, which reuses their tab if one is open.
-import type { ComponentChildren } from 'preact';
-import { openOptionsPage, welcomePageUrl } from '../../browser/extension-pages.ts';
+import { welcomePageUrl } from '../../browser/extension-pages.ts';
 import { t } from '../../browser/i18n.ts';
-
-/** A link to the options page; `children` are its words. */
-export function OptionsLink({ children }: { children: ComponentChildren }) {
-  return (
-    <a
-      href="options.html"
-      class="options-link"
-      onClick={(event) => {
-        event.preventDefault();
-        void openOptionsPage();
-      }}
-    >
-      {children}
-    </a>
-  );
-}
+import { OptionsLink } from '../shared/options-link.tsx';
 
 /** The sync line when no feed is subscribed: its mention of the options is the way there. */
 export function BuiltInOnlyLine() {
   return (
     <>
-      {t('welcome_builtInOnly')} <OptionsLink>{t('welcome_addFeedsInOptions')}</OptionsLink>
+      {t('welcome_builtInOnly')} <OptionsLink class="options-link">{t('welcome_addFeedsInOptions')}</OptionsLink>
     </>
   );
 }
@@ -35,7 +18,7 @@ export function PopupLinks() {
       <a href={welcomePageUrl()} target="_blank" rel="noopener">
         {t('welcome_gettingStarted')}
       </a>
-      <OptionsLink>{t('welcome_options')}</OptionsLink>
+      <OptionsLink class="options-link">{t('welcome_options')}</OptionsLink>
     </nav>
   );
 }

@@ -3,9 +3,9 @@
 // the site switch. Each part is a section with an id, so other pages can link to it.
 import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
-import { openOptionsPage } from '../../browser/extension-pages.ts';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
+import { OptionsLink } from '../shared/options-link.tsx';
 import { applyTheme } from '../shared/theme.ts';
 import { ShortcutLine } from './shortcut-line.tsx';
 
@@ -15,21 +15,6 @@ function Section({ id, heading, children }: { id: string; heading: string; child
       <h2 id={`${id}-heading`}>{heading}</h2>
       {children}
     </section>
-  );
-}
-
-function OptionsButton({ children }: { children: ComponentChildren }) {
-  return (
-    <a
-      href="options.html"
-      class="welcome-options"
-      onClick={(event) => {
-        event.preventDefault();
-        void openOptionsPage();
-      }}
-    >
-      {children}
-    </a>
   );
 }
 
@@ -73,7 +58,7 @@ export function WelcomePage() {
           </li>
         </ul>
         <p>
-          <OptionsButton>{t('welcome_openOptions')}</OptionsButton>
+          <OptionsLink class="welcome-options">{t('welcome_openOptions')}</OptionsLink>
         </p>
         <h3>{t('welcome_invitationHeading')}</h3>
         <p>{t('welcome_invitationText')}</p>
