@@ -1,4 +1,3 @@
-import Dexie from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { feedIdOf } from '../../src/core/feed/index.ts';
@@ -12,29 +11,10 @@ import { listingsFor, schedule } from '../../src/db/queries.ts';
 import { readPlan } from '../../src/db/plan.ts';
 import { correctionsFor } from '../../src/db/corrections.ts';
 import { loadReminderState } from '../../src/db/reminder-state.ts';
+import { openShippedSchema } from './old-schema.ts';
 
-/** Schema v5 as the release before address-made ids shipped it, written out so the upgrade is real. */
-function openV5(name: string): Dexie {
-  const db = new Dexie(name, { indexedDB, IDBKeyRange });
-  db.version(1).stores({
-    feeds: 'id',
-    festivals: 'key, feedId',
-    films: 'key, feedId',
-    events: 'key, feedId, *filmKeys, start',
-    saved: 'eventKey',
-  });
-  db.version(2).stores({ corrections: 'id, filmKey, site', userEvents: 'key, start, *filmKeys' });
-  db.version(3).stores({ settings: 'id' });
-  db.version(4).stores({
-    festivalsAlt: 'key, feedId',
-    filmsAlt: 'key, feedId',
-    eventsAlt: 'key, feedId, *filmKeys, start',
-    stageJobs: 'feedId',
-    leases: 'name',
-  });
-  db.version(5).stores({ userFilms: 'key' });
-  return db;
-}
+/** Schema v5 as the release before address-made ids shipped it, so the upgrade is real. */
+const openV5 = (name: string) => openShippedSchema(name, 5);
 
 const OLD = 'fmf2k9x1a3b7c'; // as add-feed.ts made them: the clock and a random draw, base 36
 const URL_ = 'https://films.example/parties.ics?token=S3cret';

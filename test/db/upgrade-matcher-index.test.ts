@@ -1,32 +1,11 @@
-import Dexie from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { dropMatcherIndex, readMatcherIndex, writeMatcherIndex } from '../../src/db/matcher-index.ts';
+import { openShippedSchema } from './old-schema.ts';
 
-/** Schema v6 as the release before the stored matcher shipped it, written out so the upgrade is real. */
-function openV6(name: string): Dexie {
-  const db = new Dexie(name, { indexedDB, IDBKeyRange });
-  db.version(1).stores({
-    feeds: 'id',
-    festivals: 'key, feedId',
-    films: 'key, feedId',
-    events: 'key, feedId, *filmKeys, start',
-    saved: 'eventKey',
-  });
-  db.version(2).stores({ corrections: 'id, filmKey, site', userEvents: 'key, start, *filmKeys' });
-  db.version(3).stores({ settings: 'id' });
-  db.version(4).stores({
-    festivalsAlt: 'key, feedId',
-    filmsAlt: 'key, feedId',
-    eventsAlt: 'key, feedId, *filmKeys, start',
-    stageJobs: 'feedId',
-    leases: 'name',
-  });
-  db.version(5).stores({ userFilms: 'key' });
-  db.version(6).stores({});
-  return db;
-}
+/** Schema v6 as the release before the stored matcher shipped it, so the upgrade is real. */
+const openV6 = (name: string) => openShippedSchema(name, 6);
 
 describe('schema v7: the stored matcher', () => {
   it('opens a v6 database with every row kept and an empty matcher table', async () => {

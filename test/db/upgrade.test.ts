@@ -1,4 +1,3 @@
-import Dexie from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
@@ -7,19 +6,10 @@ import { parseFeed } from '../../src/core/feed/parse.ts';
 import defaultFeedDocument from '../../src/data/default-feed.json';
 import { feedRows } from '../../src/db/feed-store.ts';
 import { liveFilms, schedule } from '../../src/db/queries.ts';
+import { openShippedSchema } from './old-schema.ts';
 
-/** The schema as version 0.1.0 shipped it, written here as it was so the upgrade is real. */
-function openV1(name: string): Dexie {
-  const db = new Dexie(name, { indexedDB, IDBKeyRange });
-  db.version(1).stores({
-    feeds: 'id',
-    festivals: 'key, feedId',
-    films: 'key, feedId',
-    events: 'key, feedId, *filmKeys, start',
-    saved: 'eventKey',
-  });
-  return db;
-}
+/** The schema as version 0.1.0 shipped it, so the upgrade is real. */
+const openV1 = (name: string) => openShippedSchema(name, 1);
 
 describe('schema upgrades', () => {
   it('opens a version 1 database with its listings and saved events intact', async () => {
