@@ -1,25 +1,18 @@
 /// <reference types="chrome" />
 // Sync between browsers in real Chromium: storage.sync is the browser's own (a headless profile
 // signed in nowhere keeps it locally, which is all another device's write looks like from here).
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
 import { clickCardButtonWithText } from './card-buttons.ts';
-import { CARD_HOST, cardText, startHarness, waitForCard, type Harness } from './extension.ts';
+import { CARD_HOST, cardText, harnessWithRoutes, openExtensionPage, waitForCard } from './extension.ts';
+import { tiffFeed } from './tiff-feed.ts';
 import { seriousViolations } from './ui-axe.ts';
 
-let harness: Harness;
-let feedServer: Server;
-let feedBase: string;
-
-const FEED = JSON.stringify({
-  afterparty: 1,
-  title: 'Feed from the other browser',
-  festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
-  films: [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: ['Marjane Satrapi'] }],
-  events: [
+const FEED = tiffFeed(
+  'Feed from the other browser',
+  [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: ['Marjane Satrapi'] }],
+  [
     {
       id: 'p',
       title: 'Persepolis drinks',
@@ -29,22 +22,9 @@ const FEED = JSON.stringify({
       start: '2007-09-08',
     },
   ],
-});
+);
 
-beforeAll(async () => {
-  harness = await startHarness();
-  feedServer = createServer((request, response) => {
-    if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(FEED);
-    else response.writeHead(404).end();
-  });
-  await new Promise<void>((done) => feedServer.listen(0, '127.0.0.1', done));
-  feedBase = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await harness?.close();
-  await new Promise((done) => feedServer?.close(done));
-});
+const env = harnessWithRoutes({ '/feed.json': FEED });
 
 const syncItems = (page: Page) => page.evaluate(() => chrome.storage.sync.get(null));
 
@@ -83,8 +63,7 @@ describe('sync between browsers, in Chromium', () => {
   it('sends a save made in the card to storage.sync, and shows another device’s change in the popup and the card', async () => {
     // The built-in listings are of 2007-2010 and the card offers Going only for what is still to
     // come: a future own event of the film is the one saved from the card.
-    const ext = await harness.context.newPage();
-    await ext.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    const ext = await openExtensionPage(env.harness, 'popup.html');
     const added = (await ext.evaluate(
       (start) =>
         chrome.runtime.sendMessage({
@@ -108,8 +87,8 @@ describe('sync between browsers, in Chromium', () => {
       added.result!.event.key,
     );
     await ext.close();
-    const demo = await harness.context.newPage();
-    await demo.goto(harness.demoUrl);
+    const demo = await env.harness.context.newPage();
+    await demo.goto(env.harness.demoUrl);
     await waitForHighlights(demo);
     await hoverText(demo, 'Fugitive Pieces');
     await waitForCard(demo, /reunion/);
@@ -117,9 +96,9 @@ describe('sync between browsers, in Chromium', () => {
     // The card stays open on the page (the pointer is in it), showing the save.
     await expect.poll(() => pressedInCard(demo), { timeout: 5_000 }).toEqual(['Going']);
 
-    const popup = await harness.context.newPage();
+    const popup = await env.harness.context.newPage();
     await popup.setViewportSize({ width: 420, height: 600 });
-    await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    await popup.goto(`chrome-extension://${env.harness.extensionId}/popup.html`);
     const plan = async () =>
       (await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'getPlan', params: {} }))).result as {
         saved: { eventKey: string; status: string }[];
@@ -172,8 +151,7 @@ describe('sync between browsers, in Chromium', () => {
   });
 
   it('offers the switch in the options page, on by default, saying what is sent; off keeps the plan', async () => {
-    const options = await harness.context.newPage();
-    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    const options = await openExtensionPage(env.harness, 'options.html');
     const toggle = options.getByRole('switch', { name: "Keep my plan in sync through this browser's account" });
     await toggle.waitFor();
     expect(await toggle.isChecked()).toBe(true);
@@ -196,8 +174,7 @@ describe('sync between browsers, in Chromium', () => {
   });
 
   it('says in the options page what stayed on this device, and keeps it', async () => {
-    const options = await harness.context.newPage();
-    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    const options = await openExtensionPage(env.harness, 'options.html');
     const section = options.locator('section.device-sync');
     await section.waitFor();
     // Positive control: no such message before.
@@ -228,11 +205,10 @@ describe('sync between browsers, in Chromium', () => {
   });
 
   it('offers the feeds another browser subscribed to, subscribing only on a click, with the permission asked where it is not given', async () => {
-    const options = await harness.context.newPage();
-    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    const options = await openExtensionPage(env.harness, 'options.html');
     await options.locator('section.device-sync').waitFor();
     // The development build may fetch from 127.0.0.1; example.org was never allowed.
-    const allowed = `${feedBase}/feed.json`;
+    const allowed = `${env.served.base}/feed.json`;
     const waiting = 'https://example.org/parties.json';
     await options.evaluate(
       async (urls) => {
@@ -278,8 +254,7 @@ describe('sync between browsers, in Chromium', () => {
   });
 
   it('says which records it left out for their date, and goes on with the others', async () => {
-    const options = await harness.context.newPage();
-    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    const options = await openExtensionPage(env.harness, 'options.html');
     const section = options.locator('section.device-sync');
     await section.waitFor();
     await options.evaluate(async () => {

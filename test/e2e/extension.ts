@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { launchWithExtension, serveFolder } from '../../scripts/browser.mjs';
 import { ACTIVATION_DELAY_MS } from '../../src/content/card-guard.ts';
 import { IGNORE_ATTRIBUTE } from '../../src/content/text-extract.ts';
+import { servingRoutes, type RouteOptions, type Routes, type ServedRoutes } from './serve-routes.ts';
 
 /**
  * The card's host: the element on <html> that carries our ignore attribute (a plain `div`, not
@@ -29,11 +30,17 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** Chromium switches, such as `--ignore-certificate-errors` for a server with the test certificate. */
+  extraArgs?: string[];
+}
+
+export async function startHarness({ extraArgs = [] }: HarnessOptions = {}): Promise<Harness> {
   const server = await serveFolder('demo');
   // AFTERPARTY_DIST lets parallel runs test their own build (node build.mjs --dev --out DIR).
   const { context, extensionId } = await launchWithExtension({
     extensionDir: join(process.env.AFTERPARTY_DIST ?? 'dist', 'chrome'),
+    extraArgs,
   });
   return {
     context,
@@ -128,6 +135,46 @@ export async function popupOnPage(context: BrowserContext, extensionId: string, 
   await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
   await popup.getByRole('tab', { name: /^This page/ }).click();
   return popup;
+}
+
+/** The extension for a test file's whole run; `harness` is set once the file's beforeAll has run. */
+export function harnessForFile(options: HarnessOptions = {}): { readonly harness: Harness } {
+  const env = {} as { harness: Harness };
+  beforeAll(async () => {
+    env.harness = await startHarness(options);
+  });
+  afterAll(async () => {
+    await env.harness?.close();
+  });
+  return env;
+}
+
+/**
+ * The extension and routes served beside it (serve-routes.ts), for a test file's whole run: the
+ * set-up of every file that subscribes to a feed it serves. With `tls`, Chromium accepts the
+ * test certificate.
+ */
+export function harnessWithRoutes(
+  routes: Routes,
+  options: RouteOptions = {},
+): { readonly harness: Harness; readonly served: ServedRoutes } {
+  const feeds = servingRoutes(routes, options);
+  const browser = harnessForFile(options.tls ? { extraArgs: ['--ignore-certificate-errors'] } : {});
+  return {
+    get harness() {
+      return browser.harness;
+    },
+    get served() {
+      return feeds.served;
+    },
+  };
+}
+
+/** An extension page (`options.html`, `popup.html?tab=3`) in a new tab. */
+export async function openExtensionPage(harness: Harness, path: string): Promise<Page> {
+  const page = await harness.context.newPage();
+  await page.goto(`chrome-extension://${harness.extensionId}/${path}`);
+  return page;
 }
 
 /** The extension and a folder of pages served beside it, for a test file's whole run. */

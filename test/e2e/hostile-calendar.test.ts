@@ -2,15 +2,10 @@
 // duration of 10^18 weeks, each of which used to hang the worker for good. In real Chromium the
 // sync fails in plain words on the options page, the worker keeps answering the popup and the
 // options page, and the last good events stay. A clean calendar beside it is the positive control.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './extension.ts';
-
-let harness: Harness;
-let server: Server;
-let base: string;
+import { describe, expect, it } from 'vitest';
+import { submitFeed } from './add-feed.ts';
+import { harnessWithRoutes, openExtensionPage } from './extension.ts';
 
 const calendar = (name: string, body: string) =>
   `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//EN\r\nX-WR-CALNAME:${name}\r\nX-WR-TIMEZONE:America/Toronto\r\n${body}END:VCALENDAR\r\n`;
@@ -39,36 +34,19 @@ const CLEAN = calendar(
 let switched = false;
 const WORDS = /asks for more work to read than Afterparty allows/;
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    const ics = (body: string) => response.writeHead(200, { 'content-type': 'text/calendar' }).end(body);
-    if (request.url === '/switch.ics') ics(switched ? SWITCH_HOSTILE : SWITCH_GOOD);
-    else if (request.url === '/clean.ics') ics(CLEAN);
-    else if (request.url === '/hostile.ics') ics(calendar('Hostile calendar', HOSTILE_EVENTS));
-    else response.writeHead(404).end();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  harness = await startHarness();
+const env = harnessWithRoutes({
+  '/switch.ics': () => (switched ? SWITCH_HOSTILE : SWITCH_GOOD),
+  '/clean.ics': CLEAN,
+  '/hostile.ics': calendar('Hostile calendar', HOSTILE_EVENTS),
 });
 
-afterAll(async () => {
-  await harness?.close();
-  server.closeAllConnections();
-  await new Promise((done) => server.close(done));
-});
-
-async function addFeed(options: Page, path: string): Promise<void> {
-  await options.getByLabel('Feed or calendar address').fill(`${base}${path}`);
-  await options.getByRole('button', { name: 'Add feed' }).click();
-}
+const addFeed = (options: Page, path: string) => submitFeed(options, `${env.served.base}${path}`);
 
 describe('a hostile calendar', () => {
   let options: Page;
 
   it('is refused in plain words when it is hostile from the start', async () => {
-    options = await harness.context.newPage();
-    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    options = await openExtensionPage(env.harness, 'options.html');
     await addFeed(options, '/hostile.ics');
     const alert = options.getByRole('region', { name: 'Feeds' }).getByRole('alert').filter({ hasText: WORDS });
     await expect(alert.textContent({ timeout: 15_000 })).resolves.toMatch(WORDS);
@@ -92,8 +70,7 @@ describe('a hostile calendar', () => {
   });
 
   it('leaves the worker answering the popup, which shows both calendars’ events', async () => {
-    const popup = await harness.context.newPage();
-    await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    const popup = await openExtensionPage(env.harness, 'popup.html');
     await popup.waitForFunction(() =>
       /could not be updated/.test(document.querySelector('.sync-line')?.textContent ?? ''),
     );

@@ -1,71 +1,36 @@
 // Subscribing through the options page in real Chromium, against feeds served on 127.0.0.1.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
-import { startHarness, type Harness, waitForCard } from './extension.ts';
+import { submitFeed } from './add-feed.ts';
+import { harnessWithRoutes, openExtensionPage, waitForCard } from './extension.ts';
+import {
+  OVER_FEED_LIMIT,
+  OVERSIZED_LISTINGS,
+  oversizedFeed,
+  persepolisFeed,
+  PERSEPOLIS_REVIEW,
+  TOO_LARGE_WORDS,
+} from './tiff-feed.ts';
 
-let harness: Harness;
-let server: Server;
-let base: string;
 let partyTitle = 'Persepolis after-party at the Drake';
 
-function feed(): string {
-  return JSON.stringify({
-    afterparty: 1,
-    title: 'Local test listings',
-    festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
-    films: [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: ['Marjane Satrapi', 'Vincent Paronnaud'] }],
-    events: [
-      {
-        id: 'p-party',
-        title: partyTitle,
-        kind: 'party',
-        films: ['persepolis'],
-        festival: 'tiff',
-        start: '2007-09-08T23:00:00-04:00',
-        venue: 'The Drake Hotel',
-        access: 'invite',
-      },
-      {
-        id: 'p-brunch',
-        title: 'Persepolis press brunch',
-        kind: 'dinner',
-        films: ['persepolis'],
-        festival: 'tiff',
-        start: '2007-09-09T11:00:00-04:00',
-      },
-    ],
-  });
-}
-
 const PAGE =
-  '<!doctype html><meta charset="utf-8"><title>Review</title><p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue of the week.</p>' +
+  PERSEPOLIS_REVIEW +
   // A film of the built-in listings: the positive control for "the removed feed's film is gone".
   '<p>The party for <em>Fugitive Pieces</em> ran late.</p>';
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(feed());
-    else if (request.url === '/review.html')
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-    else response.writeHead(404).end();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-  server.closeAllConnections();
-  await new Promise((done) => server.close(done));
+const env = harnessWithRoutes({
+  '/feed.json': () => persepolisFeed(partyTitle),
+  '/review.html': PAGE,
+  // The same feed twice: once over the size limit, once within it (the positive control).
+  '/oversized.json': () => oversizedFeed(OVER_FEED_LIMIT),
+  '/sized.json': () => oversizedFeed(0),
 });
 
 async function hoverPersepolis(expected: RegExp): Promise<string> {
-  const page = await harness.context.newPage();
-  await page.goto(`${base}/review.html`);
+  const page = await env.harness.context.newPage();
+  await page.goto(`${env.served.base}/review.html`);
   await waitForHighlights(page);
   await hoverText(page, 'Persepolis');
   const text = await waitForCard(page, expected);
@@ -77,10 +42,8 @@ describe('the Feeds section of the options page', () => {
   let options: Page;
 
   it('adds a feed served on 127.0.0.1 and lists it with its event count', async () => {
-    options = await harness.context.newPage();
-    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
-    await options.getByLabel('Feed or calendar address').fill(`${base}/feed.json`);
-    await options.getByRole('button', { name: 'Add feed' }).click();
+    options = await openExtensionPage(env.harness, 'options.html');
+    await submitFeed(options, `${env.served.base}/feed.json`);
     const item = options.locator('li.feed', { hasText: 'Local test listings' });
     await item.waitFor({ timeout: 15_000 });
     const text = await item.textContent();
@@ -108,8 +71,7 @@ describe('the Feeds section of the options page', () => {
   });
 
   it('refuses an address that is not a feed, in plain words', async () => {
-    await options.getByLabel('Feed or calendar address').fill(`${base}/review.html`);
-    await options.getByRole('button', { name: 'Add feed' }).click();
+    await submitFeed(options, `${env.served.base}/review.html`);
     await expect(
       options
         .getByRole('region', { name: 'Feeds' })
@@ -119,9 +81,23 @@ describe('the Feeds section of the options page', () => {
     ).resolves.toMatch(/not a feed/);
   });
 
+  it('refuses a feed over 20 MB with its error, and lists nothing of it', async () => {
+    const feeds = options.getByRole('region', { name: 'Feeds' });
+    const listed = () => options.locator('li.feed').allTextContents();
+    const before = await listed();
+    await submitFeed(options, `${env.served.base}/oversized.json`);
+    await expect(
+      feeds.getByRole('alert').filter({ hasText: '20 MB' }).textContent({ timeout: 30_000 }),
+    ).resolves.toContain(TOO_LARGE_WORDS);
+    expect(await listed()).toEqual(before);
+    // Positive control: the same feed within the limit is added and listed.
+    await submitFeed(options, `${env.served.base}/sized.json`);
+    await options.locator('li.feed', { hasText: OVERSIZED_LISTINGS }).waitFor({ timeout: 15_000 });
+    await expect(feeds.getByRole('status').textContent()).resolves.toContain(`Added “${OVERSIZED_LISTINGS}”.`);
+  });
+
   it('shows the sync line with "Sync now" in the popup', async () => {
-    const popup = await harness.context.newPage();
-    await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    const popup = await openExtensionPage(env.harness, 'popup.html');
     const line = popup.locator('.sync-status');
     await line.waitFor();
     await popup.waitForFunction(() => /synced/i.test(document.querySelector('.sync-line')?.textContent ?? ''));
@@ -141,8 +117,8 @@ describe('the Feeds section of the options page', () => {
     expect(await ask.textContent()).toContain('Nothing you saved comes from this feed.');
     await ask.getByRole('button', { name: 'Remove the feed' }).click();
     await options.locator('li.feed', { hasText: 'Local test listings' }).waitFor({ state: 'detached' });
-    const page = await harness.context.newPage();
-    await page.goto(`${base}/review.html`);
+    const page = await env.harness.context.newPage();
+    await page.goto(`${env.served.base}/review.html`);
     // The content script ran its whole scan (its end mark, set by dev builds) and still
     // underlines the built-in film: only the removed feed's film is gone.
     await page.waitForFunction(() => performance.getEntriesByName('afterparty:scan-end').length > 0);

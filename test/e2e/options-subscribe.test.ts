@@ -3,19 +3,16 @@
 // without a scheme is read as https, a web page's linked calendar is offered, a remote http://
 // address is refused before any permission is asked, a new attempt clears the last error, and
 // each feed row shows its address, festivals and days.
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchWithExtension } from '../../scripts/browser.mjs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { submitFeed } from './add-feed.ts';
+import { harnessWithRoutes, openExtensionPage } from './extension.ts';
+import { tiffFeed } from './tiff-feed.ts';
 
-const FEED = JSON.stringify({
-  afterparty: 1,
-  title: 'Scheme-less listings',
-  festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
-  films: [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: [] }],
-  events: [
+const FEED = tiffFeed(
+  'Scheme-less listings',
+  [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: [] }],
+  [
     {
       id: 'a',
       title: 'Persepolis party',
@@ -33,7 +30,7 @@ const FEED = JSON.stringify({
       start: '2007-09-10T11:00:00-04:00',
     },
   ],
-});
+);
 
 const CALENDAR = [
   'BEGIN:VCALENDAR',
@@ -49,41 +46,21 @@ const CALENDAR = [
   '',
 ].join('\r\n');
 
-let server: Server;
+const PARTIES_PAGE =
+  '<!doctype html><html><head><title>Parties</title>' +
+  '<link rel="alternate" type="text/calendar" href="../cal/parties.ics" title="Our party calendar">' +
+  '</head><body><h1>Parties</h1></body></html>';
+
+const env = harnessWithRoutes(
+  { '/feed.json': FEED, '/cal/parties.ics': CALENDAR, '/parties/': PARTIES_PAGE },
+  { tls: true },
+);
 let host = '';
-let context: BrowserContext;
-let extensionId = '';
 let options: Page;
 
 beforeAll(async () => {
-  server = createServer(
-    {
-      key: readFileSync('test/fixtures/tls/localhost-key.pem'),
-      cert: readFileSync('test/fixtures/tls/localhost-cert.pem'),
-    },
-    (request, response) => {
-      if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(FEED);
-      else if (request.url === '/cal/parties.ics')
-        response.writeHead(200, { 'content-type': 'text/calendar' }).end(CALENDAR);
-      else if (request.url === '/parties/')
-        response
-          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-          .end(
-            '<!doctype html><html><head><title>Parties</title>' +
-              '<link rel="alternate" type="text/calendar" href="../cal/parties.ics" title="Our party calendar">' +
-              '</head><body><h1>Parties</h1></body></html>',
-          );
-      else response.writeHead(404).end();
-    },
-  );
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
-  ({ context, extensionId } = await launchWithExtension({
-    extensionDir: `${process.env.AFTERPARTY_DIST ?? 'dist'}/chrome`,
-    extraArgs: ['--ignore-certificate-errors'],
-  }));
-  options = await context.newPage();
-  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  host = env.served.host;
+  options = await openExtensionPage(env.harness, 'options.html');
   await options.getByLabel('Feed or calendar address').waitFor();
   // Counts the permission prompts the page asks for (the polyfill calls chrome.permissions.request).
   await options.evaluate(() => {
@@ -97,18 +74,10 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(async () => {
-  await context?.close();
-  await new Promise((done) => server?.close(done));
-});
-
 const feeds = () => options.getByRole('region', { name: 'Feeds' });
 const asks = () => options.evaluate(() => (window as unknown as { permissionAsks: string[] }).permissionAsks.slice());
 
-async function submit(address: string) {
-  await options.getByLabel('Feed or calendar address').fill(address);
-  await options.getByRole('button', { name: 'Add feed' }).click();
-}
+const submit = (address: string) => submitFeed(options, address);
 
 describe('subscribing on the options page', () => {
   it('takes an address without https://, with no "Please enter a URL." from the browser', async () => {

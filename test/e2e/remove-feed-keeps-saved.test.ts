@@ -1,22 +1,16 @@
 // Issue 25 in Chromium, as a user does it: subscribe to a feed served here, save one of its
 // events in the popup with a reminder, remove the feed (the options page asks first), and add it
 // again: the event is in Saved again, with its reminder, since the feed's id is its address's.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './extension.ts';
+import { describe, expect, it } from 'vitest';
+import { submitFeed } from './add-feed.ts';
+import { harnessWithRoutes, openExtensionPage } from './extension.ts';
+import { tiffFeed } from './tiff-feed.ts';
 
-let harness: Harness;
-let server: Server;
-let base: string;
-
-const FEED = JSON.stringify({
-  afterparty: 1,
-  title: 'Removable listings',
-  festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
-  films: [],
-  events: [
+const FEED = tiffFeed(
+  'Removable listings',
+  [],
+  [
     {
       id: 'gala',
       title: 'Gala at the Drake',
@@ -34,46 +28,29 @@ const FEED = JSON.stringify({
       start: '2007-09-09T11:00:00-04:00',
     },
   ],
-});
+);
 const GALA = 'Gala at the Drake';
 const CONTROL = 'Fugitive Pieces house party'; // the built-in feed's, never removed
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(FEED);
-    else response.writeHead(404).end();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  harness = await startHarness();
-});
-
-afterAll(async () => {
-  await harness?.close();
-  server.closeAllConnections();
-  await new Promise((done) => server.close(done));
-});
+const env = harnessWithRoutes({ '/feed.json': FEED });
 
 async function addFeed(options: Page): Promise<void> {
-  await options.getByLabel('Feed or calendar address').fill(`${base}/feed.json`);
-  await options.getByRole('button', { name: 'Add feed' }).click();
+  await submitFeed(options, `${env.served.base}/feed.json`);
   await options.locator('li.feed', { hasText: 'Removable listings' }).waitFor({ timeout: 15_000 });
 }
 
 async function openSaved(popup: Page): Promise<void> {
-  await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+  await popup.goto(`chrome-extension://${env.harness.extensionId}/popup.html`);
   await popup.getByRole('tab', { name: /Saved/ }).click();
   await popup.locator('.saved').waitFor();
 }
 
 describe('removing a feed keeps what you saved from it', () => {
   it('asks first, keeps the event as no longer listed, and brings it back with its reminder when the feed is re-added', async () => {
-    const options = await harness.context.newPage();
-    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
+    const options = await openExtensionPage(env.harness, 'options.html');
     await addFeed(options);
 
-    const popup = await harness.context.newPage();
-    await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    const popup = await openExtensionPage(env.harness, 'popup.html');
     await popup.getByRole('tab', { name: 'Schedule' }).click();
     for (const title of [GALA, CONTROL]) {
       // Past festivals are folded: a search shows the event, as in ui-popup.test.ts.

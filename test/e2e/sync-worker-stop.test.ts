@@ -7,16 +7,16 @@
 // chunks written but not finished, it keeps that transaction alive; the worker's next chunk
 // (a read-write transaction over `stageJobs`) queues behind it, so the worker is frozen mid-job
 // when it is stopped.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
-import { startHarness, type Harness, waitForCard } from './extension.ts';
+import { submitFeed } from './add-feed.ts';
+import { harnessWithRoutes, openExtensionPage, type Harness, waitForCard } from './extension.ts';
+import { watchWorker, type WorkerWatch } from './service-worker.ts';
+import { TIFF_2007 } from './tiff-feed.ts';
 
 const FILLER = 12_000;
 let version = 1;
-let feedRequests = 0;
 
 function feed(): string {
   const first = version === 1;
@@ -66,7 +66,7 @@ function feed(): string {
   return JSON.stringify({
     afterparty: 1,
     title: 'Large local listings',
-    festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
+    festivals: [TIFF_2007],
     films,
     events,
   });
@@ -75,44 +75,19 @@ function feed(): string {
 const PAGE =
   '<!doctype html><meta charset="utf-8"><title>Review</title><p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue, and <em>Juno</em> the loudest laugh.</p>';
 
+const env = harnessWithRoutes({ '/big.json': feed, '/review.html': PAGE });
+const feedRequests = () => env.served.hits('/big.json');
 let harness: Harness;
-let server: Server;
 let base: string;
 let options: Page;
 let probe: Page;
-let cdp: CDPSession;
-const versions = new Map<string, string>();
+let worker: WorkerWatch;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    if (request.url === '/big.json') {
-      feedRequests += 1;
-      response.writeHead(200, { 'content-type': 'application/json' }).end(feed());
-    } else if (request.url === '/review.html')
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-    else response.writeHead(404).end();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  harness = await startHarness();
-  options = await harness.context.newPage();
-  await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
-  cdp = await harness.context.newCDPSession(options);
-  cdp.on(
-    'ServiceWorker.workerVersionUpdated',
-    ({ versions: list }: { versions: Array<{ versionId: string; scriptURL: string; runningStatus: string }> }) => {
-      for (const v of list)
-        if (v.scriptURL.startsWith(`chrome-extension://${harness.extensionId}/`))
-          versions.set(v.versionId, v.runningStatus);
-    },
-  );
-  await cdp.send('ServiceWorker.enable');
-});
-
-afterAll(async () => {
-  await harness?.close();
-  server?.closeAllConnections();
-  await new Promise((done) => server?.close(done));
+  ({ harness } = env);
+  base = env.served.base;
+  options = await openExtensionPage(harness, 'options.html');
+  worker = await watchWorker(harness.context, options, harness.extensionId);
 });
 
 /** Asks the background worker from an extension page, as the options page does. */
@@ -207,28 +182,9 @@ async function holdMidStaging(page: Page, feedId: string, total: number): Promis
   );
 }
 
-async function runningVersion(): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    for (const [id, status] of versions) if (status === 'running') return id;
-    await options.waitForTimeout(50);
-  }
-  throw new Error(`no running service worker version; seen ${JSON.stringify([...versions])}`);
-}
-
-async function waitForStopped(id: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (versions.get(id) === 'stopped') return;
-    await options.waitForTimeout(50);
-  }
-  throw new Error(`the service worker did not stop: ${versions.get(id)}`);
-}
-
 describe('a service worker stopped in the middle of a staged sync', () => {
   it('subscribes to a large feed through the options page', async () => {
-    await options.getByLabel('Feed or calendar address').fill(`${base}/big.json`);
-    await options.getByRole('button', { name: 'Add feed' }).click();
+    await submitFeed(options, `${base}/big.json`);
     const item = options.locator('li.feed', { hasText: 'Large local listings' });
     await item.waitFor({ timeout: 45_000 });
     expect(await item.textContent()).toMatch(/12[,\u202f\u00a0]?001 events/);
@@ -239,14 +195,13 @@ describe('a service worker stopped in the middle of a staged sync', () => {
 
   it('keeps the first version whole when the worker is stopped mid-staging', async () => {
     version = 2;
-    const requestsBefore = feedRequests;
-    probe = await harness.context.newPage();
-    await probe.goto(`chrome-extension://${harness.extensionId}/popup.html`);
+    const requestsBefore = feedRequests();
+    probe = await openExtensionPage(harness, 'popup.html');
     const { feeds } = await ask<{ feeds: Array<{ id: string; title: string }> }>(probe, 'getFeeds');
     const feedId = feeds.find((f) => f.title === 'Large local listings')?.id ?? '';
     await waitForIdleSync(probe);
     const held = holdMidStaging(probe, feedId, FILLER + 2);
-    const worker = await runningVersion();
+    const running = await worker.running();
     // The options page's own button: its reply never comes, the worker is stopped first.
     await options.getByRole('button', { name: 'Refresh all feeds' }).click();
     const at = await Promise.race([
@@ -257,9 +212,8 @@ describe('a service worker stopped in the middle of a staged sync', () => {
     ]);
     expect(at.staged).toBeGreaterThan(0);
     expect(at.staged).toBeLessThan(FILLER + 2);
-    expect(feedRequests).toBe(requestsBefore + 1);
-    await cdp.send('ServiceWorker.stopWorker', { versionId: worker });
-    await waitForStopped(worker);
+    expect(feedRequests()).toBe(requestsBefore + 1);
+    await worker.stop(running);
     await probe.evaluate(() => (window as unknown as { releaseHold: () => void }).releaseHold());
 
     // The next message starts a new worker, which reads the first version, whole.
@@ -276,10 +230,10 @@ describe('a service worker stopped in the middle of a staged sync', () => {
   });
 
   it('resumes the cut-short job on the next sync, without downloading again, and shows the new version', async () => {
-    const requestsBefore = feedRequests;
+    const requestsBefore = feedRequests();
     const reply = await ask<{ errors: string[] }>(probe, 'syncNow');
     expect(reply.errors).toEqual([]);
-    expect(feedRequests).toBe(requestsBefore);
+    expect(feedRequests()).toBe(requestsBefore);
     const after = await feedSchedule(probe);
     expect(after.events).toHaveLength(FILLER + 2);
     expect(after.events.filter((title) => title.includes('version 1'))).toEqual([]);

@@ -2,24 +2,18 @@
 // Issue 25 across two browser profiles: A subscribes to a feed and saves one of its events; B
 // subscribes to the same address; A's storage.sync items are given to B (what the browser's
 // account sync does); B's Saved shows the event, since both name it by the same key.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './extension.ts';
-
-let a: Harness;
-let b: Harness;
-let server: Server;
-let base: string;
+import { describe, expect, it } from 'vitest';
+import { submitFeed } from './add-feed.ts';
+import { harnessForFile, openExtensionPage, type Harness } from './extension.ts';
+import { servingRoutes } from './serve-routes.ts';
+import { tiffFeed } from './tiff-feed.ts';
 
 const TITLE = 'Rooftop party for both browsers';
-const FEED = JSON.stringify({
-  afterparty: 1,
-  title: 'Shared listings',
-  festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
-  films: [],
-  events: [
+const FEED = tiffFeed(
+  'Shared listings',
+  [],
+  [
     { id: 'roof', title: TITLE, kind: 'party', films: [], festival: 'tiff', start: '2007-09-08T23:00:00-04:00' },
     {
       id: 'other',
@@ -30,29 +24,15 @@ const FEED = JSON.stringify({
       start: '2007-09-09T12:00:00-04:00',
     },
   ],
-});
+);
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(FEED);
-    else response.writeHead(404).end();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  [a, b] = await Promise.all([startHarness(), startHarness()]);
-});
-
-afterAll(async () => {
-  await Promise.all([a?.close(), b?.close()]);
-  server.closeAllConnections();
-  await new Promise((done) => server.close(done));
-});
+const feeds = servingRoutes({ '/feed.json': FEED });
+const profileA = harnessForFile();
+const profileB = harnessForFile();
 
 async function subscribe(harness: Harness): Promise<Page> {
-  const options = await harness.context.newPage();
-  await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
-  await options.getByLabel('Feed or calendar address').fill(`${base}/feed.json`);
-  await options.getByRole('button', { name: 'Add feed' }).click();
+  const options = await openExtensionPage(harness, 'options.html');
+  await submitFeed(options, `${feeds.served.base}/feed.json`);
   await options.locator('li.feed', { hasText: 'Shared listings' }).waitFor({ timeout: 15_000 });
   return options;
 }
@@ -61,6 +41,7 @@ const savedTitles = (popup: Page) => popup.locator('.saved .ap-event-title').all
 
 describe('two browser profiles', () => {
   it('shows on B the event A saved from a feed both subscribe to', async () => {
+    const [a, b] = [profileA.harness, profileB.harness];
     const optionsA = await subscribe(a);
     const popupA = await a.context.newPage();
     await popupA.goto(`chrome-extension://${a.extensionId}/popup.html`);

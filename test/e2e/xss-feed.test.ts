@@ -2,14 +2,12 @@
 // ("Feed or calendar address", "Add feed") of the dev build in real Chromium: the options page, the hover card
 // and the popup show the payloads as text, run none of them, keep only http(s) links, and let
 // no bidirectional override reach the screen.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoverText, serveFolder, waitForHighlights } from '../../scripts/browser.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
 import { IGNORE_ATTRIBUTE } from '../../src/content/text-extract.ts';
-import { cardText, startHarness, type Harness } from './extension.ts';
+import { submitFeed } from './add-feed.ts';
+import { cardText, harnessWithRoutes, openExtensionPage, type Harness } from './extension.ts';
 
 const FILM = 'The Payload Picture';
 const GOOD_LINK = 'https://example.com/source-article';
@@ -120,34 +118,24 @@ function expectSafeLinks(hrefs: string[]): void {
   for (const href of hrefs) expect(href === '#' || /^https?:\/\//.test(href) || OWN_PAGE.test(href), href).toBe(true);
 }
 
+const env = harnessWithRoutes({ '/feed.json': JSON.stringify(hostileFeed()), '/': PAGE });
 let harness: Harness;
-let site: { url: string; close(): Promise<void> };
-let folder: string;
+/** The diary page's address, `http://127.0.0.1:PORT/`. */
+let siteUrl: string;
 const dialogs: string[] = [];
 
-beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'afterparty-xss-'));
-  await writeFile(join(folder, 'feed.json'), JSON.stringify(hostileFeed()));
-  await writeFile(join(folder, 'index.html'), PAGE);
-  site = await serveFolder(folder);
-  harness = await startHarness();
+beforeAll(() => {
+  ({ harness } = env);
+  siteUrl = `${env.served.base}/`;
   harness.context.on('page', (page) =>
     page.on('dialog', (dialog) => void (dialogs.push(dialog.message()), dialog.dismiss())),
   );
 });
 
-afterAll(async () => {
-  await harness?.close();
-  await site?.close();
-  if (folder) await rm(folder, { recursive: true, force: true });
-});
-
 describe('a feed with script in every field', () => {
   it('is added through the options page and listed as text', async () => {
-    const options = await harness.context.newPage();
-    await options.goto(`chrome-extension://${harness.extensionId}/options.html`);
-    await options.getByLabel('Feed or calendar address').fill(`${site.url}feed.json`);
-    await options.getByRole('button', { name: 'Add feed' }).click();
+    const options = await openExtensionPage(harness, 'options.html');
+    await submitFeed(options, `${siteUrl}feed.json`);
     await options.locator('.feed h3', { hasText: 'feed-title <img src=x' }).waitFor({ timeout: 20_000 });
     const dom = await pageDom(options);
     expect(dom.text).toContain(`feed-title <img src=x onerror="(window.__pwned=`);
@@ -160,7 +148,7 @@ describe('a feed with script in every field', () => {
 
   it('shows the payloads as text in the hover card and runs none of them', async () => {
     const page = await harness.context.newPage();
-    await page.goto(site.url);
+    await page.goto(siteUrl);
     await waitForHighlights(page);
     const cdp = await page.context().newCDPSession(page);
     await hoverText(page, FILM);
@@ -201,7 +189,7 @@ describe('a feed with script in every field', () => {
 
   it('shows the payloads as text in the popup, on "This page" and in the schedule', async () => {
     const page = await harness.context.newPage();
-    await page.goto(site.url);
+    await page.goto(siteUrl);
     await waitForHighlights(page);
     const popup = await harness.context.newPage();
     await popup.goto(`chrome-extension://${harness.extensionId}/popup.html`);
@@ -213,7 +201,7 @@ describe('a feed with script in every field', () => {
         }
       ).chrome.tabs;
       return (await tabs.query({})).find((tab) => tab.url === url)?.id ?? null;
-    }, site.url);
+    }, siteUrl);
     expect(tabId).not.toBeNull();
     await popup.goto(`chrome-extension://${harness.extensionId}/popup.html?tab=${tabId}`);
     await popup.getByText('dinner-title <img src=x', { exact: false }).first().waitFor({ timeout: 15_000 });
@@ -241,7 +229,7 @@ describe('a feed with script in every field', () => {
 
   it('would notice: the same payload rendered as HTML does run', async () => {
     const page = await harness.context.newPage();
-    await page.goto(site.url);
+    await page.goto(siteUrl);
     await page.evaluate((html) => {
       const host = document.createElement('div');
       host.attachShadow({ mode: 'closed' }).innerHTML = html;
