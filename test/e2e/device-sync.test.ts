@@ -6,25 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
 import { clickCardButtonWithText } from './card-buttons.ts';
 import { CARD_HOST, cardText, harnessWithRoutes, openExtensionPage, waitForCard } from './extension.ts';
-import { tiffFeed } from './tiff-feed.ts';
+import { OTHER_BROWSERS_FEED, OTHER_BROWSERS_LISTINGS } from './tiff-feed.ts';
 import { seriousViolations } from './ui-axe.ts';
 
-const FEED = tiffFeed(
-  'Feed from the other browser',
-  [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: ['Marjane Satrapi'] }],
-  [
-    {
-      id: 'p',
-      title: 'Persepolis drinks',
-      kind: 'party',
-      films: ['persepolis'],
-      festival: 'tiff',
-      start: '2007-09-08',
-    },
-  ],
-);
-
-const env = harnessWithRoutes({ '/feed.json': FEED });
+const env = harnessWithRoutes({ '/feed.json': OTHER_BROWSERS_FEED });
 
 const syncItems = (page: Page) => page.evaluate(() => chrome.storage.sync.get(null));
 
@@ -241,7 +226,7 @@ describe('sync between browsers, in Chromium', () => {
       .click();
     await options
       .locator('.feeds')
-      .getByRole('heading', { name: 'Feed from the other browser' })
+      .getByRole('heading', { name: OTHER_BROWSERS_LISTINGS })
       .waitFor({ timeout: 15_000 });
     const urls = await subscribed();
     expect(urls).toContain(allowed);

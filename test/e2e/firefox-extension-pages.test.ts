@@ -4,16 +4,15 @@
 // file its own module graph, so a browser cannot outlive it); every test ends with the
 // extension's console read, and an error from its own code fails the test (firefox-extension.ts).
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoverText, serveFolder } from '../../scripts/browser.mjs';
+import { describe, expect, it } from 'vitest';
+import { hoverText } from '../../scripts/browser.mjs';
 import { CARD_HOST } from './extension.ts';
 import {
   ADDON_ID,
+  ask,
   byText,
   clickInCard,
   clickText,
@@ -26,90 +25,18 @@ import {
   openTab,
   openToolbarPopup,
   selectedTabId,
+  syncItems,
   UNGRANTED_HOST,
   until,
+  waitForHighlights,
 } from './firefox-extension.ts';
+import { servingFolder, servingRoutes } from './serve-routes.ts';
+import { persepolisFeed, PERSEPOLIS_REVIEW } from './tiff-feed.ts';
 
 const env = firefoxForFile();
-let demo: { url: string; close(): Promise<void> };
-let jsonld: { url: string; close(): Promise<void> };
-let feedServer: Server;
-let feedBase: string;
-
-function feed(): string {
-  return JSON.stringify({
-    afterparty: 1,
-    title: 'Local test listings',
-    festivals: [{ id: 'tiff', name: 'TIFF 2007', timeZone: 'America/Toronto', start: '2007-09-06', end: '2007-09-15' }],
-    films: [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: ['Marjane Satrapi', 'Vincent Paronnaud'] }],
-    events: [
-      {
-        id: 'p-party',
-        title: 'Persepolis after-party at the Drake',
-        kind: 'party',
-        films: ['persepolis'],
-        festival: 'tiff',
-        start: '2007-09-08T23:00:00-04:00',
-        venue: 'The Drake Hotel',
-        access: 'invite',
-      },
-      {
-        id: 'p-brunch',
-        title: 'Persepolis press brunch',
-        kind: 'dinner',
-        films: ['persepolis'],
-        festival: 'tiff',
-        start: '2007-09-09T11:00:00-04:00',
-      },
-    ],
-  });
-}
-const REVIEW =
-  '<!doctype html><meta charset="utf-8"><title>Review</title>' +
-  '<p>Marjane Satrapi’s <em>Persepolis</em> drew the longest queue of the week.</p>';
-
-beforeAll(async () => {
-  demo = await serveFolder('demo');
-  jsonld = await serveFolder('test/fixtures/jsonld');
-  feedServer = createServer((request, response) => {
-    if (request.url === '/feed.json') response.writeHead(200, { 'content-type': 'application/json' }).end(feed());
-    else if (request.url === '/review.html')
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(REVIEW);
-    else response.writeHead(404).end();
-  });
-  await new Promise<void>((done) => feedServer.listen(0, '127.0.0.1', done));
-  feedBase = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await demo?.close();
-  await jsonld?.close();
-  feedServer?.closeAllConnections();
-  await new Promise((done) => feedServer?.close(done));
-});
-
-type Reply<T> = { result?: T; error?: string };
-
-/** Sends a message to the background from an extension page, as the pages' own code does. */
-async function ask<T>(page: Page, type: string, params: Record<string, unknown> = {}): Promise<T> {
-  // As JSON: objects BiDi builds in an extension page are Xrays the messaging refuses to clone.
-  const reply = (await page.evaluate(
-    (json) =>
-      (
-        globalThis as unknown as { browser: { runtime: { sendMessage(m: object): Promise<unknown> } } }
-      ).browser.runtime.sendMessage(JSON.parse(json)),
-    JSON.stringify({ type, params }),
-  )) as Reply<T>;
-  if (!reply?.result) throw new Error(`${type}: ${reply?.error}`);
-  return reply.result;
-}
-
-const syncItems = (page: Page) =>
-  page.evaluate(() =>
-    (
-      globalThis as unknown as { browser: { storage: { sync: { get(k: null): Promise<Record<string, unknown>> } } } }
-    ).browser.storage.sync.get(null),
-  );
+const demoSite = servingFolder('demo');
+const jsonldSite = servingFolder('test/fixtures/jsonld');
+const feeds = servingRoutes({ '/feed.json': persepolisFeed(), '/review.html': PERSEPOLIS_REVIEW });
 
 async function tabIdOf(page: Page, url: string): Promise<number> {
   const id = await page.evaluate(async (wanted) => {
@@ -137,10 +64,6 @@ const count = (page: Page, selector: string) => page.$$eval(selector, (els) => e
 const textOf = (page: Page, selector: string) =>
   page.$eval(selector, (el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim());
 
-async function waitForHighlights(page: Page, min = 1): Promise<void> {
-  await page.waitForFunction((n) => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= n, { timeout: 20_000 }, min);
-}
-
 /** The hover card's text, read through its closed root (style sheets left out). */
 const cardText = (page: Page) =>
   inCard(page, CARD_HOST, (root) =>
@@ -158,9 +81,9 @@ const pressedInCard = (page: Page) =>
 
 describe('the popup in Firefox (twin of ui-popup.test.ts)', () => {
   it('"This page" lists the films found on the tab with their events', async () => {
-    const site = await openTab(env.ff.browser, demo.url);
+    const site = await openTab(env.ff.browser, demoSite.served.url);
     await waitForHighlights(site, 5);
-    const popup = await popupFor(demo.url);
+    const popup = await popupFor(demoSite.served.url);
     await element(popup, '.page-films .ap-film-title');
     expect(await textOf(popup, '[role="tab"][aria-selected="true"]')).toBe('This page');
     expect(await texts(popup, '.page-films .ap-film-title')).toEqual(
@@ -291,7 +214,7 @@ describe('the options page in Firefox (twin of options-feeds.test.ts)', () => {
     const options = await openTab(env.ff.browser, extensionUrl('options.html'));
     // Positive control for the schedule below: the feed's events are not there yet.
     expect(JSON.stringify(await ask(options, 'getSchedule'))).not.toContain('Persepolis after-party');
-    await (await control(options, 'Feed or calendar address')).type(`${feedBase}/feed.json`);
+    await (await control(options, 'Feed or calendar address')).type(`${feeds.served.base}/feed.json`);
     await clickText(options, 'button', 'Add feed');
     const item = await byText(options, 'li.feed', 'Local test listings', 15_000);
     const text = await item.evaluate((el) => el.textContent ?? '');
@@ -311,7 +234,7 @@ describe('the options page in Firefox (twin of options-feeds.test.ts)', () => {
     expect(titles.sort()).toEqual(['Persepolis after-party at the Drake', 'Persepolis press brunch']);
     await popup.close();
 
-    const review = await openTab(env.ff.browser, `${feedBase}/review.html`);
+    const review = await openTab(env.ff.browser, `${feeds.served.base}/review.html`);
     await waitForHighlights(review);
     await hoverText(review, 'Persepolis');
     const card = await until(
@@ -332,7 +255,7 @@ describe('the underline style in Firefox (twin of the check in ui-options.test.t
         [...document.adoptedStyleSheets].map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join(' ')),
       );
     // Positive control: the default (dotted, the manifest's content.css) adopts an empty sheet.
-    const plain = await openTab(env.ff.browser, demo.url);
+    const plain = await openTab(env.ff.browser, demoSite.served.url);
     await waitForHighlights(plain, 5);
     expect(
       await until(
@@ -342,7 +265,7 @@ describe('the underline style in Firefox (twin of the check in ui-options.test.t
     ).toEqual(['']);
     await plain.close();
     await ask(options, 'setSettings', { patch: { underlineStyle: 'wavy' } });
-    const styled = await openTab(env.ff.browser, demo.url);
+    const styled = await openTab(env.ff.browser, demoSite.served.url);
     await waitForHighlights(styled, 5);
     await until(
       () => sheets(styled),
@@ -380,7 +303,7 @@ describe('sync between browsers in Firefox (twin of device-sync.test.ts)', () =>
     });
     // Out of the plan (an own event is Going when added) until the card's click puts it there.
     await ask(popup, 'setSaved', { eventKey: reunion.key, status: null });
-    const site = await openTab(env.ff.browser, demo.url);
+    const site = await openTab(env.ff.browser, demoSite.served.url);
     await waitForHighlights(site, 5);
     await hoverText(site, 'Fugitive Pieces');
     await until(
@@ -454,7 +377,7 @@ describe('sync between browsers in Firefox (twin of device-sync.test.ts)', () =>
 
 describe('events on the page in Firefox (twin of add-events-programme.test.ts and textless-page-events.test.ts)', () => {
   it('offers a programme page’s events under "This page" and adds one with "Add this event"', async () => {
-    const url = `${jsonld.url}programme.html`;
+    const url = `${jsonldSite.served.url}programme.html`;
     const site = await openTab(env.ff.browser, url);
     const popup = await popupFor(url);
     // Positive control for the schedule below: the event is not there yet.
@@ -474,7 +397,7 @@ describe('events on the page in Firefox (twin of add-events-programme.test.ts an
   });
 
   it('offers the events of a page with no text, where the site is on; switched off, says it does not read it', async () => {
-    const url = `${jsonld.url}textless.html`;
+    const url = `${jsonldSite.served.url}textless.html`;
     const site = await openTab(env.ff.browser, url);
     const popup = await popupFor(url);
     await clickText(popup, '[role="tab"]', /^This page/);
@@ -571,7 +494,7 @@ describe('reminders in Firefox (twin of reminders.test.ts)', () => {
 
 describe('the real toolbar popup in Firefox', () => {
   it('reads the events of a site without host permission through activeTab, granted by opening it', async () => {
-    const url = `${jsonld.url.replace('127.0.0.1', UNGRANTED_HOST)}broadcast.html`;
+    const url = `${jsonldSite.served.url.replace('127.0.0.1', UNGRANTED_HOST)}broadcast.html`;
     const site = await openTab(env.ff.browser, url);
     await site.bringToFront();
     const tabId = await selectedTabId(env.ff);

@@ -16,11 +16,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Browser as BrowserKind, createProfile } from '@puppeteer/browsers';
-import puppeteer, { type Browser, type ConnectionTransport, type ElementHandle, type Page } from 'puppeteer-core';
+import puppeteer, {
+  type Browser,
+  type ConnectionTransport,
+  type ElementHandle,
+  type Page,
+  type Viewport,
+} from 'puppeteer-core';
 import { NodeWebSocketTransport } from 'puppeteer-core/internal/node/NodeWebSocketTransport.js';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { serveFolder } from '../../scripts/browser.mjs';
 import { ACTIVATION_DELAY_MS } from '../../src/content/card-guard.ts';
 import { marionette, type Marionette } from './firefox-marionette.ts';
+import { setViewport } from './firefox-viewport.ts';
 
 export const ADDON_ID = 'afterparty@afterparty.film';
 /** Any fixed v4 UUID: the tests' moz-extension:// host. */
@@ -229,6 +237,91 @@ export function firefoxForFile(): { readonly ff: FirefoxHarness } {
     await env.ff?.close();
   });
   return env;
+}
+
+/**
+ * Plain firefox-esr (puppeteer's own launch over BiDi: no Marionette, no chrome realm) with the
+ * dev build installed: enough for the content script on web pages (firefox.test.ts, firefox-touch).
+ */
+export async function launchFirefox(): Promise<Browser> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath: findFirefox(),
+    headless: true,
+  });
+  try {
+    const installed = await browser.installExtension(resolve(process.env.AFTERPARTY_DIST ?? 'dist', 'firefox'));
+    expect(installed).toBe(ADDON_ID);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  return browser;
+}
+
+/** Plain Firefox with the extension and the demo page served, for a test file's whole run. */
+export function firefoxDemoForFile(): { readonly browser: Browser; readonly demoUrl: string } {
+  const env = {} as { browser: Browser; demo: { url: string; close(): Promise<void> } };
+  beforeAll(async () => {
+    env.demo = await serveFolder('demo');
+    env.browser = await launchFirefox();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.demo?.close();
+  });
+  return {
+    get browser() {
+      return env.browser;
+    },
+    get demoUrl() {
+      return env.demo.url;
+    },
+  };
+}
+
+/**
+ * The demo page in a new tab of `viewport`, selected (the first-run tab the install opens may come
+ * after `newPage` on a slow machine and take the selection, and a background tab's timers and
+ * frames are throttled), once the content script has underlined its titles.
+ */
+export async function openDemoPage(browser: Browser, demoUrl: string, viewport: Viewport): Promise<Page> {
+  const page = await browser.newPage();
+  await setViewport(page, viewport);
+  await page.goto(demoUrl);
+  await page.bringToFront();
+  await waitForHighlights(page, 5);
+  return page;
+}
+
+type Reply<T> = { result?: T; error?: string };
+
+/** Sends a message to the background from an extension page, as the pages' own code does. */
+export async function ask<T>(page: Page, type: string, params: Record<string, unknown> = {}): Promise<T> {
+  // As JSON: objects BiDi builds in an extension page are Xrays the messaging refuses to clone.
+  const reply = (await page.evaluate(
+    (json) =>
+      (
+        globalThis as unknown as { browser: { runtime: { sendMessage(m: object): Promise<unknown> } } }
+      ).browser.runtime.sendMessage(JSON.parse(json)),
+    JSON.stringify({ type, params }),
+  )) as Reply<T>;
+  if (!reply?.result) throw new Error(`${type}: ${reply?.error}`);
+  return reply.result;
+}
+
+/** The extension's storage.sync items, read from one of its pages. */
+export const syncItems = (page: Page) =>
+  page.evaluate(() =>
+    (
+      globalThis as unknown as { browser: { storage: { sync: { get(k: null): Promise<Record<string, unknown>> } } } }
+    ).browser.storage.sync.get(null),
+  );
+
+/** Waits until the content script has underlined at least `min` titles in a web page. */
+export async function waitForHighlights(page: Page, min = 1): Promise<void> {
+  await page.waitForFunction((n) => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= n, { timeout: 20_000 }, min);
 }
 
 /** The BiDi browsing context id of a puppeteer page. */

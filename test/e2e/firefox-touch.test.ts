@@ -1,53 +1,18 @@
 // Touch in Firefox (the engine of Firefox for Android): the dev build's Firefox package in
 // firefox-esr over WebDriver BiDi, tapped with touch pointer actions. The card's host sits on
 // <html> only while the card is open, so its presence tells open from closed.
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pointOfText, serveFolder } from '../../scripts/browser.mjs';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
+import { pointOfText } from '../../scripts/browser.mjs';
 import { CARD_HOST } from './extension.ts';
-import { setViewport } from './firefox-viewport.ts';
+import { firefoxDemoForFile, openDemoPage } from './firefox-extension.ts';
 
-const FIREFOX = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].find(
-  (path): path is string => !!path && existsSync(path),
-);
-
-let browser: Browser;
-let server: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  if (!FIREFOX) throw new Error('No Firefox found: install firefox-esr or set FIREFOX_PATH.');
-  server = await serveFolder('demo');
-  browser = await puppeteer.launch({
-    browser: 'firefox',
-    protocol: 'webDriverBiDi',
-    executablePath: FIREFOX,
-    headless: true,
-  });
-  await browser.installExtension(resolve(process.env.AFTERPARTY_DIST ?? 'dist', 'firefox'));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = firefoxDemoForFile();
 
 const cardOpen = (page: Page) => page.evaluate((host) => document.querySelector(host) !== null, CARD_HOST);
 
-/**
- * A page of its own, selected: the first-run tab (welcome.html) the install opens may come after
- * `newPage` on a slow machine and take the selection, and a background tab's timers and frames are
- * throttled.
- */
-async function demoPage(): Promise<Page> {
-  const page = await browser.newPage();
-  await setViewport(page, { width: 390, height: 844 });
-  await page.goto(server.url);
-  await page.bringToFront();
-  await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
-  return page;
-}
+/** A phone-sized page of its own (firefox-extension.ts, openDemoPage). */
+const demoPage = (): Promise<Page> => openDemoPage(env.browser, env.demoUrl, { width: 390, height: 844 });
 
 /** Waits for the card to close; if it does not, says where it was, what the tap hit and whether the tab is shown. */
 async function waitClosed(page: Page, tap: { x: number; y: number }, timeout = 5_000): Promise<void> {

@@ -2,65 +2,17 @@
 // BiDi with puppeteer-core: the content script underlines titles and the hover card opens; the
 // card's listings come from the background script's IndexedDB. The extension's own pages (popup,
 // options) are tested in firefox-extension-pages.test.ts (docs/testing-firefox.md).
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { describe, expect, it } from 'vitest';
 // hoverText drives puppeteer's Page as it drives playwright's: the same evaluate and mouse calls.
-import { hoverText, serveFolder } from '../../scripts/browser.mjs';
+import { hoverText } from '../../scripts/browser.mjs';
 import { ACTIVATION_DELAY_MS } from '../../src/content/card-guard.ts';
 import { CARD_HOST, pollCard } from './extension.ts';
-import { setViewport } from './firefox-viewport.ts';
+import { bidi, firefoxDemoForFile, openDemoPage } from './firefox-extension.ts';
 
-const FIREFOX_CANDIDATES = [
-  '/usr/bin/firefox-esr',
-  '/usr/bin/firefox',
-  '/Applications/Firefox.app/Contents/MacOS/firefox',
-];
-const ADDON_ID = 'afterparty@afterparty.film';
+const env = firefoxDemoForFile();
 
-function findFirefox(): string {
-  const path = process.env.FIREFOX_PATH ?? FIREFOX_CANDIDATES.find((candidate) => existsSync(candidate));
-  if (!path || !existsSync(path)) {
-    throw new Error(
-      'No Firefox found. Install one (Debian/Ubuntu: `sudo apt-get install -y firefox-esr`) or set FIREFOX_PATH.',
-    );
-  }
-  return path;
-}
-
-/** The subset of puppeteer's BiDi connection we use; it is public on BidiBrowser but not typed on Browser. */
-interface BidiConnection {
-  send(method: string, params: object): Promise<{ result: any }>;
-}
-
-let browser: Browser;
-let server: { url: string; close(): Promise<void> };
-
-beforeAll(async () => {
-  server = await serveFolder('demo');
-  browser = await puppeteer.launch({
-    browser: 'firefox',
-    protocol: 'webDriverBiDi',
-    executablePath: findFirefox(),
-    headless: true,
-  });
-  const installed = await browser.installExtension(resolve(process.env.AFTERPARTY_DIST ?? 'dist', 'firefox'));
-  expect(installed).toBe(ADDON_ID);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function demoPage(): Promise<Page> {
-  const page = await browser.newPage();
-  await setViewport(page, { width: 1200, height: 800 });
-  await page.goto(server.url);
-  await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
-  return page;
-}
+const demoPage = (): Promise<Page> => openDemoPage(env.browser, env.demoUrl, { width: 1200, height: 800 });
 
 /**
  * The card's text, read through its CLOSED shadow root. Page scripts (and so page.evaluate)
@@ -71,7 +23,7 @@ async function demoPage(): Promise<Page> {
  * needs no test hook in the extension.
  */
 async function cardText(page: Page): Promise<string | null> {
-  const connection = (browser as unknown as { connection: BidiConnection }).connection;
+  const connection = bidi(env.browser);
   const tree = await connection.send('browsingContext.getTree', {});
   const context = (tree.result.contexts as Array<{ context: string; url: string }>).find(
     (c) => c.url === page.url(),
@@ -109,8 +61,8 @@ function waitForCard(page: Page, expected: RegExp): Promise<string> {
 
 describe('the demo page in Firefox with the extension', () => {
   it('underlines film titles with a registered highlight and changes no page node', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url);
+    const page = await env.browser.newPage();
+    await page.goto(env.demoUrl);
     const before = await page.evaluate(() => document.body.innerHTML);
     await page.waitForFunction(() => (CSS.highlights.get('afterparty-film')?.size ?? 0) >= 5, { timeout: 20_000 });
     const highlighted = await page.evaluate(() =>

@@ -66,3 +66,21 @@ export const OVER_FEED_LIMIT = 20 * 1024 * 1024 + 1;
 
 /** The options page's words for a feed over that size (src/locales/en/sync.json). */
 export const TOO_LARGE_WORDS = 'The feed is larger than 20 MB, which Afterparty does not download.';
+
+export const OTHER_BROWSERS_LISTINGS = 'Feed from the other browser';
+
+/** The feed another browser subscribed to, which device sync offers here. */
+export const OTHER_BROWSERS_FEED = tiffFeed(
+  OTHER_BROWSERS_LISTINGS,
+  [{ id: 'persepolis', title: 'Persepolis', year: 2007, directors: ['Marjane Satrapi'] }],
+  [
+    {
+      id: 'p',
+      title: 'Persepolis drinks',
+      kind: 'party',
+      films: ['persepolis'],
+      festival: 'tiff',
+      start: '2007-09-08',
+    },
+  ],
+);
