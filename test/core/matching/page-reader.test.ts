@@ -2,7 +2,7 @@
 // the film's own mentions kept beside each, and titles the page named as films found again.
 // Pages go through the content script's extraction in happy-dom, as the CLI scan reads them.
 import { describe, expect, it } from 'vitest';
-import { compileMatcher, type TitleSource } from '../../../src/core/matching/index.ts';
+import { compileMatcher, PageReader, type TextBlock, type TitleSource } from '../../../src/core/matching/index.ts';
 import { parsePage, scanBlocks } from '../../../src/cli/scan.ts';
 import { iterateBlocks } from '../../../src/content/text-extract.ts';
 
@@ -150,5 +150,25 @@ describe('numbers named as films', () => {
     expect(titles('<p>Sam Mendes’ 1917 is one long take.</p>')).toEqual(['1917=1917']);
     expect(titles('<p>1917 (Sam Mendes, 2019) is one long take.</p>')).toEqual(['1917=1917']);
     expect(titles('<p>The revolution of 1917 changed Russia.</p>')).toEqual([]);
+  });
+});
+
+describe('titles found again, overlapping', () => {
+  const block = (text: string): TextBlock => ({ text, marks: [] });
+  /** A block naming `first` then `second` as films (a year after each), then one naming both, glued. */
+  function again(first: string, second: string): string[] {
+    const reader = new PageReader();
+    const text = `${first} (2001) and ${second} (2002).`;
+    const named = [first, second].map((surface, i) => {
+      const start = text.indexOf(surface);
+      return { filmIds: [`f${i}`], start, end: start + surface.length, surface };
+    });
+    reader.next(block(text), named);
+    return reader.next(block('We saw Foo/Bar/Baz twice.'), []).map((m) => m.surface);
+  }
+
+  it('keeps the one the page named first, where two found again overlap', () => {
+    expect(again('Foo/Bar', 'Bar/Baz')).toEqual(['Foo/Bar']);
+    expect(again('Bar/Baz', 'Foo/Bar')).toEqual(['Bar/Baz']);
   });
 });
