@@ -16,10 +16,29 @@ const WORD_CHAR = /[\p{L}\p{N}'’*\-\u2010\u2011]/u;
 const SPACE = /[\s\u00a0]/u;
 
 // A capitalised word, a run of WORD_CHAR: where a named surface may start. Outside the Basic
-// Plane a letter is two code units, each of which WORD_CHAR refuses, so these stop there too.
-const CAPITALISED_WORD =
-  /(?![\u{10000}-\u{10FFFF}])\p{Lu}(?:(?![\u{10000}-\u{10FFFF}])[\p{L}\p{N}'’*\-\u2010\u2011])*/gu;
+// Plane a letter is two code units, each of which WORD_CHAR refuses: a run holding one is
+// walked by code units (capitalisedWords), and a surface's first word stops before one.
+const CAPITALISED_WORD = /\p{Lu}[\p{L}\p{N}'’*\-\u2010\u2011]*/gu;
+const SURROGATE = /[\uD800-\uDFFF]/;
 const FIRST_WORD = /^(?:(?![\u{10000}-\u{10FFFF}])[\p{L}\p{N}'’*\-\u2010\u2011])+/u;
+
+/** Each word of `text` that starts with a capital after no WORD_CHAR, with where it starts. */
+function* capitalisedWords(text: string): Generator<[word: string, at: number]> {
+  for (const run of text.matchAll(CAPITALISED_WORD)) {
+    const word = run[0];
+    if (!SURROGATE.test(word)) {
+      if (!WORD_CHAR.test(text[run.index - 1] ?? '')) yield [word, run.index];
+      continue;
+    }
+    const end = run.index + word.length;
+    for (let at = run.index; at < end; at++) {
+      if (!UPPER.test(text[at]!) || WORD_CHAR.test(text[at - 1] ?? '')) continue;
+      let stop = at + 1;
+      while (stop < end && WORD_CHAR.test(text[stop]!)) stop++;
+      yield [text.slice(at, stop), at];
+    }
+  }
+}
 
 interface Named {
   surface: string;
@@ -77,10 +96,9 @@ export class PageReader {
     if (this.#named.size === 0) return [];
     const { text } = block;
     const hits: Array<{ named: Named; at: number }> = [];
-    for (const word of text.matchAll(CAPITALISED_WORD)) {
-      const at = word.index;
-      const same = this.#byFirstWord.get(word[0]);
-      if (!same || WORD_CHAR.test(text[at - 1] ?? '')) continue;
+    for (const [word, at] of capitalisedWords(text)) {
+      const same = this.#byFirstWord.get(word);
+      if (!same) continue;
       for (const named of same) {
         const end = at + named.surface.length;
         if (text.startsWith(named.surface, at) && !WORD_CHAR.test(text[end] ?? '')) hits.push({ named, at });

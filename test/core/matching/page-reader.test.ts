@@ -171,4 +171,16 @@ describe('titles found again, overlapping', () => {
     expect(again('Foo/Bar', 'Bar/Baz')).toEqual(['Foo/Bar']);
     expect(again('Bar/Baz', 'Foo/Bar')).toEqual(['Bar/Baz']);
   });
+
+  it('reads a letter outside the Basic Plane beside a title as no word character, as the search by surface did', () => {
+    const reader = new PageReader();
+    const text = 'Fargo (1996) was cold.';
+    reader.next(block(text), [{ filmIds: ['fargo'], start: 0, end: 5, surface: 'Fargo' }]);
+    const starts = (t: string) => reader.next(block(t), []).map((m) => m.start);
+    expect(starts('We saw 𝐀Fargo twice.')).toEqual([9]);
+    expect(starts('We saw Fargo𝐀 twice.')).toEqual([7]);
+    expect(starts('We saw Fa𝐀Fargo twice.')).toEqual([11]);
+    // Positive control: a letter of the Basic Plane joins the word.
+    expect(starts('We saw aFargo twice.')).toEqual([]);
+  });
 });
