@@ -67,36 +67,22 @@ const PLACE_BEFORE = new RegExp(
 );
 const POSSESSIVE_BEFORE = /(?:^|[^\p{L}])(?:his|her|their|its|my|your|our)[\s\u00a0]+$/u;
 
-// Each rule on the words before a title ends on one of a few words, and those are looked for
-// first: an expression anchored at the end is tried from each of the 60 positions before every
-// title of the page (the bench's 2 MB article has 37,000), which was most of this pass's time.
-// The endings, in lower case, hold whatever the rule's own expression would match there.
-const WORK_BEFORE_ENDS =
-  'of de series show sitcom musical novel book song album play comic podcast game série roman'.split(' ');
-const PLACE_BEFORE_ENDS = ['in', 'to', 'near', 'from', 'outside', 'around', 'across', 'of', 'downtown', 'throughout'];
-const ROLE_BEFORE_ENDS = ['as', 'portray', 'portrays', 'portrayed', 'portraying', 'voices', 'voiced', 'voicing'];
-const PLAYS_BEFORE_ENDS = ['plays', 'played', 'playing'];
-const POSSESSIVE_BEFORE_ENDS = ['his', 'her', 'their', 'its', 'my', 'your', 'our'];
-const PARTNER_BEFORE_ENDS = ['and', '&'];
-const TRAILING = /[\s,:]/u;
-// Called on every character of the word before each title: ASCII is told by its code.
-const trailing = (c: number): boolean =>
-  c < 128 ? c === 32 || c === 44 || c === 58 || (c >= 9 && c <= 13) : TRAILING.test(String.fromCharCode(c));
+// Each rule on the words before a title ends on one of a few words, looked for first: an
+// expression anchored at the end is tried from each of the 60 positions before every title
+// of the page (the bench's 2 MB article has 37,000), which was most of this pass's time.
+// Every word they end on, none longer than 12 letters: the tail of 12 is tried, not the 60.
+const BEFORE_ENDS =
+  /(?:of|de|series|show|sitcom|musical|novel|book|song|album|play|comic|podcast|game|série|roman|in|to|near|from|outside|around|across|downtown|throughout|as|portrays?|portrayed|portraying|voices|voiced|voicing|plays|played|playing|his|her|their|its|my|your|our|and|&|films?|movies?|documentary|documentaire)$/u;
 
 /**
- * The last run of characters of `before` that are neither spaces nor "," or ":", in lower case,
- * with the long s folded as the case-insensitive expressions fold it: every ending a rule
- * matches is a suffix of it.
+ * `before` without the spaces and the one "," or ":" a rule allows after its last word, in
+ * lower case, the long s folded as the case-insensitive expressions fold it: every word a rule
+ * ends on ends it.
  */
-function lastRun(before: string): string {
-  let end = before.length;
-  while (end > 0 && trailing(before.charCodeAt(end - 1))) end--;
-  let start = end;
-  while (start > 0 && !trailing(before.charCodeAt(start - 1))) start--;
-  return before.slice(start, end).toLowerCase().replace(/ſ/gu, 's');
+function tailOf(before: string): string {
+  const t = before.trimEnd();
+  return (/[,:]$/u.test(t) ? t.slice(0, -1).trimEnd() : t).slice(-12).toLowerCase().replace(/ſ/gu, 's');
 }
-
-const endsOnAny = (run: string, ends: readonly string[]): boolean => ends.some((w) => run.endsWith(w));
 
 const OPENING = new Set(['"', '“', '‘', '«', '„', "'"]);
 const CLOSING = new Set(['"', '”', '’', '»', "'"]);
@@ -186,22 +172,22 @@ export function namesake(block: TextBlock, m: TitleMatch, matches: readonly Titl
   const after = text.slice(m.end, m.end + 80);
   const oneWord = !SPACE.test(m.surface.trim());
 
-  const run = lastRun(before);
+  const cued = BEFORE_ENDS.test(tailOf(before));
 
   if (WORK_AFTER.test(after)) return 'strong';
   const coordinated = COORDINATED.exec(after);
   if (coordinated && WORK_AFTER.test(after.slice(coordinated[0].length))) return 'strong';
-  if (endsOnAny(run, WORK_BEFORE_ENDS) && WORK_BEFORE.test(before)) return 'strong';
+  if (cued && WORK_BEFORE.test(before)) return 'strong';
   const place = PLACE_AFTER.exec(after);
   if (place && PLACES.has(place[1]!)) return 'strong';
   if (COMPOUND_AFTER.test(after)) return 'strong';
-  if (run.endsWith('from') && FROM_BEFORE.test(before) && TO_AFTER.test(after)) return 'strong';
+  if (cued && FROM_BEFORE.test(before) && TO_AFTER.test(after)) return 'strong';
   if (ACTOR_AFTER.test(after) && WORD_BEFORE.test(before)) return 'strong';
   if (insideLongerQuote(text, m.start, m.end)) return 'strong';
-  if (endsOnAny(run, ROLE_BEFORE_ENDS) && ROLE_BEFORE.test(before)) return 'strong';
-  if (endsOnAny(run, PLAYS_BEFORE_ENDS) && PLAYS_BEFORE.test(before)) return 'weak';
+  if (cued && ROLE_BEFORE.test(before)) return 'strong';
+  if (cued && PLAYS_BEFORE.test(before)) return 'weak';
   if (
-    endsOnAny(run, PLACE_BEFORE_ENDS) &&
+    cued &&
     PLACE_BEFORE.test(before) &&
     !(block.marks ?? []).some((s) => !s.link && s.start <= m.start && s.end >= m.end)
   )
@@ -210,14 +196,14 @@ export function namesake(block: TextBlock, m: TitleMatch, matches: readonly Titl
   if (oneWord) {
     const partnerAfter = PARTNER_AFTER.exec(after);
     if (partnerAfter && !covered(matches, m.end + partnerAfter[0].length - 1)) return 'weak';
-    const partnerBefore = endsOnAny(run, PARTNER_BEFORE_ENDS) ? PARTNER_BEFORE.exec(before) : null;
+    const partnerBefore = cued ? PARTNER_BEFORE.exec(before) : null;
     if (
       partnerBefore &&
       !covered(matches, m.start - partnerBefore[0].length + 1) &&
       !/^(?:And|But|Or)$/u.test(partnerBefore[1]!)
     )
       return 'weak';
-    if (endsOnAny(run, POSSESSIVE_BEFORE_ENDS) && POSSESSIVE_BEFORE.test(before)) return 'weak';
+    if (cued && POSSESSIVE_BEFORE.test(before)) return 'weak';
   }
   // Quotes around exactly the title set it off, inside a label or not.
   if (OPENING.has(text[m.start - 1] ?? '') && CLOSING.has(text[m.end] ?? '')) return null;
@@ -236,7 +222,6 @@ export function namesake(block: TextBlock, m: TitleMatch, matches: readonly Titl
 
 const YEAR_AFTER = /^[\s\u00a0]*(?:\(|\[|,)[\s\u00a0]*(?:1[89]|20)\d\d\b/u;
 const FILM_BEFORE = /\b(?:film|movie|films|movies|documentary|documentaire)[\s\u00a0]*[,:]?[\s\u00a0]*$/u;
-const FILM_BEFORE_ENDS = ['film', 'movie', 'films', 'movies', 'documentary', 'documentaire'];
 const FILM_AFTER = /^[\s\u00a0]*['’]?[\s\u00a0]*(?:film|movie|trailer|director|sequel|remake|box[\s\u00a0]+office)\b/u;
 const PUNCT = /^[\s\u00a0"'“”‘’«»()[\],.:;!?]*$/u;
 
@@ -249,7 +234,7 @@ export function filmContext(block: TextBlock, m: TitleMatch): boolean {
   const after = text.slice(m.end, m.end + 40);
   if (YEAR_AFTER.test(after) || FILM_AFTER.test(after)) return true;
   const before = text.slice(Math.max(0, m.start - 40), m.start);
-  if (endsOnAny(lastRun(before), FILM_BEFORE_ENDS) && FILM_BEFORE.test(before)) return true;
+  if (BEFORE_ENDS.test(tailOf(before)) && FILM_BEFORE.test(before)) return true;
   return (block.marks ?? []).some(
     (s) =>
       !s.link &&

@@ -15,36 +15,9 @@ const UPPER = /\p{Lu}/u;
 const WORD_CHAR = /[\p{L}\p{N}'’*\-\u2010\u2011]/u;
 const SPACE = /[\s\u00a0]/u;
 
-// A capitalised word, a run of WORD_CHAR: where a named surface may start. Outside the Basic
-// Plane a letter is two code units, each of which WORD_CHAR refuses: a run holding one is
-// walked by code units (capitalisedWords), and a surface's first word stops before one.
-const CAPITALISED_WORD = /\p{Lu}[\p{L}\p{N}'’*\-\u2010\u2011]*/gu;
-const SURROGATE = /[\uD800-\uDFFF]/;
-const FIRST_WORD = /^(?:(?![\u{10000}-\u{10FFFF}])[\p{L}\p{N}'’*\-\u2010\u2011])+/u;
-
-/** Each word of `text` that starts with a capital after no WORD_CHAR, with where it starts. */
-function* capitalisedWords(text: string): Generator<[word: string, at: number]> {
-  for (const run of text.matchAll(CAPITALISED_WORD)) {
-    const word = run[0];
-    if (!SURROGATE.test(word)) {
-      if (!WORD_CHAR.test(text[run.index - 1] ?? '')) yield [word, run.index];
-      continue;
-    }
-    const end = run.index + word.length;
-    for (let at = run.index; at < end; at++) {
-      if (!UPPER.test(text[at]!) || WORD_CHAR.test(text[at - 1] ?? '')) continue;
-      let stop = at + 1;
-      while (stop < end && WORD_CHAR.test(text[stop]!)) stop++;
-      yield [text.slice(at, stop), at];
-    }
-  }
-}
-
 interface Named {
   surface: string;
   filmIds: string[];
-  /** When it was named: where two named surfaces overlap in a block, the one named first is kept. */
-  order: number;
 }
 
 export class PageReader {
@@ -53,13 +26,6 @@ export class PageReader {
   readonly #films = new Set<string>();
   /** Their surfaces, to find again. */
   readonly #named = new Map<string, Named>();
-  /**
-   * The same by first word: a surface found again starts with a capital after no word character
-   * and is followed by none, so the page's word there is its first word. Each block's
-   * capitalised words are looked up, not every surface searched in every block (which grew with
-   * the page: a quarter of this pass on the bench's 2 MB article).
-   */
-  readonly #byFirstWord = new Map<string, Named[]>();
 
   /** The block's titles: `found` (the matcher's) kept or dropped, and those found again, in text order. */
   next(block: TextBlock, found: readonly TitleMatch[]): TitleMatch[] {
@@ -82,42 +48,26 @@ export class PageReader {
   #remember(m: TitleMatch): void {
     const letters = m.surface.replace(/[^\p{L}\p{N}]/gu, '').length;
     if (letters < MIN_REPEAT_LETTERS || !UPPER.test(m.surface[0] ?? '')) return;
-    if (this.#named.has(m.surface)) return;
-    const named = { surface: m.surface, filmIds: m.filmIds, order: this.#named.size };
-    this.#named.set(m.surface, named);
-    const first = FIRST_WORD.exec(m.surface)![0];
-    const same = this.#byFirstWord.get(first);
-    if (same) same.push(named);
-    else this.#byFirstWord.set(first, [named]);
+    if (!this.#named.has(m.surface)) this.#named.set(m.surface, { surface: m.surface, filmIds: m.filmIds });
   }
 
   /** The named films' surfaces, written alike, outside `kept`, not part of a longer name. */
   #again(block: TextBlock, kept: readonly TitleMatch[]): TitleMatch[] {
     if (this.#named.size === 0) return [];
     const { text } = block;
-    const hits: Array<{ named: Named; at: number }> = [];
-    for (const [word, at] of capitalisedWords(text)) {
-      const same = this.#byFirstWord.get(word);
-      if (!same) continue;
-      for (const named of same) {
-        const end = at + named.surface.length;
-        if (text.startsWith(named.surface, at) && !WORD_CHAR.test(text[end] ?? '')) hits.push({ named, at });
-      }
-    }
-    if (hits.length === 0) return [];
-    // In the order the page named them, then in text order, as each surface was once searched in turn.
-    hits.sort((a, b) => a.named.order - b.named.order || a.at - b.at);
     const out: TitleMatch[] = [];
-    for (const { named, at } of hits) {
-      const { surface, filmIds } = named;
-      const end = at + surface.length;
-      if (kept.some((m) => m.start < end && at < m.end) || out.some((m) => m.start < end && at < m.end)) continue;
-      if (capitalisedNeighbour(text, at, end)) continue;
-      // A sentence's first word is capitalised whatever it means: "Hunger sets in around 4pm".
-      if (!SPACE.test(surface) && sentenceStart(text, at)) continue;
-      const m: TitleMatch = { filmIds, start: at, end, surface };
-      if (namesake(block, m, kept) === 'strong') continue;
-      out.push(m);
+    for (const { surface, filmIds } of this.#named.values()) {
+      for (let at = text.indexOf(surface); at >= 0; at = text.indexOf(surface, at + 1)) {
+        const end = at + surface.length;
+        if (WORD_CHAR.test(text[at - 1] ?? '') || WORD_CHAR.test(text[end] ?? '')) continue;
+        if (kept.some((m) => m.start < end && at < m.end) || out.some((m) => m.start < end && at < m.end)) continue;
+        if (capitalisedNeighbour(text, at, end)) continue;
+        // A sentence's first word is capitalised whatever it means: "Hunger sets in around 4pm".
+        if (!SPACE.test(surface) && sentenceStart(text, at)) continue;
+        const m: TitleMatch = { filmIds, start: at, end, surface };
+        if (namesake(block, m, kept) === 'strong') continue;
+        out.push(m);
+      }
     }
     return out;
   }
