@@ -29,13 +29,14 @@ export class PageReader {
 
   /** The block's titles: `found` (the matcher's) kept or dropped, and those found again, in text order. */
   next(block: TextBlock, found: readonly TitleMatch[]): TitleMatch[] {
-    for (const m of found) {
-      if (!filmContext(block, m)) continue;
+    const readings = found.map((m) => namesake(block, m, found));
+    found.forEach((m, i) => {
+      if (!filmContext(block, m)) return;
       for (const id of m.filmIds) this.#films.add(id);
-      if (namesake(block, m, found) !== 'strong') this.#remember(m);
-    }
-    const kept = found.filter((m) => {
-      const reading = namesake(block, m, found);
+      if (readings[i] !== 'strong') this.#remember(m);
+    });
+    const kept = found.filter((m, i) => {
+      const reading = readings[i];
       return reading === null || (reading === 'weak' && m.filmIds.some((id) => this.#films.has(id)));
     });
     const again = this.#again(block, kept);

@@ -2,7 +2,7 @@
 // the film's own mentions kept beside each, and titles the page named as films found again.
 // Pages go through the content script's extraction in happy-dom, as the CLI scan reads them.
 import { describe, expect, it } from 'vitest';
-import { compileMatcher, type TitleSource } from '../../../src/core/matching/index.ts';
+import { compileMatcher, PageReader, type TextBlock, type TitleSource } from '../../../src/core/matching/index.ts';
 import { parsePage, scanBlocks } from '../../../src/cli/scan.ts';
 import { iterateBlocks } from '../../../src/content/text-extract.ts';
 
@@ -150,5 +150,37 @@ describe('numbers named as films', () => {
     expect(titles('<p>Sam Mendes’ 1917 is one long take.</p>')).toEqual(['1917=1917']);
     expect(titles('<p>1917 (Sam Mendes, 2019) is one long take.</p>')).toEqual(['1917=1917']);
     expect(titles('<p>The revolution of 1917 changed Russia.</p>')).toEqual([]);
+  });
+});
+
+describe('titles found again, overlapping', () => {
+  const block = (text: string): TextBlock => ({ text, marks: [] });
+  /** A block naming `first` then `second` as films (a year after each), then one naming both, glued. */
+  function again(first: string, second: string): string[] {
+    const reader = new PageReader();
+    const text = `${first} (2001) and ${second} (2002).`;
+    const named = [first, second].map((surface, i) => {
+      const start = text.indexOf(surface);
+      return { filmIds: [`f${i}`], start, end: start + surface.length, surface };
+    });
+    reader.next(block(text), named);
+    return reader.next(block('We saw Foo/Bar/Baz twice.'), []).map((m) => m.surface);
+  }
+
+  it('keeps the one the page named first, where two found again overlap', () => {
+    expect(again('Foo/Bar', 'Bar/Baz')).toEqual(['Foo/Bar']);
+    expect(again('Bar/Baz', 'Foo/Bar')).toEqual(['Bar/Baz']);
+  });
+
+  it('reads a letter outside the Basic Plane beside a title as no word character, as the search by surface did', () => {
+    const reader = new PageReader();
+    const text = 'Fargo (1996) was cold.';
+    reader.next(block(text), [{ filmIds: ['fargo'], start: 0, end: 5, surface: 'Fargo' }]);
+    const starts = (t: string) => reader.next(block(t), []).map((m) => m.start);
+    expect(starts('We saw 𝐀Fargo twice.')).toEqual([9]);
+    expect(starts('We saw Fargo𝐀 twice.')).toEqual([7]);
+    expect(starts('We saw Fa𝐀Fargo twice.')).toEqual([11]);
+    // Positive control: a letter of the Basic Plane joins the word.
+    expect(starts('We saw aFargo twice.')).toEqual([]);
   });
 });

@@ -1,0 +1,53 @@
+// namesake() and filmContext() read the words before a title by looking for the words a rule
+// ends on first (an expression anchored at the end is slow to fail): the rules must read as
+// their expressions do whatever stands between that word and the title.
+import { describe, expect, it } from 'vitest';
+import type { TextBlock, TitleMatch } from '../../../src/core/matching/index.ts';
+import { filmContext, namesake } from '../../../src/core/matching/namesakes.ts';
+
+/** `text` with the first `title` in it as a match. */
+function at(text: string, title: string): [TextBlock, TitleMatch] {
+  const start = text.indexOf(title);
+  const m: TitleMatch = { filmIds: ['f'], start, end: start + title.length, surface: title };
+  return [{ text, marks: [] }, m];
+}
+
+const read = (text: string, title: string) => {
+  const [block, m] = at(text, title);
+  return namesake(block, m, [m]);
+};
+
+describe('the words before a title', () => {
+  it('reads a work named before the title through spaces, commas, colons and case', () => {
+    expect(read('He joined the series: Fargo was its name.', 'Fargo')).toBe('strong');
+    expect(read('He joined season 3 of\u00a0 Fargo last year.', 'Fargo')).toBe('strong');
+    expect(read('He joined THE SERIES Fargo last year.', 'Fargo')).toBe('strong');
+    expect(read('He loved the hit sitcom, Fargo.', 'Fargo')).toBe('strong');
+    expect(read('She read the novel Fargo.', 'Fargo')).toBe('strong');
+    // The case-insensitive expression folds the long s; so does the look for its last word.
+    expect(read('He joined the ſeries Fargo last year.', 'Fargo')).toBe('strong');
+    // Positive control: the same words not ending the text before the title.
+    expect(read('The series was fine, and Fargo was better.', 'Fargo')).toBeNull();
+  });
+
+  it('reads roles, plays, places, partners and possessives by their last word', () => {
+    expect(read('Ben Affleck as Batman was grim.', 'Batman')).toBe('strong');
+    expect(read('Crowe portrays Noah well.', 'Noah')).toBe('strong');
+    expect(read('Crowe played Noah well.', 'Noah')).toBe('weak');
+    expect(read('She grew up in Chicago before acting.', 'Chicago')).toBe('weak');
+    expect(read('We went downtown Chicago for it.', 'Chicago')).toBe('weak');
+    expect(read('Fans of Batman & Robin', 'Robin')).toBe('weak');
+    expect(read('He loved his Batman toys.', 'Batman')).toBe('weak');
+    expect(read('They walked from Selma to Montgomery.', 'Selma')).toBe('strong');
+    // Positive controls: the film, with the same words elsewhere in the sentence.
+    expect(read('As Crowe said, Noah was hard to make.', 'Noah')).toBeNull();
+    expect(read('In Chicago, the songs are better than in Cabaret.', 'Chicago')).toBeNull();
+  });
+
+  it('reads a word for a film before the title as naming it a film', () => {
+    const [block, m] = at('We saw the documentary:  Selma at noon.', 'Selma');
+    expect(filmContext(block, m)).toBe(true);
+    const [other, n] = at('We saw Selma, the documentary, at noon.', 'Selma');
+    expect(filmContext(other, n)).toBe(false);
+  });
+});
