@@ -19,8 +19,19 @@ import { createScheduler } from './feed-sync/scheduler.ts';
 import { watchStorage } from './feed-sync/storage-fault.ts';
 import { closeToContentScripts, tellTabs } from './tab-notice.ts';
 import { opensFirstRun, WELCOME_PAGE } from './first-run.ts';
+import { startUp } from './start-up.ts';
+
+const mark = (name: string): void => {
+  if (process.env.NODE_ENV !== 'production') performance.mark(`afterparty:${name}`);
+};
+// The bundle's modules are evaluated by now: from the worker's start (its time origin) to here
+// is the browser starting it and compiling the script (bench/chromium.bench.ts's trace).
+mark('worker-script');
 
 const db = openDatabase();
+db.on('ready', () => mark('db-open'));
+// What a page's first request does not need waits until it is answered (start-up.ts, issue 28).
+const wake = startUp({ later: (run, ms) => void setTimeout(run, ms) });
 
 // Content scripts read nothing there (they hear of changes by tab message): closed, a page's
 // process cannot read or write what the worker keeps in it.
@@ -47,6 +58,8 @@ watchOpenCardCommand();
 // Open views re-read after the data changes (src/background/data-changes.ts).
 // Reminders follow the plan: every change (a save, a setting, a sync) rebuilds them.
 const reminders = startReminders(db);
+// Rebuilt at every start: alarms survive a stopped worker, but a restart must catch up.
+wake.defer('reminders', () => reminders.rebuild());
 // Built on the first page's request after a change, then shared by every frame (title-matcher.ts).
 const titles = titleMatcherCache(db, () => ensureDefaultFeed());
 const changes = createChangeNotice((items) => {
@@ -69,11 +82,12 @@ const sync = createFeedSync({
 });
 const scheduler = createScheduler({ alarms: browser.alarms, sync, clock: Date.now });
 browser.alarms.onAlarm.addListener((alarm) => scheduler.onAlarm(alarm));
-void scheduler.reschedule().catch((error: unknown) => console.error('Afterparty: could not set the sync alarm', error));
+wake.defer('reschedule', () => scheduler.reschedule());
 watchStorage(db, (reason) => sync.reportFault(reason));
 // The plan follows the user to their other signed-in browsers (storage.sync): each change here
 // is sent soon after, and each change from there is applied and shown (device-sync/).
 const deviceSync = startDeviceSync({ db, feedSync: sync, onChange: () => changes.bump() });
+wake.defer('device-sync', () => deviceSync.runNow());
 
 const handlers = createHandlers({
   db,
@@ -98,13 +112,16 @@ browser.runtime.onInstalled.addListener(({ reason }) => {
 // Chrome accepts only a native Promise as the reply, so the handler is an async function.
 const extensionOrigin = browser.runtime.getURL('');
 browser.runtime.onMessage.addListener(async (message: unknown, sender: browser.Runtime.MessageSender) => {
-  const reply = await route(handlers, message, {
-    extensionPage: isExtensionPage(sender, browser.runtime.id, extensionOrigin),
-    pageUrl: senderPageUrl(sender),
-    tabActive: sender.tab?.active === true,
-    frame: sender.tab ? `${sender.tab.id ?? -1}/${sender.frameId ?? 0}` : undefined,
-  });
+  const reply = await wake.request(() =>
+    route(handlers, message, {
+      extensionPage: isExtensionPage(sender, browser.runtime.id, extensionOrigin),
+      pageUrl: senderPageUrl(sender),
+      tabActive: sender.tab?.active === true,
+      frame: sender.tab ? `${sender.tab.id ?? -1}/${sender.frameId ?? 0}` : undefined,
+    }),
+  );
   changes.after(message, reply);
   deviceSync.after(message, reply);
   return reply;
 });
+mark('worker-ready');

@@ -14,6 +14,7 @@ import {
 } from '../core/matching/index.ts';
 import type { FilmRow } from '../core/rows.ts';
 import { dropMatcherIndex, listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';
+import { timed } from './start-up.ts';
 import { loadStoredMatcher, saveMatcher } from './stored-matcher.ts';
 
 /** A matcher with the titles it was built from. */
@@ -137,7 +138,8 @@ export function titleMatcherCache(
   ready: () => Promise<void>,
   { store = true }: { store?: boolean } = {},
 ): TitleMatcherCache & { counts: MatcherCounts } {
-  let built: { catalog: Promise<TitleCatalog>; matcher: Promise<Matcher>; print: Promise<string> } | null = null;
+  type Built = { catalog: () => Promise<TitleCatalog>; matcher: Promise<Matcher>; print: Promise<string> };
+  let built: Built | null = null;
   let lastAsked = -Infinity;
   let dropping: Promise<void> = Promise.resolve();
   const counts: MatcherCounts = { compiled: 0, loaded: 0, stored: 0, rebuilt: 0 };
@@ -147,10 +149,12 @@ export function titleMatcherCache(
   const build = () => {
     lastAsked = performance.now();
     if (!built) {
-      const print = ready().then(() => catalogPrint(db));
+      const print = timed('matcher:ready', ready).then(() => timed('matcher:print', () => catalogPrint(db)));
       // Read beside the print, not after it: a page's first batch waits for the later of the two.
-      const stored = store ? dropping.then(() => loadStoredMatcher(db, print)) : print.then(() => null);
-      const current = {} as { catalog: Promise<TitleCatalog>; matcher: Promise<Matcher>; print: Promise<string> };
+      const stored = store
+        ? dropping.then(() => timed('matcher:load', () => loadStoredMatcher(db, print)))
+        : print.then(() => null);
+      const current = {} as Built;
       const isCurrent = () => built === current;
       const made = stored.then(async (loaded) => {
         if (loaded?.matcher) {
@@ -175,14 +179,18 @@ export function titleMatcherCache(
         return { matcher, sources: () => Promise.resolve(sources) };
       });
       current.matcher = made.then((m) => m.matcher);
-      current.catalog = made.then(async (m) => ({ matcher: m.matcher, sources: await m.sources() }));
+      // Asked for, not made with the matcher: a matcher read back has no titles in memory, and
+      // reading every film (3.5 MB at 10,000 films) held up a woken worker's first page for
+      // seconds (issue 28). Only the feed sync and the popup's pickers need them.
+      let catalog: Promise<TitleCatalog> | null = null;
+      current.catalog = () =>
+        (catalog ??= made.then(async (m) => ({ matcher: m.matcher, sources: await m.sources() })));
       current.print = print;
       built = current;
       // A failed build (storage unavailable) is tried again by the next request.
       current.matcher.catch(() => {
         if (built === current) built = null;
       });
-      current.catalog.catch(() => undefined);
     }
     return built;
   };
@@ -195,10 +203,10 @@ export function titleMatcherCache(
   return {
     counts,
     get: () => build().matcher,
-    catalog: () => build().catalog,
+    catalog: () => build().catalog(),
     async latest() {
       await recheck();
-      return build().catalog;
+      return build().catalog();
     },
     forget,
     discardStored() {

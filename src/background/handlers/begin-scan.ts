@@ -2,6 +2,7 @@ import { packMatches } from '../../core/matching/index.ts';
 import { correctionsFor, loadSettings, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
 import { findInTurns, type MatchQueue } from '../match-queue.ts';
+import { timed } from '../start-up.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
 import { senderSite } from '../sites/site-of.ts';
 import type { TitleMatcherCache } from '../title-matcher.ts';
@@ -28,13 +29,12 @@ export function beginScanHandlers({
       const site = senderSite(from);
       const matcher = titles.get();
       matcher.catch(() => undefined); // awaited below, unless the site is off
-      const [disabled, settings, corrections] = await Promise.all([
-        site !== null && sites().isDisabled(site),
-        loadSettings(db),
-        correctionsFor(db, site),
-      ]);
+      const [disabled, settings, corrections] = await timed('beginScan:answers', () =>
+        Promise.all([site !== null && sites().isDisabled(site), loadSettings(db), correctionsFor(db, site)]),
+      );
       if (disabled) return { disabled: true };
-      const matches = packMatches(await findInTurns(queue, from, await matcher, blocks));
+      const ready = await matcher;
+      const matches = packMatches(await timed('beginScan:find', () => findInTurns(queue, from, ready, blocks)));
       return { disabled: false, settings, corrections, matches };
     },
   };
