@@ -61,7 +61,7 @@ const reminders = startReminders(db);
 // Rebuilt at every start: alarms survive a stopped worker, but a restart must catch up.
 wake.defer('reminders', () => reminders.rebuild());
 // Built on the first page's request after a change, then shared by every frame (title-matcher.ts).
-const titles = titleMatcherCache(db, () => ensureDefaultFeed());
+const titles = titleMatcherCache(db, () => ensureDefaultFeed(), { lastRequest: () => wake.lastRequest() });
 const changes = createChangeNotice((items) => {
   void titles.recheck().catch(() => titles.forget());
   void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not update reminders', error));

@@ -12,6 +12,8 @@ export const START_UP_MAX_WAIT_MS = 5_000;
 export interface StartUpDeps {
   /** Schedules `run` after `ms`: setTimeout in the worker, a fake clock in tests. */
   later: (run: () => void, ms: number) => void;
+  /** Milliseconds, for `lastRequest`. */
+  now?: () => number;
   graceMs?: number;
   maxWaitMs?: number;
 }
@@ -21,12 +23,15 @@ export interface StartUp {
   defer(name: string, task: () => Promise<unknown>): void;
   /** Answers one request (a message): the deferred work waits until no request is left unanswered. */
   request<T>(answer: () => Promise<T>): Promise<T>;
+  /** When a request was last being answered: now while one is, else when the last was answered. */
+  lastRequest(): number;
   /** True once the deferred work has been let go. */
   readonly released: boolean;
 }
 
 export function startUp({
   later,
+  now = () => performance.now(),
   graceMs = START_UP_GRACE_MS,
   maxWaitMs = START_UP_MAX_WAIT_MS,
 }: StartUpDeps): StartUp {
@@ -34,6 +39,7 @@ export function startUp({
   let released = false;
   let letGo = false;
   let asking = 0;
+  let answeredAt = -Infinity;
   const release = (): void => {
     if (letGo) return;
     letGo = true;
@@ -57,9 +63,11 @@ export function startUp({
       try {
         return await answer();
       } finally {
+        answeredAt = now();
         if (--asking === 0) release();
       }
     },
+    lastRequest: () => (asking > 0 ? now() : answeredAt),
     get released() {
       return released;
     },

@@ -136,18 +136,30 @@ export interface MatcherCounts {
 export function titleMatcherCache(
   db: AfterpartyDb,
   ready: () => Promise<void>,
-  { store = true }: { store?: boolean } = {},
+  {
+    store = true,
+    lastRequest = () => -Infinity,
+  }: {
+    store?: boolean;
+    /**
+     * When the worker was last answering a request (now while it is): the warm-up and the write
+     * wait for QUIET_MS after it, not only after the last request for the matcher, since a
+     * woken worker's first page still waits for its settings when the matcher is in (start-up.ts).
+     */
+    lastRequest?: () => number;
+  } = {},
 ): TitleMatcherCache & { counts: MatcherCounts } {
   type Built = { catalog: () => Promise<TitleCatalog>; matcher: Promise<Matcher>; print: Promise<string> };
   let built: Built | null = null;
-  let lastAsked = -Infinity;
+  let askedAt = -Infinity;
+  const lastAsked = () => Math.max(askedAt, lastRequest());
   let dropping: Promise<void> = Promise.resolve();
   const counts: MatcherCounts = { compiled: 0, loaded: 0, stored: 0, rebuilt: 0 };
   const forget = (): void => {
     built = null;
   };
   const build = () => {
-    lastAsked = performance.now();
+    askedAt = performance.now();
     if (!built) {
       const print = timed('matcher:ready', ready).then(() => timed('matcher:print', () => catalogPrint(db)));
       // Read beside the print, not after it: a page's first batch waits for the later of the two.
@@ -161,7 +173,7 @@ export function titleMatcherCache(
           counts.loaded++;
           let sources: Promise<TitleSource[]> | null = null;
           const read = () => (sources ??= titleSources(db));
-          void warmUp(loaded.matcher, loaded.warmUpSources, { current: isCurrent, lastAsked: () => lastAsked });
+          void warmUp(loaded.matcher, loaded.warmUpSources, { current: isCurrent, lastAsked });
           return { matcher: loaded.matcher, sources: read };
         }
         if (loaded?.rebuild) counts.rebuilt++;
@@ -171,10 +183,10 @@ export function titleMatcherCache(
         counts.compiled++;
         if (process.env.NODE_ENV !== 'production') performance.mark('afterparty:matcher-compiled');
         void (async () => {
-          if (store && (await whenQuiet(isCurrent, () => lastAsked))) {
+          if (store && (await whenQuiet(isCurrent, lastAsked))) {
             if (await saveMatcher(db, await print, compiled, matcher, sources)) counts.stored++;
           }
-          await warmUp(matcher, sources, { current: isCurrent, lastAsked: () => lastAsked });
+          await warmUp(matcher, sources, { current: isCurrent, lastAsked });
         })().catch((error: unknown) => console.warn('Afterparty: the matcher was not stored', error));
         return { matcher, sources: () => Promise.resolve(sources) };
       });

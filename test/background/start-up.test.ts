@@ -8,7 +8,7 @@ import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import type { SiteRegistry } from '../../src/background/sites/site-registry.ts';
 import { START_UP_GRACE_MS, START_UP_MAX_WAIT_MS, startUp } from '../../src/background/start-up.ts';
-import { titleMatcherCache } from '../../src/background/title-matcher.ts';
+import { QUIET_MS, titleMatcherCache } from '../../src/background/title-matcher.ts';
 import { unpackMatches } from '../../src/core/matching/index.ts';
 import type { AfterpartyDb } from '../../src/db/index.ts';
 import type { Reply } from '../../src/messages/index.ts';
@@ -179,5 +179,24 @@ describe('a woken worker with its matcher stored', () => {
     const { sources } = await woken.catalog();
     expect(sources.map((f) => f.title)).toContain('Fugitive Pieces');
     expect(reads()).toBeGreaterThan(0);
+  });
+});
+
+describe('the matcher built while a request is answered', () => {
+  it('is stored (and warmed up) only once no request has been answered for a while', async () => {
+    const db = freshDb();
+    const ready = async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db)));
+    let busy = true;
+    const titles = titleMatcherCache(db, ready, {
+      lastRequest: () => (busy ? performance.now() : -Infinity),
+    });
+    await titles.get();
+    expect(titles.counts.compiled).toBe(1);
+    await new Promise((done) => setTimeout(done, 4 * QUIET_MS));
+    expect(titles.counts.stored).toBe(0);
+    // Positive control: the request answered, the write follows.
+    busy = false;
+    for (let i = 0; i < 200 && titles.counts.stored < 1; i++) await new Promise((done) => setTimeout(done, 25));
+    expect(titles.counts.stored).toBe(1);
   });
 });

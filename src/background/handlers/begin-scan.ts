@@ -29,9 +29,11 @@ export function beginScanHandlers({
       const site = senderSite(from);
       const matcher = titles.get();
       matcher.catch(() => undefined); // awaited below, unless the site is off
-      const [disabled, settings, corrections] = await timed('beginScan:answers', () =>
-        Promise.all([site !== null && sites().isDisabled(site), loadSettings(db), correctionsFor(db, site)]),
-      );
+      const [disabled, settings, corrections] = await Promise.all([
+        site !== null && timed('beginScan:site', () => sites().isDisabled(site)),
+        timed('beginScan:settings', () => loadSettings(db)),
+        timed('beginScan:corrections', () => correctionsFor(db, site)),
+      ]);
       if (disabled) return { disabled: true };
       const ready = await matcher;
       const matches = packMatches(await timed('beginScan:find', () => findInTurns(queue, from, ready, blocks)));
