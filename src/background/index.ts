@@ -25,7 +25,7 @@ const mark = (name: string): void => {
   if (process.env.NODE_ENV !== 'production') performance.mark(`afterparty:${name}`);
 };
 // The bundle's modules are evaluated by now: from the worker's start (its time origin) to here
-// is the browser starting it and compiling the script (bench/chromium.bench.ts's trace).
+// is the browser starting it, compiling the script and evaluating its modules (bench/chromium.bench.ts).
 mark('worker-script');
 
 const db = openDatabase();
