@@ -45,6 +45,23 @@ interface PageFigures {
   longestBatchMs: number;
 }
 
+/** A page left out (BENCH_COLD): every figure NaN, reported as not measured. */
+const NOT_MEASURED: PageFigures = {
+  pageKB: NaN,
+  loadEventMs: NaN,
+  scanStartMs: NaN,
+  firstUnderlineMs: NaN,
+  allUnderlinesMs: NaN,
+  frameSetupMs: NaN,
+  frameHeapMB: NaN,
+  longestTaskMs: NaN,
+  longTasks: [],
+  highlights: NaN,
+  batches: NaN,
+  batchWaitMs: NaN,
+  longestBatchMs: NaN,
+};
+
 interface CatalogFigures {
   catalog: string;
   films: number;
@@ -54,6 +71,8 @@ interface CatalogFigures {
   pointerToCardOverDelayMs: number;
   /** The review again right after the worker was stopped (as MV3 stops an idle one): its matcher is read back. */
   coldWorker: PageFigures;
+  /** Each stopped-worker run (BENCH_COLD_RUNS): its first underline and the woken worker's timeline. */
+  coldRuns: Array<{ firstUnderlineMs: number; wake: string }>;
   /** What the woken worker did for it: the stored matcher's read and decoding (ms, bytes), or a build. */
   coldIndex: { readMs: number; decodeMs: number; bytes: number; compiled: boolean };
   /** The worker's heap after a full collection: with the matcher built, and once read back after the stop (MB). */
@@ -107,7 +126,18 @@ const withBuiltIn = (blocks: string[]): string[] =>
 const review = page(withBuiltIn(pageText(20 * 1024)));
 const article = page(withBuiltIn(pageText(2 * MB)));
 
-const TRACE_PORT = 9333;
+/** Where a traced load is written, and the browser's debugging port. */
+interface Trace {
+  file: string;
+  port: number;
+  /** The load wakes a stopped worker. */
+  cold?: boolean;
+}
+
+/** BENCH_COLD=1: only the reviews, warm and after the worker was stopped (no article, card, heap or film count). */
+const COLD_ONLY = Boolean(process.env.BENCH_COLD);
+/** How many times the stopped worker's review is loaded, each after a stop (BENCH_COLD_RUNS; the median reported). */
+const COLD_RUNS = Math.max(1, Number(process.env.BENCH_COLD_RUNS ?? 1) || 1);
 
 /** A TCP port free now, for the browser's remote debugging. */
 async function freePort(): Promise<number> {
@@ -118,11 +148,16 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** With BENCH_TRACE=file, the 10,000-film article's load is traced (page and worker side by side) into that file. */
-async function traced<T>(tab: Page, file: string | undefined, run: () => Promise<T>): Promise<T> {
-  if (!file) return run();
+/**
+ * With BENCH_TRACE=prefix, the article's load (10,000 and 100,000 films) and every review after
+ * the worker was stopped are traced (page and worker side by side) into `prefix.<what>.json`,
+ * with the two realms' `afterparty:*` entries in `….timeline.json`.
+ */
+async function traced<T>(tab: Page, trace: Trace | undefined, run: () => Promise<T>): Promise<T> {
+  if (!trace) return run();
+  const { file, port } = trace;
   // The browser's own session: a page's records only its processes, and the worker runs in the extension's.
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${TRACE_PORT}` });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   const cdp = await browser.target().createCDPSession();
   const events: unknown[] = [];
   cdp.on('Tracing.dataCollected', ({ value }) => void events.push(...value));
@@ -145,29 +180,84 @@ async function traced<T>(tab: Page, file: string | undefined, run: () => Promise
       ],
     },
   });
-  // The worker's handlers measure themselves in development builds; its entries and the page's, on one clock.
-  const entries = () => {
-    const of = (e: PerformanceEntry) => ({ name: e.name, start: performance.timeOrigin + e.startTime, ms: e.duration });
-    return performance
-      .getEntries()
-      .filter((e) => e.name.startsWith('afterparty:'))
-      .map(of);
-  };
-  const worker = tab.context().serviceWorkers()[0];
-  await worker?.evaluate(() => performance.clearMeasures());
+  // A stopped worker has no entries to clear (and never answers): the one that answers is started by the page.
+  if (!trace.cold)
+    await tab
+      .context()
+      .serviceWorkers()[0]
+      ?.evaluate(() => performance.clearMeasures());
   try {
     return await run();
   } finally {
     await cdp.send('Tracing.end');
     await complete;
     writeFileSync(file, JSON.stringify({ traceEvents: events }));
-    const timeline = { page: await tab.evaluate(entries), worker: (await worker?.evaluate(entries)) ?? [] };
+    const timeline = { page: await tab.evaluate(timelineEntries), worker: await workerTimeline(tab.context()) };
     writeFileSync(`${file}.timeline.json`, JSON.stringify(timeline));
     await browser.disconnect();
   }
 }
 
-async function measurePage(context: BrowserContext, url: string, trace?: string): Promise<PageFigures> {
+interface TimelineEntry {
+  name: string;
+  /** Epoch ms (the realm's timeOrigin + startTime): the page's and the worker's on one clock. */
+  start: number;
+  ms: number;
+}
+
+/**
+ * The realm's `afterparty:*` marks and measures (the worker's handlers and start-up tasks measure
+ * themselves in development builds), its time origin (a worker's is its start) and, in a page,
+ * the load event. (Runs in the page or the worker.)
+ */
+function timelineEntries(): TimelineEntry[] {
+  const of = (e: PerformanceEntry) => ({ name: e.name, start: performance.timeOrigin + e.startTime, ms: e.duration });
+  const out = performance
+    .getEntries()
+    .filter((e) => e.name.startsWith('afterparty:'))
+    .map(of);
+  out.push({ name: 'origin', start: performance.timeOrigin, ms: 0 });
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (nav) out.push({ name: 'load', start: performance.timeOrigin + nav.loadEventEnd, ms: 0 });
+  return out;
+}
+
+/** The running worker's timeline: the newest worker that answers. */
+async function workerTimeline(context: BrowserContext): Promise<TimelineEntry[]> {
+  for (const worker of [...context.serviceWorkers()].reverse()) {
+    const entries = await worker.evaluate(timelineEntries).catch(() => null);
+    if (entries) return entries;
+  }
+  return [];
+}
+
+/**
+ * The cold review's wake, one line: each worker entry as "name start+ms" in ms after the page's
+ * load event, with the page's first batch and first underline, so where the wake's time goes reads
+ * at a glance.
+ */
+function wakeTimeline(page: TimelineEntry[], worker: TimelineEntry[]): string {
+  const load = page.find((e) => e.name === 'load')?.start ?? NaN;
+  const at = (e: TimelineEntry) => `${(e.start - load).toFixed(0)}${e.ms > 0 ? `+${e.ms.toFixed(0)}` : ''}`;
+  const short = (name: string) => name.replace(/^afterparty:/, '');
+  const batch = page.find((e) => e.name === 'afterparty:batch');
+  const underline = page.find((e) => e.name === 'afterparty:first-underline');
+  const parts = [
+    ...(batch ? [`page beginScan sent ${at(batch)}`] : []),
+    ...[...worker]
+      .sort((a, b) => a.start - b.start)
+      .map((e) => `${e.name === 'origin' ? 'worker start' : short(e.name)} ${at(e)}`),
+    ...(underline ? [`page first underline ${at(underline)}`] : []),
+  ];
+  return parts.join('; ');
+}
+
+async function measurePage(
+  context: BrowserContext,
+  url: string,
+  trace?: Trace,
+  wake?: (page: TimelineEntry[]) => void,
+): Promise<PageFigures> {
   const tab = await context.newPage();
   try {
     await traced(tab, trace, async () => {
@@ -178,6 +268,7 @@ async function measurePage(context: BrowserContext, url: string, trace?: string)
       });
     });
     await tab.waitForTimeout(300); // let the observer deliver the last entries
+    wake?.(await tab.evaluate(timelineEntries));
     return await tab.evaluate(() => {
       const entry = (name: string) => performance.getEntriesByName(`afterparty:${name}`)[0] as PerformanceMark;
       const at = (name: string): number => entry(name)?.startTime ?? NaN;
@@ -482,8 +573,10 @@ async function measure(): Promise<CatalogFigures[]> {
     const distDir = process.env.AFTERPARTY_DIST ?? dir;
     if (!process.env.AFTERPARTY_DIST)
       execFileSync(process.execPath, ['build.mjs', '--dev', '--out', dir], { stdio: 'ignore' });
-    // A port of its own for the worker's heap (another engineer's bench may hold TRACE_PORT).
-    const port = process.env.BENCH_TRACE ? TRACE_PORT : await freePort();
+    // A port of its own for the worker's heap and the trace (another engineer's bench may hold 9333).
+    const port = await freePort();
+    const trace = (what: string, cold = false) =>
+      process.env.BENCH_TRACE ? { file: `${process.env.BENCH_TRACE}.${what}.json`, port, cold } : undefined;
     const { context, extensionId } = await launchWithExtension({
       extensionDir: join(distDir, 'chrome'),
       // performance.memory is otherwise rounded and refreshed only now and then.
@@ -498,27 +591,44 @@ async function measure(): Promise<CatalogFigures[]> {
       await measurePage(context, `${base}/review.html`);
       await new Promise((done) => setTimeout(done, READING_MS));
       const review = await measurePage(context, `${base}/review.html`);
-      const article = await measurePage(
-        context,
-        `${base}/article.html`,
-        count > 12 ? process.env.BENCH_TRACE : undefined,
-      );
-      const pointerToCardOverDelayMs = await medianOf(3, () => pointerToCard(context, `${base}/review.html`));
+      const article = COLD_ONLY
+        ? NOT_MEASURED
+        : await measurePage(context, `${base}/article.html`, count > 12 ? trace(`article-${count}`) : undefined);
+      const pointerToCardOverDelayMs = COLD_ONLY
+        ? NaN
+        : await medianOf(3, () => pointerToCard(context, `${base}/review.html`));
       await matcherStored(context);
-      const heapBuilt = await workerHeapMB(port);
-      await stopWorker(context, extensionId);
-      const coldWorker = await measurePage(context, `${base}/review.html`);
-      const marks = await workerMarks(context);
-      const loaded = marks.find((m) => m.name === 'afterparty:matcher-loaded')?.detail;
-      const coldIndex = {
-        readMs: loaded?.readMs ?? NaN,
-        decodeMs: loaded?.decodeMs ?? NaN,
-        bytes: loaded?.bytes ?? NaN,
-        compiled: marks.some((m) => m.name === 'afterparty:matcher-compiled'),
-      };
-      const heapReadBack = await workerHeapMB(port);
+      const heapBuilt = COLD_ONLY ? NaN : await workerHeapMB(port);
+      // Each run: the worker stopped, the review loaded, the woken worker's timeline read.
+      const runs: Array<{ page: PageFigures; index: CatalogFigures['coldIndex']; wake: string }> = [];
+      for (let run = 0; run < COLD_RUNS; run++) {
+        await stopWorker(context, extensionId);
+        let pageTimeline: TimelineEntry[] = [];
+        const page = await measurePage(
+          context,
+          `${base}/review.html`,
+          trace(`cold-${count}-${run}`, true),
+          (t) => (pageTimeline = t),
+        );
+        const marks = await workerMarks(context);
+        const loaded = marks.find((m) => m.name === 'afterparty:matcher-loaded')?.detail;
+        runs.push({
+          page,
+          index: {
+            readMs: loaded?.readMs ?? NaN,
+            decodeMs: loaded?.decodeMs ?? NaN,
+            bytes: loaded?.bytes ?? NaN,
+            compiled: marks.some((m) => m.name === 'afterparty:matcher-compiled'),
+          },
+          wake: wakeTimeline(pageTimeline, await workerTimeline(context)),
+        });
+      }
+      const median = [...runs].sort((a, b) => a.page.firstUnderlineMs - b.page.firstUnderlineMs)[
+        Math.floor(runs.length / 2)
+      ]!;
+      const heapReadBack = COLD_ONLY ? NaN : await workerHeapMB(port);
       let matched: CatalogFigures['matched'];
-      if (count >= SCALE) {
+      if (count >= SCALE && !COLD_ONLY) {
         const options = await context.newPage();
         await options.goto(`chrome-extension://${extensionId}/options.html`);
         matched = await options.evaluate(filmsFound, (scale ??= scaleFilms(SCALE)));
@@ -530,8 +640,9 @@ async function measure(): Promise<CatalogFigures[]> {
         review,
         article,
         pointerToCardOverDelayMs,
-        coldWorker,
-        coldIndex,
+        coldWorker: median.page,
+        coldIndex: median.index,
+        coldRuns: runs.map((r) => ({ firstUnderlineMs: r.page.firstUnderlineMs, wake: r.wake })),
         workerHeapMB: { built: heapBuilt, readBack: heapReadBack },
         ...(matched ? { matched } : {}),
       });
@@ -540,6 +651,7 @@ async function measure(): Promise<CatalogFigures[]> {
 
     await subscribe(context, extensionId, `${base}/feed.json`, 'Bench catalog', films.length);
     await one('10,000-film feed', 12 + films.length);
+    if (process.env.BENCH_SKIP_SCALE) return figures;
     // Scale: the 10,000-film feed replaced by one of 100,000 films (its first 10,000 the same).
     await unsubscribe(context, extensionId, 'Bench catalog');
     for (let k = 0; k < scaleFeeds; k++)
@@ -587,6 +699,7 @@ afterAll(() => {
     const cold = c.coldIndex;
     lines.push(
       `    20 KB review after the worker was stopped: scan start ${c.coldWorker.scanStartMs.toFixed(0)}, first underline ${c.coldWorker.firstUnderlineMs.toFixed(0)}, all underlines ${c.coldWorker.allUnderlinesMs.toFixed(0)} ms; ${cold.compiled ? 'the matcher was BUILT' : `the stored matcher read in ${cold.readMs.toFixed(0)} ms (with the catalog print), decoded in ${cold.decodeMs.toFixed(0)} ms, ${(cold.bytes / MB).toFixed(1)} MB`}`,
+      ...c.coldRuns.map((r, i) => `    wake ${i + 1} (ms after load): ${r.wake}`),
       `    worker heap after a full collection: ${c.workerHeapMB.built.toFixed(1)} MB with the matcher built, ${c.workerHeapMB.readBack.toFixed(1)} MB once read back`,
     );
     if (c.matched)

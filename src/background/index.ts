@@ -19,8 +19,19 @@ import { createScheduler } from './feed-sync/scheduler.ts';
 import { watchStorage } from './feed-sync/storage-fault.ts';
 import { closeToContentScripts, tellTabs } from './tab-notice.ts';
 import { opensFirstRun, WELCOME_PAGE } from './first-run.ts';
+import { startUp } from './start-up.ts';
+
+const mark = (name: string): void => {
+  if (process.env.NODE_ENV !== 'production') performance.mark(`afterparty:${name}`);
+};
+// The bundle's modules are evaluated by now: from the worker's start (its time origin) to here
+// is the browser starting it, compiling the script and evaluating its modules (bench/chromium.bench.ts).
+mark('worker-script');
 
 const db = openDatabase();
+db.on('ready', () => mark('db-open'));
+// What a page's first request does not need waits until it is answered (start-up.ts, issue 28).
+const wake = startUp({ later: (run, ms) => void setTimeout(run, ms) });
 
 // Content scripts read nothing there (they hear of changes by tab message): closed, a page's
 // process cannot read or write what the worker keeps in it.
@@ -39,7 +50,14 @@ function ensureDefaultFeed(force = false): Promise<void> {
   return loading;
 }
 
-watchSites(sharedSiteRegistry(db));
+const sites = sharedSiteRegistry(db);
+watchSites(sites);
+// Begun while the browser is still to deliver the event that woke the worker: a page's first
+// request waits for the database to open and for its site's switch, whose first read in a
+// worker's life goes through storage.local (sites/site-list-store.ts). Failures are the
+// requests' to report, which ask again.
+void db.open().catch(() => undefined);
+void sites.isDisabled('').catch(() => undefined);
 
 watchOpenCardCommand();
 
@@ -47,8 +65,10 @@ watchOpenCardCommand();
 // Open views re-read after the data changes (src/background/data-changes.ts).
 // Reminders follow the plan: every change (a save, a setting, a sync) rebuilds them.
 const reminders = startReminders(db);
+// Rebuilt at every start: alarms survive a stopped worker, but a restart must catch up.
+wake.defer('reminders', () => reminders.rebuild());
 // Built on the first page's request after a change, then shared by every frame (title-matcher.ts).
-const titles = titleMatcherCache(db, () => ensureDefaultFeed());
+const titles = titleMatcherCache(db, () => ensureDefaultFeed(), { lastRequest: () => wake.lastRequest() });
 const changes = createChangeNotice((items) => {
   void titles.recheck().catch(() => titles.forget());
   void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not update reminders', error));
@@ -69,11 +89,12 @@ const sync = createFeedSync({
 });
 const scheduler = createScheduler({ alarms: browser.alarms, sync, clock: Date.now });
 browser.alarms.onAlarm.addListener((alarm) => scheduler.onAlarm(alarm));
-void scheduler.reschedule().catch((error: unknown) => console.error('Afterparty: could not set the sync alarm', error));
+wake.defer('reschedule', () => scheduler.reschedule());
 watchStorage(db, (reason) => sync.reportFault(reason));
 // The plan follows the user to their other signed-in browsers (storage.sync): each change here
 // is sent soon after, and each change from there is applied and shown (device-sync/).
 const deviceSync = startDeviceSync({ db, feedSync: sync, onChange: () => changes.bump() });
+wake.defer('device-sync', () => deviceSync.runNow());
 
 const handlers = createHandlers({
   db,
@@ -98,13 +119,16 @@ browser.runtime.onInstalled.addListener(({ reason }) => {
 // Chrome accepts only a native Promise as the reply, so the handler is an async function.
 const extensionOrigin = browser.runtime.getURL('');
 browser.runtime.onMessage.addListener(async (message: unknown, sender: browser.Runtime.MessageSender) => {
-  const reply = await route(handlers, message, {
-    extensionPage: isExtensionPage(sender, browser.runtime.id, extensionOrigin),
-    pageUrl: senderPageUrl(sender),
-    tabActive: sender.tab?.active === true,
-    frame: sender.tab ? `${sender.tab.id ?? -1}/${sender.frameId ?? 0}` : undefined,
-  });
+  const reply = await wake.request(() =>
+    route(handlers, message, {
+      extensionPage: isExtensionPage(sender, browser.runtime.id, extensionOrigin),
+      pageUrl: senderPageUrl(sender),
+      tabActive: sender.tab?.active === true,
+      frame: sender.tab ? `${sender.tab.id ?? -1}/${sender.frameId ?? 0}` : undefined,
+    }),
+  );
   changes.after(message, reply);
   deviceSync.after(message, reply);
   return reply;
 });
+mark('worker-ready');

@@ -70,7 +70,7 @@ export function startReminders(db: AfterpartyDb): Reminders {
   });
   browser.permissions.onRemoved.addListener(() => void reminders.rebuild());
   browser.alarms.onAlarm.addListener((alarm) => void reminders.onAlarm(alarm));
-  // Rebuilt at every start: alarms survive a stopped worker, but a restart must catch up.
-  void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not set reminders', error));
+  // The caller rebuilds them at every start (alarms survive a stopped worker, but a restart must
+  // catch up), once the page that woke the worker has its answer (start-up.ts).
   return reminders;
 }

@@ -14,6 +14,7 @@ import {
 } from '../core/matching/index.ts';
 import type { FilmRow } from '../core/rows.ts';
 import { dropMatcherIndex, listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';
+import { timed } from './start-up.ts';
 import { loadStoredMatcher, saveMatcher } from './stored-matcher.ts';
 
 /** A matcher with the titles it was built from. */
@@ -135,29 +136,44 @@ export interface MatcherCounts {
 export function titleMatcherCache(
   db: AfterpartyDb,
   ready: () => Promise<void>,
-  { store = true }: { store?: boolean } = {},
+  {
+    store = true,
+    lastRequest = () => -Infinity,
+  }: {
+    store?: boolean;
+    /**
+     * When the worker was last answering a request (now while it is): the warm-up and the write
+     * wait for QUIET_MS after it, not only after the last request for the matcher, since a
+     * woken worker's first page still waits for its settings when the matcher is in (start-up.ts).
+     */
+    lastRequest?: () => number;
+  } = {},
 ): TitleMatcherCache & { counts: MatcherCounts } {
-  let built: { catalog: Promise<TitleCatalog>; matcher: Promise<Matcher>; print: Promise<string> } | null = null;
-  let lastAsked = -Infinity;
+  type Built = { catalog: () => Promise<TitleCatalog>; matcher: Promise<Matcher>; print: Promise<string> };
+  let built: Built | null = null;
+  let askedAt = -Infinity;
+  const lastAsked = () => Math.max(askedAt, lastRequest());
   let dropping: Promise<void> = Promise.resolve();
   const counts: MatcherCounts = { compiled: 0, loaded: 0, stored: 0, rebuilt: 0 };
   const forget = (): void => {
     built = null;
   };
   const build = () => {
-    lastAsked = performance.now();
+    askedAt = performance.now();
     if (!built) {
-      const print = ready().then(() => catalogPrint(db));
+      const print = timed('matcher:ready', ready).then(() => timed('matcher:print', () => catalogPrint(db)));
       // Read beside the print, not after it: a page's first batch waits for the later of the two.
-      const stored = store ? dropping.then(() => loadStoredMatcher(db, print)) : print.then(() => null);
-      const current = {} as { catalog: Promise<TitleCatalog>; matcher: Promise<Matcher>; print: Promise<string> };
+      const stored = store
+        ? dropping.then(() => timed('matcher:load', () => loadStoredMatcher(db, print)))
+        : print.then(() => null);
+      const current = {} as Built;
       const isCurrent = () => built === current;
       const made = stored.then(async (loaded) => {
         if (loaded?.matcher) {
           counts.loaded++;
           let sources: Promise<TitleSource[]> | null = null;
           const read = () => (sources ??= titleSources(db));
-          void warmUp(loaded.matcher, loaded.warmUpSources, { current: isCurrent, lastAsked: () => lastAsked });
+          void warmUp(loaded.matcher, loaded.warmUpSources, { current: isCurrent, lastAsked });
           return { matcher: loaded.matcher, sources: read };
         }
         if (loaded?.rebuild) counts.rebuilt++;
@@ -167,22 +183,26 @@ export function titleMatcherCache(
         counts.compiled++;
         if (process.env.NODE_ENV !== 'production') performance.mark('afterparty:matcher-compiled');
         void (async () => {
-          if (store && (await whenQuiet(isCurrent, () => lastAsked))) {
+          if (store && (await whenQuiet(isCurrent, lastAsked))) {
             if (await saveMatcher(db, await print, compiled, matcher, sources)) counts.stored++;
           }
-          await warmUp(matcher, sources, { current: isCurrent, lastAsked: () => lastAsked });
+          await warmUp(matcher, sources, { current: isCurrent, lastAsked });
         })().catch((error: unknown) => console.warn('Afterparty: the matcher was not stored', error));
         return { matcher, sources: () => Promise.resolve(sources) };
       });
       current.matcher = made.then((m) => m.matcher);
-      current.catalog = made.then(async (m) => ({ matcher: m.matcher, sources: await m.sources() }));
+      // Asked for, not made with the matcher: a matcher read back has no titles in memory, and
+      // reading every film (3.5 MB at 10,000 films) held up a woken worker's first page for
+      // seconds (issue 28). Only the feed sync and the popup's pickers need them.
+      let catalog: Promise<TitleCatalog> | null = null;
+      current.catalog = () =>
+        (catalog ??= made.then(async (m) => ({ matcher: m.matcher, sources: await m.sources() })));
       current.print = print;
       built = current;
       // A failed build (storage unavailable) is tried again by the next request.
       current.matcher.catch(() => {
         if (built === current) built = null;
       });
-      current.catalog.catch(() => undefined);
     }
     return built;
   };
@@ -195,10 +215,10 @@ export function titleMatcherCache(
   return {
     counts,
     get: () => build().matcher,
-    catalog: () => build().catalog,
+    catalog: () => build().catalog(),
     async latest() {
       await recheck();
-      return build().catalog;
+      return build().catalog();
     },
     forget,
     discardStored() {

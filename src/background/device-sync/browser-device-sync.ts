@@ -32,6 +32,6 @@ export function startDeviceSync({
     },
   });
   browser.storage.onChanged.addListener((_changes, areaName) => deviceSync.onStorageChanged(areaName));
-  void deviceSync.runNow();
+  // The round at start is the caller's to run (runNow), once the page that woke the worker has its answer.
   return deviceSync;
 }

@@ -2,6 +2,7 @@ import { packMatches } from '../../core/matching/index.ts';
 import { correctionsFor, loadSettings, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
 import { findInTurns, type MatchQueue } from '../match-queue.ts';
+import { timed } from '../start-up.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
 import { senderSite } from '../sites/site-of.ts';
 import type { TitleMatcherCache } from '../title-matcher.ts';
@@ -29,12 +30,13 @@ export function beginScanHandlers({
       const matcher = titles.get();
       matcher.catch(() => undefined); // awaited below, unless the site is off
       const [disabled, settings, corrections] = await Promise.all([
-        site !== null && sites().isDisabled(site),
-        loadSettings(db),
-        correctionsFor(db, site),
+        site !== null && timed('beginScan:site', () => sites().isDisabled(site)),
+        timed('beginScan:settings', () => loadSettings(db)),
+        timed('beginScan:corrections', () => correctionsFor(db, site)),
       ]);
       if (disabled) return { disabled: true };
-      const matches = packMatches(await findInTurns(queue, from, await matcher, blocks));
+      const ready = await matcher;
+      const matches = packMatches(await timed('beginScan:find', () => findInTurns(queue, from, ready, blocks)));
       return { disabled: false, settings, corrections, matches };
     },
   };
