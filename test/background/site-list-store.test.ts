@@ -56,11 +56,36 @@ describe('the site lists', () => {
     local.area.set(DISABLED_SITES_KEY, ['victim.example']);
     const woken = registryOver(siteListStore(db, local.legacy));
     expect(await woken.isDisabled('victim.example')).toBe(false);
-    expect(local.area.has(DISABLED_SITES_KEY)).toBe(false);
+    // Left where the page wrote it, and never read: the lists are in IndexedDB.
+    expect(local.area.get(DISABLED_SITES_KEY)).toEqual(['victim.example']);
     // Positive control: the privileged path (setSiteDisabled, through the registry) still works.
     expect(await woken.isDisabled('mine.example')).toBe(true);
     await woken.setDisabled('victim.example', true);
     expect(await woken.isDisabled('victim.example')).toBe(true);
+  });
+
+  it('are read from IndexedDB alone once moved: storage.local is not asked again', async () => {
+    const db = freshDb();
+    const first = fakeLocal({ [DISABLED_SITES_KEY]: ['old.example'] });
+    expect(await registryOver(siteListStore(db, first.legacy)).isDisabled('old.example')).toBe(true);
+    let asked = 0;
+    const counting: LegacyStorage = {
+      get: async (keys) => {
+        asked++;
+        return first.legacy.get(keys);
+      },
+      remove: async (keys) => {
+        asked++;
+        return first.legacy.remove(keys);
+      },
+    };
+    const woken = registryOver(siteListStore(db, counting));
+    expect(await woken.isDisabled('old.example')).toBe(true);
+    expect(asked).toBe(0);
+    // Positive control: a database that never held the lists asks storage.local.
+    const fresh = registryOver(siteListStore(freshDb(), counting));
+    expect(await fresh.isDisabled('old.example')).toBe(false);
+    expect(asked).toBe(2);
   });
 
   it('keep working with nothing to move', async () => {

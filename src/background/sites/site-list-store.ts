@@ -1,7 +1,9 @@
 // The site lists as the registry reads and writes them (SiteApi.read/write), kept in IndexedDB.
 // Releases before kept them in storage.local, which content scripts can write: the first use
 // in a worker's life moves any list found there (once: a list already in IndexedDB is kept)
-// and deletes the keys, so a later page write there is dropped, never read.
+// and deletes the keys, so a later page write there is dropped, never read. Once both lists are
+// in IndexedDB, storage.local is not touched again: the site switch is read on the first
+// page's path of every woken worker, and the move's get, write and remove cost it 150-230 ms.
 import { readSiteList, seedSiteLists, writeSiteList, type AfterpartyDb } from '../../db/index.ts';
 import { ADDED_SITES_KEY, DISABLED_SITES_KEY } from '../../messages/index.ts';
 
@@ -19,6 +21,8 @@ export function siteListStore(db: AfterpartyDb, legacy: LegacyStorage) {
   let moved: Promise<void> | null = null;
   const move = () =>
     (moved ??= (async () => {
+      const there = await Promise.all(NAMES.map((name) => readSiteList(db, name)));
+      if (there.every((list) => list !== undefined)) return;
       const old = await legacy.get(NAMES);
       await seedSiteLists(db, Object.fromEntries(NAMES.map((name) => [name, strings(old[name])])));
       await legacy.remove(NAMES);
