@@ -129,7 +129,7 @@ describe('the stored index', () => {
     expect((read.compiled.index as typeof index).more).toEqual(new Map([[1, new Set(['x'])]]));
     // The trie's lists hold the very names of the index, not copies.
     const trie = read.compiled.index.trie;
-    const listed = trie.names.flatMap((list) => list ?? []);
+    const listed = Array.from({ length: trie.nodeCount }, (_, node) => trie.namesAt(node) ?? []).flat();
     expect(listed.every((n) => read.compiled.index.names.includes(n))).toBe(true);
   });
 
