@@ -41,9 +41,19 @@ export interface EncodedGraph {
   root: Encoded;
 }
 
+/**
+ * A class whose instances may appear. `storedWithout` names fields left out of the stored form
+ * (tables cheaper to make again than to read: a trie's edge table); an instance read back is
+ * then given its `revive()` to make them, once its stored fields are in.
+ */
+export interface GraphClass {
+  prototype: object;
+  storedWithout?: readonly string[];
+}
+
 export interface GraphKinds {
   /** Classes whose instances may appear, by a stable name (not `constructor.name`, which minifiers change). */
-  classes: Readonly<Record<string, { prototype: object }>>;
+  classes: Readonly<Record<string, GraphClass>>;
   /** Objects not stored but supplied again when read (the built-in word lists), by name. */
   externals: ReadonlyMap<object, string>;
 }
@@ -86,6 +96,7 @@ class Encoder {
   private readonly refs = new Map<object, number>();
   private readonly recordIds = new Map<object, number>();
   private readonly classNames = new Map<object, string>();
+  private readonly omitted = new Map<object, ReadonlySet<string>>();
 
   constructor(
     private readonly records: readonly object[],
@@ -93,7 +104,10 @@ class Encoder {
     private readonly slices: Slices,
   ) {
     records.forEach((r, i) => this.recordIds.set(r, i));
-    for (const [name, cls] of Object.entries(kinds.classes)) this.classNames.set(cls.prototype, name);
+    for (const [name, cls] of Object.entries(kinds.classes)) {
+      this.classNames.set(cls.prototype, name);
+      if (cls.storedWithout) this.omitted.set(cls.prototype, new Set(cls.storedWithout));
+    }
   }
 
   /** Yields when the slice is up; the caller resumes it in a later task. */
@@ -257,12 +271,13 @@ class Encoder {
       const shown = (o as { constructor?: { name?: string } }).constructor?.name ?? 'an object';
       throw new Error(`stored graph: ${shown} is not a registered class`);
     }
-    return { t: 'c', i: this.ref(o), c: name, f: yield* this.fields(o) };
+    return { t: 'c', i: this.ref(o), c: name, f: yield* this.fields(o, this.omitted.get(proto)) };
   }
 
-  private *fields(o: object): Steps<Record<string, Encoded>> {
+  private *fields(o: object, omit?: ReadonlySet<string>): Steps<Record<string, Encoded>> {
     const out: Record<string, Encoded> = {};
-    for (const key of Object.keys(o)) out[key] = yield* this.value((o as Record<string, unknown>)[key]);
+    for (const key of Object.keys(o))
+      if (!omit?.has(key)) out[key] = yield* this.value((o as Record<string, unknown>)[key]);
     return out;
   }
 
@@ -773,7 +788,9 @@ class Decoder {
         return this.fill(this.keep(node.i, node.p === true ? Object.create(null) : {}), node.f, true);
       case 'c': {
         const cls = this.kinds.classes[node.c as string] ?? fail(`no class ${String(node.c)}`);
-        return this.fill(this.keep(node.i, Object.create(cls.prototype) as object), node.f, false);
+        const out = this.fill(this.keep(node.i, Object.create(cls.prototype) as object), node.f, false);
+        if (cls.storedWithout) (out as { revive?: () => void }).revive?.();
+        return out;
       }
       default:
         return fail(`a node of no known kind (${String(node.t)})`);

@@ -96,6 +96,8 @@ export function* storeIndexSteps(
   sliceMs = 8,
 ): Generator<void, StoredIndex, void> {
   const { index, typos } = compiled;
+  index.trie.compact();
+  typos.tails.compact();
   const graph = yield* encodeGraphSteps(
     { index, typos },
     index.names,
