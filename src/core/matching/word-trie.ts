@@ -8,7 +8,7 @@ import type { Vocabulary } from './vocabulary.ts';
 
 /** What ends at a node; the index's TitleName, kept generic to avoid an import cycle. */
 export class WordTrie<Name> {
-  /** Left out of a stored index (stored-graph.ts) and made again by revive: a third of its bytes, made in milliseconds. */
+  /** Left out of a stored index (stored-graph.ts), made again by revive: a third of its bytes, in milliseconds. */
   static readonly storedWithout = ['slots', 'slotChild'] as const;
   readonly root = 0;
   nodeCount = 1;
