@@ -13,6 +13,7 @@ export {
   readIndex,
   storedIndexBytes,
   storeIndex,
+  storeIndexSteps,
   STORED_INDEX_FORMAT,
   type ReadIndex,
   type StoredIndex,

@@ -70,7 +70,7 @@ export function matcherOf({ index, typos }: CompiledTitles): Matcher {
     near: nearBuffer(),
   };
   return {
-    size: index.names.length,
+    size: index.nameCount,
     find(block: TextBlock): TitleMatch[] {
       try {
         return findTitles(index, typos, scratch, block);
@@ -99,7 +99,7 @@ function cleanMarks(marks: unknown, length: number): TextSpan[] {
 
 function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block: TextBlock): TitleMatch[] {
   const text = typeof block?.text === 'string' ? block.text : '';
-  if (text === '' || index.names.length === 0) return [];
+  if (text === '' || index.nameCount === 0) return [];
   const { table: t, exact, typo, clues, near } = scratch;
   scanTokens(text, index.vocabulary, t);
   t.classes = index.wordClasses;
@@ -178,7 +178,8 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     for (let bit = LEVEL_BITS.name; bit <= LEVEL_BITS.marked; bit <<= 1) {
       if ((here & bit) !== 0 && evidenceOf().accepts(LEVEL_NAMES[bit]!, start, end)) shown |= bit;
     }
-    if ((shown & here) !== 0) accept(trie.names[node]!, start, end, false, (here & ~shown) === 0 ? ALL_LEVELS : shown);
+    if ((shown & here) !== 0)
+      accept(trie.namesAt(node)!, start, end, false, (here & ~shown) === 0 ? ALL_LEVELS : shown);
   }
   for (const c of typo) accept(c.names, c.start, c.end, true, -1);
   if (found.size === 0) return [];

@@ -1,12 +1,19 @@
 // A graph of plain data written so that structured clone (IndexedDB, postMessage) reads it back
-// fast: typed arrays as they are, strings in one table, a table of many small records of one
-// shape (the title names) as columns, and lists of those records as offsets into the table.
-// Generic over fields, so a field added to a record or to an index class is carried without a
-// change here; a class not registered, a function or a symbol is refused, never dropped.
+// as little more than a copy of bytes: typed arrays as they are, every string in one text with
+// its ends in a typed array, a table of many small records of one shape (the title names) as
+// columns, and lists of those records as offsets into the table. Generic over fields, so a field
+// added to a record or to an index class is carried without a change here; a class not
+// registered, a function or a symbol is refused, never dropped.
 //
-// Why not the graph as it is: structured clone reads an object per object, and 100,000 films
-// make about a million small objects (names, their word and film arrays, the trie's lists),
-// which took longer to read back than compiling them again.
+// Read back, nothing big is made until it is used: a record is an object only once something
+// asks for it, a list of record lists (a trie's names by node) makes a node's list when that
+// node is asked, and a plain object's field holding a big map or list of records is decoded
+// the first time it is read. Every offset and string number is checked once, when the graph is
+// read, so that nothing made later can fail.
+//
+// Why: structured clone reads an object per object and the decoding made one per name, list
+// and string; 100,000 films were about a million of them, which took longer to read back than
+// compiling them again, and then hundreds of milliseconds more with 100,000 name objects.
 
 /** One encoded value: a primitive or typed array as it is, anything else a tagged node. */
 export type Encoded = unknown;
@@ -27,34 +34,88 @@ type Column =
   | { k: 'g'; v: Encoded[] };
 
 export interface EncodedGraph {
-  strings: string[];
+  /** Every string of the graph end to end; string `i` ends at `stringEnds[i]`. */
+  strings: string;
+  stringEnds: Int32Array;
   records: RecordColumns;
   root: Encoded;
 }
 
+/**
+ * A class whose instances may appear. `storedWithout` names fields left out of the stored form
+ * (tables cheaper to make again than to read: a trie's edge table); an instance read back is
+ * then given its `revive()` to make them, once its stored fields are in.
+ */
+export interface GraphClass {
+  prototype: object;
+  storedWithout?: readonly string[];
+}
+
 export interface GraphKinds {
   /** Classes whose instances may appear, by a stable name (not `constructor.name`, which minifiers change). */
-  classes: Readonly<Record<string, { prototype: object }>>;
+  classes: Readonly<Record<string, GraphClass>>;
   /** Objects not stored but supplied again when read (the built-in word lists), by name. */
   externals: ReadonlyMap<object, string>;
+}
+
+/** Lists by index (a trie's names by node): an array as built, StoredLists as read back. */
+export interface ListsByIndex<T> {
+  readonly length: number;
+  list(i: number): T[] | undefined;
+  has(i: number): boolean;
 }
 
 const isPrimitive = (v: unknown): boolean =>
   v === null || (typeof v !== 'object' && typeof v !== 'function' && typeof v !== 'symbol');
 
+/**
+ * Tells a long loop when its slice of time is up, so that the encoding can be run in slices
+ * (encodeGraphSteps): asked often, it reads the clock once every 1,024 questions.
+ */
+class Slices {
+  private asked = 0;
+  private until: number;
+  constructor(private readonly sliceMs: number) {
+    this.until = sliceMs === Infinity ? Infinity : performance.now() + sliceMs;
+  }
+  due(): boolean {
+    if (this.sliceMs === Infinity || (++this.asked & 1023) !== 0) return false;
+    return performance.now() >= this.until;
+  }
+  begin(): void {
+    this.asked = 0;
+    this.until = performance.now() + this.sliceMs;
+  }
+}
+
+type Steps<T> = Generator<void, T, void>;
+
 class Encoder {
-  readonly strings: string[] = [];
+  private readonly strings: string[] = [];
   private readonly stringIds = new Map<string, number>();
   private readonly refs = new Map<object, number>();
   private readonly recordIds = new Map<object, number>();
   private readonly classNames = new Map<object, string>();
+  private readonly omitted = new Map<object, ReadonlySet<string>>();
 
   constructor(
     private readonly records: readonly object[],
     private readonly kinds: GraphKinds,
+    private readonly slices: Slices,
   ) {
     records.forEach((r, i) => this.recordIds.set(r, i));
-    for (const [name, cls] of Object.entries(kinds.classes)) this.classNames.set(cls.prototype, name);
+    for (const [name, cls] of Object.entries(kinds.classes)) {
+      this.classNames.set(cls.prototype, name);
+      if (cls.storedWithout) this.omitted.set(cls.prototype, new Set(cls.storedWithout));
+    }
+  }
+
+  /** Yields when the slice is up; the caller resumes it in a later task. */
+  private *pause(): Steps<void> {
+    if (this.slices.due()) {
+      yield;
+      this.slices.begin();
+    }
   }
 
   string(s: string): number {
@@ -65,6 +126,14 @@ class Encoder {
       this.stringIds.set(s, id);
     }
     return id;
+  }
+
+  /** The string table as one text and the ends of its strings. */
+  stringTable(): { strings: string; stringEnds: Int32Array } {
+    const ends = new Int32Array(this.strings.length);
+    let at = 0;
+    for (let i = 0; i < this.strings.length; i++) ends[i] = at += this.strings[i]!.length;
+    return { strings: this.strings.join(''), stringEnds: ends };
   }
 
   isRecord(v: unknown): boolean {
@@ -84,7 +153,11 @@ class Encoder {
   }
 
   /** Many lists of records (a trie's names by node): offsets and ids, `undefined` kept apart from []. */
-  private recordLists(lists: readonly (readonly object[] | undefined)[]) {
+  private *recordLists(lists: readonly (readonly object[] | undefined)[]): Steps<{
+    at: Int32Array;
+    none: Uint8Array;
+    ids: Int32Array;
+  }> {
     const at = new Int32Array(lists.length + 1);
     const none = new Uint8Array(lists.length);
     let total = 0;
@@ -96,24 +169,32 @@ class Encoder {
       if (list === undefined) none[i] = 1;
       else for (const r of list) ids[n++] = this.recordIds.get(r)!;
       at[i + 1] = n;
+      yield* this.pause();
     }
     return { at, none, ids };
   }
 
-  table(): RecordColumns {
+  *table(): Steps<RecordColumns> {
     const keys: string[] = [];
     const seen = new Set<string>();
-    for (const r of this.records)
+    for (const r of this.records) {
       for (const k of Object.keys(r))
         if (!seen.has(k)) {
           seen.add(k);
           keys.push(k);
         }
-    const columns = keys.map((key) => this.column(this.records.map((r) => (r as Record<string, unknown>)[key])));
+      yield* this.pause();
+    }
+    const columns: Column[] = [];
+    for (const key of keys) {
+      const values = this.records.map((r) => (r as Record<string, unknown>)[key]);
+      yield* this.pause();
+      columns.push(yield* this.column(values));
+    }
     return { count: this.records.length, keys, columns };
   }
 
-  private column(values: unknown[]): Column {
+  private *column(values: unknown[]): Steps<Column> {
     const n = values.length;
     if (values.every((v) => typeof v === 'number')) {
       const ints = values.every((v) => (v as number) === ((v as number) | 0) && !Object.is(v, -0));
@@ -122,8 +203,14 @@ class Encoder {
         : { k: 'f', v: Float64Array.from(values as number[]) };
     }
     if (values.every((v) => typeof v === 'boolean')) return { k: 'b', v: Uint8Array.from(values, (v) => (v ? 1 : 0)) };
-    if (values.every((v) => typeof v === 'string'))
-      return { k: 's', v: Int32Array.from(values, (v) => this.string(v as string)) };
+    if (values.every((v) => typeof v === 'string')) {
+      const v = new Int32Array(n);
+      for (let i = 0; i < n; i++) {
+        v[i] = this.string(values[i] as string);
+        yield* this.pause();
+      }
+      return { k: 's', v };
+    }
     if (values.every((v) => Array.isArray(v) && v.every((s) => typeof s === 'string'))) {
       const lists = values as string[][];
       const at = new Int32Array(n + 1);
@@ -131,12 +218,17 @@ class Encoder {
       for (let i = 0; i < n; i++) at[i + 1] = total += lists[i]!.length;
       const v = new Int32Array(total);
       let w = 0;
-      for (const list of lists) for (const s of list) v[w++] = this.string(s);
+      for (const list of lists) {
+        for (const s of list) v[w++] = this.string(s);
+        yield* this.pause();
+      }
       // Empty lists frozen (a name's gaps when it has none, NO_GAPS) come back as one frozen list, not one each.
       const frozenEmpty = lists.every((list) => list.length > 0 || Object.isFrozen(list));
       return { k: 'ss', at, v, frozenEmpty };
     }
-    return { k: 'g', v: values.map((x) => this.value(x)) };
+    const v: Encoded[] = [];
+    for (const x of values) v.push(yield* this.value(x));
+    return { k: 'g', v };
   }
 
   private ref(v: object): number {
@@ -145,7 +237,7 @@ class Encoder {
     return id;
   }
 
-  value(v: unknown): Encoded {
+  *value(v: unknown): Steps<Encoded> {
     if (typeof v === 'function' || typeof v === 'symbol')
       throw new Error(`stored graph: a ${typeof v} cannot be stored`);
     if (isPrimitive(v) || v === undefined) return v;
@@ -159,32 +251,38 @@ class Encoder {
     if (seen !== undefined) return { t: 'r', i: seen };
     if (o instanceof WeakMap) return { t: 'wm' };
     if (o instanceof WeakSet) return { t: 'ws' };
-    if (Array.isArray(o)) return this.array(o);
-    if (o instanceof Map) return this.map(o);
+    // Lists read back and stored again: stored as the arrays they stand for.
+    if (o instanceof StoredLists) return yield* this.array(o.toArray(), o);
+    if (Array.isArray(o)) return yield* this.array(o, o);
+    if (o instanceof Map) return yield* this.map(o);
     if (o instanceof Set) {
       const i = this.ref(o);
       const items = [...o];
-      return items.every(isPrimitive) ? { t: 'sp', i, v: items } : { t: 's', i, v: items.map((x) => this.value(x)) };
+      if (items.every(isPrimitive)) return { t: 'sp', i, v: items };
+      const out: Encoded[] = [];
+      for (const x of items) out.push(yield* this.value(x));
+      return { t: 's', i, v: out };
     }
     const proto = Object.getPrototypeOf(o) as object | null;
     if (proto === Object.prototype || proto === null)
-      return { t: 'o', i: this.ref(o), p: proto === null, f: this.fields(o) };
+      return { t: 'o', i: this.ref(o), p: proto === null, f: yield* this.fields(o) };
     const name = this.classNames.get(proto);
     if (name === undefined) {
       const shown = (o as { constructor?: { name?: string } }).constructor?.name ?? 'an object';
       throw new Error(`stored graph: ${shown} is not a registered class`);
     }
-    return { t: 'c', i: this.ref(o), c: name, f: this.fields(o) };
+    return { t: 'c', i: this.ref(o), c: name, f: yield* this.fields(o, this.omitted.get(proto)) };
   }
 
-  private fields(o: object): Record<string, Encoded> {
+  private *fields(o: object, omit?: ReadonlySet<string>): Steps<Record<string, Encoded>> {
     const out: Record<string, Encoded> = {};
-    for (const key of Object.keys(o)) out[key] = this.value((o as Record<string, unknown>)[key]);
+    for (const key of Object.keys(o))
+      if (!omit?.has(key)) out[key] = yield* this.value((o as Record<string, unknown>)[key]);
     return out;
   }
 
-  private array(a: unknown[]): Encoded {
-    const i = this.ref(a);
+  private *array(a: unknown[], self: object): Steps<Encoded> {
+    const i = this.ref(self);
     if (a.length > 0 && this.isRecordList(a)) return { t: 'rl', i, v: this.recordList(a) };
     let lists = a.length > 0;
     let primitives = true;
@@ -192,17 +290,20 @@ class Encoder {
       const x = a[k];
       if (!(x === undefined || this.isRecordList(x))) lists = false;
       if (!(x === undefined || isPrimitive(x))) primitives = false;
+      yield* this.pause();
     }
-    if (primitives) return { t: 'ap', i, v: this.primitives(a) };
-    if (lists) return { t: 'll', i, ...this.recordLists(a as (object[] | undefined)[]) };
-    return { t: 'a', i, v: a.map((x) => this.value(x)) };
+    if (primitives) return { t: 'ap', i, v: yield* this.primitives(a) };
+    if (lists) return { t: 'll', i, ...(yield* this.recordLists(a as (object[] | undefined)[])) };
+    const out: Encoded[] = [];
+    for (const x of a) out.push(yield* this.value(x));
+    return { t: 'a', i, v: out };
   }
 
   /**
    * Primitives as they are, or, all strings, their numbers in the string table (a film's key is
    * then one string however many tables name it), or, all small integers, an Int32Array.
    */
-  private primitives(values: readonly unknown[]): Encoded {
+  private *primitives(values: readonly unknown[]): Steps<Encoded> {
     let strings = values.length > 0;
     let ints = values.length > 0;
     for (let k = 0; k < values.length && (strings || ints); k++) {
@@ -210,31 +311,79 @@ class Encoder {
       if (typeof v !== 'string') strings = false;
       if (typeof v !== 'number' || v !== (v | 0) || Object.is(v, -0) || !(k in values)) ints = false;
     }
-    if (strings) return { t: 'ps', v: Int32Array.from(values as string[], (s) => this.string(s)) };
+    if (strings) {
+      const ids = new Int32Array(values.length);
+      for (let k = 0; k < values.length; k++) {
+        ids[k] = this.string(values[k] as string);
+        yield* this.pause();
+      }
+      return { t: 'ps', v: ids };
+    }
     if (ints) return { t: 'pi', v: Int32Array.from(values as number[]) };
     return values;
   }
 
-  private map(m: Map<unknown, unknown>): Encoded {
+  private *map(m: Map<unknown, unknown>): Steps<Encoded> {
     const i = this.ref(m);
     const keys = [...m.keys()];
     const values = [...m.values()];
     const plainKeys = keys.every(isPrimitive);
     if (plainKeys && values.every(isPrimitive))
-      return { t: 'mp', i, k: this.primitives(keys), v: this.primitives(values) };
+      return { t: 'mp', i, k: yield* this.primitives(keys), v: yield* this.primitives(values) };
     if (plainKeys && values.length > 0 && values.every((x) => this.isRecordList(x)))
-      return { t: 'ml', i, k: keys, ...this.recordLists(values as object[][]) };
-    return { t: 'm', i, k: keys.map((x) => this.value(x)), v: values.map((x) => this.value(x)) };
+      return { t: 'ml', i, k: keys, ...(yield* this.recordLists(values as object[][])) };
+    // Lists of strings met nowhere else (films sharing a title, by clue word): offsets into one
+    // table, not a node each.
+    if (
+      plainKeys &&
+      values.length > 0 &&
+      values.every((x) => Array.isArray(x) && !this.refs.has(x) && x.every((s) => typeof s === 'string'))
+    ) {
+      const lists = values as string[][];
+      const at = new Int32Array(lists.length + 1);
+      let total = 0;
+      for (let k = 0; k < lists.length; k++) at[k + 1] = total += lists[k]!.length;
+      const v = new Int32Array(total);
+      let w = 0;
+      for (const list of lists) {
+        for (const s of list) v[w++] = this.string(s);
+        yield* this.pause();
+      }
+      return { t: 'mls', i, k: yield* this.primitives(keys), at, v };
+    }
+    const k: Encoded[] = [];
+    const v: Encoded[] = [];
+    for (const x of keys) k.push(yield* this.value(x));
+    for (const x of values) v.push(yield* this.value(x));
+    return { t: 'm', i, k, v };
   }
 }
 
-/** `root` as an EncodedGraph; `records` are the many small objects of one shape, referenced from anywhere in it. */
-export function encodeGraph(root: unknown, records: readonly object[], kinds: GraphKinds): EncodedGraph {
-  const encoder = new Encoder(records, kinds);
+/**
+ * `root` as an EncodedGraph, in steps: each `next()` runs for about `sliceMs` and the last
+ * returns the graph, so that a worker can encode 100,000 films between other work.
+ * `records` are the many small objects of one shape, referenced from anywhere in it.
+ */
+export function* encodeGraphSteps(
+  root: unknown,
+  records: readonly object[],
+  kinds: GraphKinds,
+  sliceMs = 8,
+): Steps<EncodedGraph> {
+  const encoder = new Encoder(records, kinds, new Slices(sliceMs));
   // The records first: a field of theirs may hold a node the root refers to again.
-  const table = encoder.table();
-  const encoded = encoder.value(root);
-  return { strings: encoder.strings, records: table, root: encoded };
+  const table = yield* encoder.table();
+  const encoded = yield* encoder.value(root);
+  return { ...encoder.stringTable(), records: table, root: encoded };
+}
+
+/** `root` as an EncodedGraph, at once. */
+export function encodeGraph(root: unknown, records: readonly object[], kinds: GraphKinds): EncodedGraph {
+  const steps = encodeGraphSteps(root, records, kinds, Infinity);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** What a damaged stored graph throws: the caller rebuilds. */
@@ -246,119 +395,313 @@ const fail = (what: string): never => {
 
 const int32s = (v: unknown): Int32Array => (v instanceof Int32Array ? v : fail('an offset table is not an Int32Array'));
 
+/** Every number of `ids` in [0, size). */
+function inRange(ids: Int32Array, size: number, what: string): void {
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k]!;
+    if (id < 0 || id >= size) fail(`no ${what} ${id}`);
+  }
+}
+
+/** Offsets of `count` lists into `total` values: from 0, never back, ending at `total`. */
+function offsets(at: Int32Array, count: number, total: number, what: string): void {
+  if (at.length !== count + 1 || at[0] !== 0 || at[count] !== total) fail(`${what}: offsets out of step`);
+  for (let i = 0; i < count; i++) if (at[i + 1]! < at[i]!) fail(`${what}: offsets go back`);
+}
+
 const FROZEN_EMPTY: readonly never[] = Object.freeze([]);
 
-class Decoder {
-  readonly records: Record<string, unknown>[];
-  private readonly refs: unknown[] = [];
+/**
+ * Values made on first use, by number: a slot per number in a typed array, the values packed in
+ * the order made. (An Array of 100,000 holes is a dictionary in V8: slow to fill and to read.)
+ */
+class Made<T> {
+  private readonly slot: Int32Array;
+  private readonly values: T[] = [];
+  constructor(size: number) {
+    this.slot = new Int32Array(size);
+  }
+  get(i: number, make: (i: number) => T): T {
+    const s = this.slot[i]!;
+    if (s !== 0) return this.values[s - 1]!;
+    const v = make(i);
+    this.values.push(v);
+    this.slot[i] = this.values.length;
+    return v;
+  }
+  set(i: number, v: T): void {
+    this.values.push(v);
+    this.slot[i] = this.values.length;
+  }
+}
+
+/** The graph's strings, each made from the one text the first time it is asked for. */
+class StringTable {
+  private readonly made: Made<string>;
+  constructor(
+    private readonly text: string,
+    private readonly ends: Int32Array,
+  ) {
+    if (typeof text !== 'string') fail('no string table');
+    int32s(ends);
+    let at = 0;
+    for (let i = 0; i < ends.length; i++) {
+      if (ends[i]! < at) fail('string ends go back');
+      at = ends[i]!;
+    }
+    if (at !== text.length) fail('string ends out of step with the strings');
+    this.made = new Made(ends.length);
+  }
+  get size(): number {
+    return this.ends.length;
+  }
+  /** String `id`, checked by the caller to be in range. */
+  get(id: number): string {
+    return this.made.get(id, this.make);
+  }
+  private readonly make = (id: number): string => this.text.slice(id === 0 ? 0 : this.ends[id - 1], this.ends[id]);
+}
+
+/** Records made from their columns when first asked for, all with their fields in one order. */
+class RecordTable {
+  readonly count: number;
+  private readonly keys: string[];
+  private readonly columns: Column[];
+  private readonly made: Made<Record<string, unknown>>;
 
   constructor(
-    private readonly graph: EncodedGraph,
-    private readonly kinds: { classes: GraphKinds['classes']; externals: ReadonlyMap<string, object> },
+    table: RecordColumns,
+    private readonly strings: StringTable,
   ) {
-    const table = graph.records;
-    if (!Array.isArray(graph.strings) || typeof table !== 'object' || table === null) fail('no string or record table');
-    const count = table.count;
-    if (!Number.isInteger(count) || count < 0 || !Array.isArray(table.keys) || !Array.isArray(table.columns))
+    if (typeof table !== 'object' || table === null) fail('no record table');
+    const { count, keys, columns } = table;
+    if (!Number.isInteger(count) || count < 0 || !Array.isArray(keys) || !Array.isArray(columns))
       fail('a bad record table');
-    this.records = Array.from({ length: count }, () => ({}));
-  }
-
-  private string(id: number): string {
-    const s = this.graph.strings[id];
-    return typeof s === 'string' ? s : fail(`no string ${id}`);
-  }
-
-  private record(id: number): Record<string, unknown> {
-    return this.records[id] ?? fail(`no record ${id}`);
-  }
-
-  /** Column by column, so that every record gets its fields in one order (one hidden class). */
-  fillRecords(): void {
-    const { keys, columns, count } = this.graph.records;
-    const records = this.records;
+    if (keys.length !== columns.length) fail('record keys and columns out of step');
+    this.count = count;
+    this.keys = keys;
+    this.columns = columns;
+    this.made = new Made(count);
     keys.forEach((key, c) => {
       const col = columns[c] as Column | undefined;
-      if (typeof key !== 'string' || !col) return fail('a bad column');
-      const sized = (n: number) => (n === count ? undefined : fail(`column ${key} has ${n} values for ${count}`));
+      if (typeof key !== 'string' || typeof col !== 'object' || col === null) return fail('a bad column');
+      const sized = (n: unknown) =>
+        n === count ? undefined : fail(`column ${key} has ${String(n)} values for ${count}`);
       switch (col.k) {
         case 'i':
+          return sized(int32s(col.v).length);
         case 'f':
-          sized(col.v.length);
-          for (let i = 0; i < count; i++) records[i]![key] = col.v[i];
-          return;
+          return sized(col.v instanceof Float64Array ? col.v.length : fail(`column ${key} is not numbers`));
         case 'b':
-          sized(col.v.length);
-          for (let i = 0; i < count; i++) records[i]![key] = col.v[i] === 1;
-          return;
+          return sized(col.v instanceof Uint8Array ? col.v.length : fail(`column ${key} is not flags`));
         case 's':
-          sized(col.v.length);
-          for (let i = 0; i < count; i++) records[i]![key] = this.string(col.v[i]!);
-          return;
-        case 'ss': {
-          const at = int32s(col.at);
-          const v = int32s(col.v);
-          sized(at.length - 1);
-          if (at[count] !== v.length) fail(`column ${key}'s offsets do not end at its values`);
-          for (let i = 0; i < count; i++) {
-            const from = at[i]!;
-            const to = at[i + 1]!;
-            if (to < from) fail(`column ${key}'s offsets go back`);
-            if (to === from && col.frozenEmpty) {
-              records[i]![key] = FROZEN_EMPTY;
-              continue;
-            }
-            const list = new Array<string>(to - from);
-            for (let k = from; k < to; k++) list[k - from] = this.string(v[k]!);
-            records[i]![key] = list;
-          }
-          return;
-        }
+          sized(int32s(col.v).length);
+          return inRange(col.v, strings.size, 'string');
+        case 'ss':
+          offsets(int32s(col.at), count, int32s(col.v).length, `column ${key}`);
+          return inRange(col.v, strings.size, 'string');
         case 'g':
-          sized(col.v.length);
-          for (let i = 0; i < count; i++) records[i]![key] = this.value(col.v[i]);
-          return;
+          return sized(Array.isArray(col.v) ? col.v.length : fail(`column ${key} is not a list`));
         default:
           return fail(`column ${key} is of no known kind`);
       }
     });
   }
 
+  /**
+   * With a column of other values (a field no name has today: objects, lists of lists), every
+   * record is made now, as empty objects first, so that such a value may refer to any record.
+   */
+  decodeOthers(decode: (e: Encoded) => unknown): void {
+    if (!this.columns.some((col) => col.k === 'g')) return;
+    const all: Record<string, unknown>[] = [];
+    for (let id = 0; id < this.count; id++) this.made.set(id, (all[id] = {}));
+    for (let c = 0; c < this.keys.length; c++) {
+      const col = this.columns[c]!;
+      const key = this.keys[c]!;
+      for (let id = 0; id < this.count; id++) all[id]![key] = col.k === 'g' ? decode(col.v[id]) : this.valueAt(col, id);
+    }
+  }
+
+  /** Record `id`, made on first use; `id` checked by the caller. */
+  get(id: number): Record<string, unknown> {
+    return this.made.get(id, this.make);
+  }
+
+  private readonly make = (id: number): Record<string, unknown> => {
+    const record: Record<string, unknown> = {};
+    for (let c = 0; c < this.keys.length; c++) record[this.keys[c]!] = this.valueAt(this.columns[c]!, id);
+    return record;
+  };
+
+  private valueAt(col: Column, id: number): unknown {
+    switch (col.k) {
+      case 'i':
+      case 'f':
+        return col.v[id];
+      case 'b':
+        return col.v[id] === 1;
+      case 's':
+        return this.strings.get(col.v[id]!);
+      case 'ss': {
+        const from = col.at[id]!;
+        const to = col.at[id + 1]!;
+        if (to === from && col.frozenEmpty) return FROZEN_EMPTY;
+        const list = new Array<string>(to - from);
+        for (let k = from; k < to; k++) list[k - from] = this.strings.get(col.v[k]!);
+        return list;
+      }
+      default:
+        // Made in decodeOthers, never here.
+        return undefined;
+    }
+  }
+}
+
+/**
+ * Lists of records by index (a trie's names by node) as stored: a list is made when its index
+ * is first asked for, and is the same array after.
+ */
+export class StoredLists<T> implements ListsByIndex<T> {
+  readonly length: number;
+  private readonly made: Made<T[]>;
+
+  /** Checked once here: offsets in step, every record number in the table. */
+  constructor(
+    private readonly at: Int32Array,
+    private readonly none: Uint8Array,
+    private readonly ids: Int32Array,
+    private readonly record: (id: number) => T,
+    recordCount: number,
+  ) {
+    if (!(none instanceof Uint8Array)) fail('no list of missing lists');
+    this.length = none.length;
+    offsets(int32s(at), this.length, int32s(ids).length, 'lists of records');
+    inRange(ids, recordCount, 'record');
+    this.made = new Made(this.length);
+  }
+
+  has(i: number): boolean {
+    return this.none[i] === 0;
+  }
+
+  list(i: number): T[] | undefined {
+    if (this.none[i] !== 0) return undefined;
+    return this.made.get(i, this.make);
+  }
+
+  private readonly make = (i: number): T[] => {
+    const from = this.at[i]!;
+    const to = this.at[i + 1]!;
+    const list = new Array<T>(to - from);
+    for (let k = from; k < to; k++) list[k - from] = this.record(this.ids[k]!);
+    return list;
+  };
+
+  /** Every list, made now (for storing again, and for tests). */
+  toArray(): (T[] | undefined)[] {
+    return Array.from({ length: this.length }, (_, i) => this.list(i));
+  }
+}
+
+/** The lists of `lists` by index, whichever form it has. */
+export function listAt<T>(lists: ListsByIndex<T> | ReadonlyArray<T[] | undefined>, i: number): T[] | undefined {
+  return Array.isArray(lists) ? (lists as ReadonlyArray<T[] | undefined>)[i] : (lists as ListsByIndex<T>).list(i);
+}
+
+// Node kinds a plain object's field may hold undecoded until first read: big, and holding no
+// node another may refer to.
+const DEFERRED = new Set(['rl', 'mp', 'ml', 'mls']);
+/** The fields left undecoded, by object: what each will be once read. */
+const deferredKinds = new WeakMap<object, Map<string, 'array' | 'map'>>();
+
+/** What `o[key]` is or will be once read, without reading a deferred field. */
+export function kindOf(o: object, key: string): 'array' | 'map' | 'other' {
+  const deferred = deferredKinds.get(o)?.get(key);
+  if (deferred) return deferred;
+  const v = (o as Record<string, unknown>)[key];
+  return Array.isArray(v) ? 'array' : v instanceof Map ? 'map' : 'other';
+}
+
+type Node = Record<string, unknown> & { t?: unknown; i?: unknown; v?: unknown; k?: unknown };
+
+class Decoder {
+  readonly strings: StringTable;
+  readonly records: RecordTable;
+  private readonly refs: unknown[] = [];
+  /** Deferred nodes by number, made when another node refers to them. */
+  private readonly pending = new Map<number, () => unknown>();
+
+  constructor(
+    graph: EncodedGraph,
+    private readonly kinds: { classes: GraphKinds['classes']; externals: ReadonlyMap<string, object> },
+  ) {
+    this.strings = new StringTable(graph.strings, graph.stringEnds);
+    this.records = new RecordTable(graph.records, this.strings);
+    this.records.decodeOthers((e) => this.value(e));
+  }
+
+  private record = (id: number): Record<string, unknown> => this.records.get(id);
+
+  private recordId(id: unknown): number {
+    return typeof id === 'number' && Number.isInteger(id) && id >= 0 && id < this.records.count
+      ? id
+      : fail(`no record ${String(id)}`);
+  }
+
   private recordList(ids: unknown): Record<string, unknown>[] {
     const v = int32s(ids);
+    inRange(v, this.records.count, 'record');
     const list = new Array<Record<string, unknown>>(v.length);
-    for (let k = 0; k < v.length; k++) list[k] = this.record(v[k]!);
+    for (let k = 0; k < v.length; k++) list[k] = this.records.get(v[k]!);
     return list;
   }
 
-  private recordLists(node: { at: unknown; none: unknown; ids: unknown }): (Record<string, unknown>[] | undefined)[] {
-    const at = int32s(node.at);
-    const ids = int32s(node.ids);
-    const none = node.none instanceof Uint8Array ? node.none : fail('no list of missing lists');
-    const n = at.length - 1;
-    if (none.length !== n || at[n] !== ids.length) fail('lists of records out of step');
-    const out = new Array<Record<string, unknown>[] | undefined>(n);
-    for (let i = 0; i < n; i++) {
-      if (none[i] === 1) continue;
-      const from = at[i]!;
-      const to = at[i + 1]!;
-      const list = new Array<Record<string, unknown>>(Math.max(0, to - from));
-      for (let k = from; k < to; k++) list[k - from] = this.record(ids[k]!);
-      out[i] = list;
-    }
-    return out;
+  private lists(node: Node): StoredLists<Record<string, unknown>> {
+    return new StoredLists(int32s(node.at), node.none as Uint8Array, int32s(node.ids), this.record, this.records.count);
   }
 
-  /** What Encoder.primitives wrote, as an array. */
-  private primitives(e: unknown): unknown[] {
+  /** What Encoder.primitives wrote, checked; `make` false checks only. */
+  private primitives(e: unknown, make = true): unknown[] {
     if (Array.isArray(e)) return e;
     const node = e as { t?: unknown; v?: unknown };
     const v = int32s(node?.v);
-    if (node.t === 'pi') return Array.from(v);
+    if (node.t === 'pi') return make ? Array.from(v) : [];
     if (node.t !== 'ps') return fail('not a list of primitives');
+    inRange(v, this.strings.size, 'string');
+    if (!make) return [];
     const out = new Array<string>(v.length);
-    for (let k = 0; k < v.length; k++) out[k] = this.string(v[k]!);
+    for (let k = 0; k < v.length; k++) out[k] = this.strings.get(v[k]!);
     return out;
+  }
+
+  private count(e: unknown): number {
+    return Array.isArray(e) ? e.length : int32s((e as { v?: unknown })?.v).length;
+  }
+
+  /** Checks now what a deferred node will read, so that decoding it later cannot fail. */
+  private check(node: Node): 'array' | 'map' {
+    switch (node.t) {
+      case 'rl':
+        inRange(int32s(node.v), this.records.count, 'record');
+        return 'array';
+      case 'mp':
+        this.primitives(node.k, false);
+        this.primitives(node.v, false);
+        if (this.count(node.k) !== this.count(node.v)) fail('keys and values out of step');
+        return 'map';
+      case 'ml':
+        if (!Array.isArray(node.k) || this.lists(node).length !== node.k.length) fail('keys and lists out of step');
+        return 'map';
+      default: {
+        this.primitives(node.k, false);
+        const at = int32s(node.at);
+        const v = int32s(node.v);
+        offsets(at, this.count(node.k), v.length, 'lists of strings');
+        inRange(v, this.strings.size, 'string');
+        return 'map';
+      }
+    }
   }
 
   private keep<T>(i: unknown, v: T): T {
@@ -369,14 +712,18 @@ class Decoder {
 
   value(e: Encoded): unknown {
     if (isPrimitive(e) || e === undefined || ArrayBuffer.isView(e)) return e;
-    const node = e as Record<string, unknown> & { t?: unknown; i?: unknown; v?: unknown; k?: unknown };
+    const node = e as Node;
     switch (node.t) {
       case 'x':
         return this.kinds.externals.get(node.n as string) ?? fail(`no external ${String(node.n)}`);
       case 'n':
-        return this.record(node.i as number);
-      case 'r':
-        return (node.i as number) in this.refs ? this.refs[node.i as number] : fail(`no node ${String(node.i)}`);
+        return this.records.get(this.recordId(node.i));
+      case 'r': {
+        const i = node.i as number;
+        if (i in this.refs) return this.refs[i];
+        const make = this.pending.get(i);
+        return make ? make() : fail(`no node ${String(node.i)}`);
+      }
       case 'wm':
         return new WeakMap();
       case 'ws':
@@ -384,7 +731,7 @@ class Decoder {
       case 'rl':
         return this.keep(node.i, this.recordList(node.v));
       case 'll':
-        return this.keep(node.i, this.recordLists(node as never));
+        return this.keep(node.i, this.lists(node));
       case 'ap':
         return this.keep(node.i, this.primitives(node.v));
       case 'a': {
@@ -410,10 +757,24 @@ class Decoder {
       }
       case 'ml': {
         const keys = Array.isArray(node.k) ? node.k : fail('no keys');
-        const lists = this.recordLists(node as never);
+        const lists = this.lists(node);
         if (lists.length !== keys.length) fail('keys and lists out of step');
         const out = this.keep(node.i, new Map<unknown, unknown>());
-        for (let k = 0; k < keys.length; k++) out.set(keys[k], lists[k]);
+        for (let k = 0; k < keys.length; k++) out.set(keys[k], lists.list(k));
+        return out;
+      }
+      case 'mls': {
+        const keys = this.primitives(node.k);
+        const at = int32s(node.at);
+        const v = int32s(node.v);
+        offsets(at, keys.length, v.length, 'lists of strings');
+        inRange(v, this.strings.size, 'string');
+        const out = this.keep(node.i, new Map<unknown, string[]>());
+        for (let k = 0; k < keys.length; k++) {
+          const list = new Array<string>(at[k + 1]! - at[k]!);
+          for (let j = at[k]!; j < at[k + 1]!; j++) list[j - at[k]!] = this.strings.get(v[j]!);
+          out.set(keys[k], list);
+        }
         return out;
       }
       case 'm': {
@@ -424,20 +785,48 @@ class Decoder {
         return out;
       }
       case 'o':
-        return this.fill(this.keep(node.i, node.p === true ? Object.create(null) : {}), node.f);
+        return this.fill(this.keep(node.i, node.p === true ? Object.create(null) : {}), node.f, true);
       case 'c': {
         const cls = this.kinds.classes[node.c as string] ?? fail(`no class ${String(node.c)}`);
-        return this.fill(this.keep(node.i, Object.create(cls.prototype) as object), node.f);
+        const out = this.fill(this.keep(node.i, Object.create(cls.prototype) as object), node.f, false);
+        if (cls.storedWithout) (out as { revive?: () => void }).revive?.();
+        return out;
       }
       default:
         return fail(`a node of no known kind (${String(node.t)})`);
     }
   }
 
-  private fill<T extends object>(target: T, fields: unknown): T {
+  /**
+   * The fields of a node. On a plain object (the index, not a class the matcher reads in its
+   * loops, whose shape a getter would change), a big map or list of records is left to be
+   * decoded when first read.
+   */
+  private fill<T extends object>(target: T, fields: unknown, defer: boolean): T {
     if (typeof fields !== 'object' || fields === null) fail('an object without fields');
-    for (const key of Object.keys(fields as object))
-      (target as Record<string, unknown>)[key] = this.value((fields as Record<string, unknown>)[key]);
+    for (const key of Object.keys(fields as object)) {
+      const e = (fields as Record<string, unknown>)[key];
+      const node = e as Node | null;
+      if (defer && typeof node === 'object' && node !== null && DEFERRED.has(node.t as string)) {
+        const kind = this.check(node);
+        let made = false;
+        let value: unknown;
+        const make = (): unknown => {
+          if (!made) {
+            value = this.value(node);
+            made = true;
+          }
+          return value;
+        };
+        if (typeof node.i === 'number') this.pending.set(node.i, make);
+        Object.defineProperty(target, key, { get: make, enumerable: true, configurable: true });
+        let kinds = deferredKinds.get(target);
+        if (!kinds) deferredKinds.set(target, (kinds = new Map()));
+        kinds.set(key, kind);
+        continue;
+      }
+      (target as Record<string, unknown>)[key] = this.value(e);
+    }
     return target;
   }
 }
@@ -446,9 +835,8 @@ class Decoder {
 export function decodeGraph(
   graph: EncodedGraph,
   kinds: { classes: GraphKinds['classes']; externals: ReadonlyMap<string, object> },
-): { root: unknown; records: Record<string, unknown>[] } {
+): { root: unknown; recordCount: number } {
   if (typeof graph !== 'object' || graph === null) fail('not a stored graph');
   const decoder = new Decoder(graph, kinds);
-  decoder.fillRecords();
-  return { root: decoder.value(graph.root), records: decoder.records };
+  return { root: decoder.value(graph.root), recordCount: decoder.records.count };
 }

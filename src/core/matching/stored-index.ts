@@ -1,6 +1,8 @@
 // The compiled title index in a form IndexedDB keeps and gives back in one structured clone
-// (stored-graph.ts: typed arrays, a string table, the names as columns), so a worker woken by
-// a page reads its matcher instead of reading every film and compiling again.
+// (stored-graph.ts: typed arrays, one text of strings, the names as columns), so a worker woken
+// by a page reads its matcher instead of reading every film and compiling again. Read back, a
+// name is an object only once a page's match reaches it (stored-graph.ts's StoredLists), and
+// the film order, the clues and the list of names are decoded when first read.
 //
 // What is not stored: the built-in word lists (the reader supplies them, and a change to them
 // is told by their print) and the typo index's caches of words met on pages (WeakMaps, filled
@@ -10,14 +12,22 @@ import { hashOf } from '../hash.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { CompiledTitles } from './matcher.ts';
 import { ClueReader } from './shared-titles.ts';
-import { DamagedGraph, decodeGraph, encodeGraph, type EncodedGraph, type GraphKinds } from './stored-graph.ts';
+import {
+  DamagedGraph,
+  decodeGraph,
+  encodeGraphSteps,
+  kindOf,
+  StoredLists,
+  type EncodedGraph,
+  type GraphKinds,
+} from './stored-graph.ts';
 import { TokenTable } from './token-table.ts';
 import { TypoFilter } from './typo-filter.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { WordTrie } from './word-trie.ts';
 
 /** Bumped whenever what a stored index means changes without its shape saying so: an older one is rebuilt. */
-export const STORED_INDEX_FORMAT = 1;
+export const STORED_INDEX_FORMAT = 2;
 
 export interface StoredIndex {
   format: number;
@@ -68,8 +78,32 @@ function probeText({ index }: CompiledTitles): string {
 type Find = (text: string) => unknown;
 
 export function storeIndex(compiled: CompiledTitles, lexicon: Lexicon, find: Find): StoredIndex {
+  const steps = storeIndexSteps(compiled, lexicon, find, Infinity);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * storeIndex in steps of about `sliceMs` each (the last returns the stored form), so that the
+ * worker stores 100,000 films between pages' requests instead of stopping for seconds.
+ */
+export function* storeIndexSteps(
+  compiled: CompiledTitles,
+  lexicon: Lexicon,
+  find: Find,
+  sliceMs = 8,
+): Generator<void, StoredIndex, void> {
   const { index, typos } = compiled;
-  const graph = encodeGraph({ index, typos }, index.names, { classes: CLASSES, externals: externalsOf(lexicon) });
+  index.trie.compact();
+  typos.tails.compact();
+  const graph = yield* encodeGraphSteps(
+    { index, typos },
+    index.names,
+    { classes: CLASSES, externals: externalsOf(lexicon) },
+    sliceMs,
+  );
   const text = probeText(compiled);
   return {
     format: STORED_INDEX_FORMAT,
@@ -101,9 +135,9 @@ export function readIndex(stored: unknown, lexicon: Lexicon): ReadIndex {
       ['common', lexicon.common],
       ['minor', lexicon.minor],
     ]);
-    const { root } = decodeGraph(s.graph as EncodedGraph, { classes: CLASSES, externals });
+    const { root, recordCount } = decodeGraph(s.graph as EncodedGraph, { classes: CLASSES, externals });
     const compiled = root as CompiledTitles;
-    const problem = shapeProblem(compiled);
+    const problem = shapeProblem(compiled, recordCount);
     if (problem) return { ok: false, reason: 'damaged', detail: problem };
     return { ok: true, compiled, check: (find) => JSON.stringify(find(probe.text)) === probe.found };
   } catch (error) {
@@ -114,15 +148,22 @@ export function readIndex(stored: unknown, lexicon: Lexicon): ReadIndex {
 }
 
 /** What a matcher reads without checking, checked once: the parts are there and agree in size. */
-function shapeProblem(compiled: CompiledTitles | undefined): string | null {
+function shapeProblem(compiled: CompiledTitles | undefined, recordCount: number): string | null {
   const index = compiled?.index;
   const typos = compiled?.typos;
   if (!index || !typos) return 'no index';
   const { vocabulary, trie } = index;
   if (!(vocabulary instanceof Vocabulary) || !(trie instanceof WordTrie)) return 'no vocabulary or trie';
   if (!(typos.tails instanceof WordTrie) || !(typos.filter instanceof TypoFilter)) return 'no typo index';
-  if (!Array.isArray(index.names) || !(index.filmOrder instanceof Map) || !(index.clues instanceof Map))
+  // Read without decoding the deferred fields (stored-graph.ts's kindOf).
+  if (kindOf(index, 'names') !== 'array' || kindOf(index, 'filmOrder') !== 'map' || kindOf(index, 'clues') !== 'map')
     return 'no names';
+  if (index.nameCount !== recordCount) return 'a count of names out of step';
+  for (const t of [trie, typos.tails]) {
+    const names = t.names;
+    if (!(names instanceof StoredLists || Array.isArray(names)) || names.length > t.nodeCount)
+      return 'a trie without its names';
+  }
   const size = vocabulary.words.length;
   for (const a of [index.roles, index.wordClasses, typos.typable])
     if (!(a instanceof Uint8Array) || a.length !== size) return 'tables by word out of step with the vocabulary';
@@ -130,7 +171,13 @@ function shapeProblem(compiled: CompiledTitles | undefined): string | null {
     if (!(a instanceof Uint8Array) || a.length !== trie.nodeCount) return 'tables by node out of step with the trie';
   for (const t of [trie, typos.tails])
     if (!(t.firstChild instanceof Int32Array) || t.firstChild.length < t.nodeCount) return 'a trie without its nodes';
-  return null;
+  if (typos.trie !== trie) return 'a typo index of another trie';
+  return (
+    vocabulary.storedProblem() ??
+    trie.storedProblem(size) ??
+    typos.tails.storedProblem(size) ??
+    typos.filter.storedProblem(size)
+  );
 }
 
 /** The stored form's size: its typed arrays' bytes and two a string character (what the disk and clone carry). */

@@ -18,6 +18,8 @@ export interface TitleIndex {
   readonly vocabulary: Vocabulary;
   readonly trie: WordTrie<TitleName>;
   readonly names: TitleName[];
+  /** names.length, read without making the names of an index read back (stored-index.ts). */
+  readonly nameCount: number;
   /** Per vocabulary id: ROOT, FORWARD and TAILS bits (see typo.ts), so most page words are passed over at once. */
   readonly roles: Uint8Array;
   /** Per trie node: some typo-eligible title of two or more words runs through it. */
@@ -162,9 +164,21 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
   }
   for (const id of clues.keys()) roles[id]! |= CLUE;
   const ends = new Uint8Array(trie.nodeCount);
-  for (let node = 0; node < trie.nodeCount; node++) ends[node] = endLevels(trie.names[node]);
+  for (let node = 0; node < trie.nodeCount; node++) ends[node] = endLevels(trie.namesAt(node));
   trie.indexRoot(vocabulary.size);
-  const index: TitleIndex = { vocabulary, trie, names, roles, typoPath, ends, filmOrder, clues, lexicon, wordClasses };
+  const index: TitleIndex = {
+    vocabulary,
+    trie,
+    names,
+    nameCount: names.length,
+    roles,
+    typoPath,
+    ends,
+    filmOrder,
+    clues,
+    lexicon,
+    wordClasses,
+  };
   return { index, nameIds };
 }
 
@@ -206,7 +220,7 @@ function addFilm(b: Building, film: TitleSource | undefined): void {
 function addSpelling(b: Building, filmId: string, spelling: Spelling): void {
   const { ids, gaps } = spelling;
   const node = b.trie.insert(ids, gaps);
-  const same = sameSpelling(b.trie.names[node], spelling);
+  const same = sameSpelling(b.trie.namesAt(node), spelling);
   if (same) {
     if (!same.filmIds.includes(filmId)) same.filmIds.push(filmId);
     return;

@@ -188,7 +188,7 @@ function walkBranching(
     if (at >= seq.count) continue;
     if (at > at0 && !gapOpen(trie, node, seq.gap(at))) continue;
     for (const child of childrenFor(trie, node, seq, at, budget, null)) {
-      if (trie.names[child] !== undefined) out.push(child, start, at + 1);
+      if (trie.hasNames(child)) out.push(child, start, at + 1);
       if (trie.hasChildren(child)) stack.push([child, at + 1]);
     }
   }

@@ -49,6 +49,21 @@ export class TypoFilter {
   /** Answers for catalog words by vocabulary id (0 unknown, 1 no, 2 yes): the same words come back on every page. */
   private answers = new Uint8Array(0);
 
+  /** Why this filter, read back from a stored index, could not be probed safely, or null. */
+  storedProblem(vocabularySize: number): string | null {
+    const { keys, owners, answers } = this;
+    const size = this.mask + 1;
+    if (!(keys instanceof Int32Array) || !(owners instanceof Int32Array) || !(answers instanceof Uint8Array))
+      return 'no typo filter';
+    if ((size & this.mask) !== 0 || keys.length !== size || owners.length !== size) return 'typo filter out of step';
+    let free = 0;
+    for (const owner of owners) {
+      if (owner === -1) free++;
+      else if (owner < 0 || owner >= vocabularySize) return 'a typo filter word unknown';
+    }
+    return free === 0 ? 'a typo filter without room' : null;
+  }
+
   /** Registers a title word a typo may hit. */
   add(word: string, id: number): void {
     if (this.seen.has(id)) return;

@@ -210,7 +210,7 @@ function walkForward(index: TypoIndex, seq: WordSeq, start: number, budget: Budg
       for (const child of typoChildren(index, node, seq.word(at))) steps.push([child, true]);
     for (const [child, typed] of steps) {
       if (typed) {
-        const names = trie.names[child];
+        const names = trie.namesAt(child);
         // Names ending at one node share their words, so they are all eligible or none is.
         if (names && names[0]?.typo === true) out.push({ names, start, end: at + 1 });
       }
@@ -262,7 +262,7 @@ function walkTails(index: TypoIndex, seq: WordSeq, start: number, budget: Budget
     if (at >= seq.count) continue;
     if (at > start + 1 && !gapOpen(tails, node, seq.gap(at))) continue;
     for (const child of childrenFor(tails, node, seq, at, budget, null)) {
-      const here = tails.names[child];
+      const here = tails.namesAt(child);
       const names = here && namesWithFirstWordTypo(index, here, typed);
       if (names && names.length > 0) out.push({ names, start, end: at + 1 });
       if (tails.hasChildren(child)) stack.push([child, at + 1]);

@@ -39,6 +39,31 @@ export class Vocabulary {
     }
   }
 
+  /**
+   * Why this vocabulary, read back from a stored index, could not be read safely, or null:
+   * every word's units in range, and a free slot in the table, so that a probe ends.
+   */
+  storedProblem(): string | null {
+    const size = this.words.length;
+    const { offsets, units, slots, hashes } = this;
+    if (!(offsets instanceof Int32Array) || !(units instanceof Uint16Array) || !(slots instanceof Int32Array))
+      return 'no vocabulary tables';
+    if (!(hashes instanceof Int32Array) || hashes.length < size || offsets.length < size + 1)
+      return 'vocabulary out of step';
+    if (offsets[0] !== 0) return 'vocabulary offsets out of step';
+    for (let id = 0; id < size; id++) if (offsets[id + 1]! < offsets[id]!) return 'vocabulary offsets go back';
+    if (offsets[size]! > units.length) return 'vocabulary offsets past its letters';
+    const slotCount = this.mask + 1;
+    if ((slotCount & this.mask) !== 0 || slots.length !== 2 * slotCount) return 'vocabulary table out of step';
+    let free = 0;
+    for (let s = 0; s < slotCount; s++) {
+      const entry = slots[2 * s + 1]!;
+      if (entry === 0) free++;
+      else if (entry < 0 || entry > size) return 'a vocabulary slot out of place';
+    }
+    return free === 0 ? 'a vocabulary table without room' : null;
+  }
+
   idOf(word: string): number {
     const h = hashOf(word);
     const mask = this.mask;

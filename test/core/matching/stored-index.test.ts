@@ -6,9 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { films as benchFilms, pageText } from '../../../bench/catalog.ts';
 import { defaultLexicon, lexiconFrom, wordLists } from '../../../src/core/matching/index.ts';
 import { compileTitles, matcherOf, type CompiledTitles, type TitleSource } from '../../../src/core/matching/matcher.ts';
+import { StoredLists } from '../../../src/core/matching/stored-graph.ts';
 import {
   readIndex,
   storeIndex,
+  storeIndexSteps,
   STORED_INDEX_FORMAT,
   type StoredIndex,
 } from '../../../src/core/matching/stored-index.ts';
@@ -129,7 +131,7 @@ describe('the stored index', () => {
     expect((read.compiled.index as typeof index).more).toEqual(new Map([[1, new Set(['x'])]]));
     // The trie's lists hold the very names of the index, not copies.
     const trie = read.compiled.index.trie;
-    const listed = trie.names.flatMap((list) => list ?? []);
+    const listed = Array.from({ length: trie.nodeCount }, (_, node) => trie.namesAt(node) ?? []).flat();
     expect(listed.every((n) => read.compiled.index.names.includes(n))).toBe(true);
   });
 
@@ -206,5 +208,118 @@ describe('a stored index that cannot serve is refused', () => {
     if (!intact.ok) throw new Error(intact.reason);
     const good = matcherOf(intact.compiled);
     expect(intact.check((text) => good.find({ text }))).toBe(true);
+  });
+});
+
+describe('the stored index, read lazily and written in slices (issue 28)', () => {
+  const catalogFilms = [
+    ...benchFilms.slice(0, 400),
+    film('x/b', 'Crash', [], 1996),
+    film('x/c', 'Crash', [], 2004),
+    film('x/d', 'Young People F***ing'),
+  ];
+  type Graph = StoredIndex['graph'];
+  /** A field of the stored index's root node, by path (`index.trie.nextSibling`). */
+  const at = (graph: Graph, path: string): Record<string, unknown> => {
+    let node = graph.root as { f: Record<string, unknown> };
+    for (const key of path.split('.')) node = node.f[key] as { f: Record<string, unknown> };
+    return node as unknown as Record<string, unknown>;
+  };
+  const fresh = (): StoredIndex => roundTrip(catalogFilms).stored;
+  const lexicon = defaultLexicon();
+  const damaged = (harm: (g: Graph) => void) => {
+    const s = fresh();
+    harm(s.graph);
+    return readIndex(s, lexicon);
+  };
+
+  it('is a few typed arrays and one text of strings, not a string or a node per name', () => {
+    const { stored } = roundTrip(catalogFilms);
+    expect(typeof stored.graph.strings).toBe('string');
+    expect(stored.graph.stringEnds).toBeInstanceOf(Int32Array);
+    const names = at(stored.graph, 'index.trie.names');
+    expect(names.t).toBe('ll');
+    expect(names.ids).toBeInstanceOf(Int32Array);
+  });
+
+  it('makes no name until it is asked for, and the same object each time after', () => {
+    const { compiled } = roundTrip(catalogFilms);
+    const index = compiled.index;
+    // Deferred: the list of names, the film order and the clues are getters until read.
+    for (const key of ['names', 'filmOrder', 'clues'])
+      expect(typeof Object.getOwnPropertyDescriptor(index, key)?.get).toBe('function');
+    expect(index.trie.names).toBeInstanceOf(StoredLists);
+    const node = Array.from({ length: index.trie.nodeCount }, (_, n) => n).find((n) => index.trie.hasNames(n))!;
+    const list = index.trie.namesAt(node);
+    expect(list).toBeDefined();
+    expect(index.trie.namesAt(node)).toBe(list);
+    // Positive control: read, they are what was built.
+    expect(index.names).toHaveLength(index.nameCount);
+    expect(index.names.includes(list![0]!)).toBe(true);
+    expect(index.filmOrder.get('x/c')).toBe(401);
+  });
+
+  it('written in slices, is the same as written at once', () => {
+    const lexiconUsed = defaultLexicon();
+    const compiled = compileTitles(catalogFilms, lexiconUsed);
+    const built = matcherOf(compiled);
+    const find = (text: string) => built.find({ text });
+    // The probe's text read once first: the typo caches it fills are then the same in both.
+    storeIndex(compiled, lexiconUsed, find);
+    const steps = storeIndexSteps(compiled, lexiconUsed, find, 0);
+    let slices = 1;
+    let step = steps.next();
+    while (!step.done) {
+      slices++;
+      step = steps.next();
+    }
+    expect(slices).toBeGreaterThan(3);
+    expect(step.value).toEqual(storeIndex(compiled, lexiconUsed, find));
+    // Positive control: the sliced one reads back.
+    expect(readIndex(structuredClone(step.value), lexiconUsed).ok).toBe(true);
+  });
+
+  it('damaged in its offsets is refused when read, before any match could read them', () => {
+    const refused = { ok: false, reason: 'damaged' };
+    // Strings: ends going back, or past the text.
+    expect(damaged((g) => (g.stringEnds[1] = -1))).toMatchObject(refused);
+    expect(damaged((g) => (g.stringEnds[g.stringEnds.length - 1] = g.strings.length + 5))).toMatchObject(refused);
+    // A name list naming a name that is not there.
+    expect(damaged((g) => ((at(g, 'index.trie.names').ids as Int32Array)[0] = 1e6))).toMatchObject(refused);
+    // A name's string number past the table.
+    expect(damaged((g) => ((g.records.columns[1] as { v: Int32Array }).v[0] = 1e6))).toMatchObject(refused);
+    // Trie siblings in a loop, a child before its parent, a child that is no node.
+    expect(damaged((g) => ((at(g, 'index.trie').f as { nextSibling: Int32Array }).nextSibling[2] = 2))).toMatchObject(
+      refused,
+    );
+    expect(damaged((g) => ((at(g, 'index.trie').f as { firstChild: Int32Array }).firstChild[1] = 0))).toMatchObject(
+      refused,
+    );
+    expect(damaged((g) => ((at(g, 'index.trie').f as { firstChild: Int32Array }).firstChild[0] = 1e6))).toMatchObject(
+      refused,
+    );
+    // The edge table is not stored but made again from the nodes: a size that is no table's is refused.
+    expect(at(fresh().graph, 'index.trie').f).not.toHaveProperty('slots');
+    expect(damaged((g) => ((at(g, 'typos.tails').f as { mask: number }).mask = 6))).toMatchObject(refused);
+    // The vocabulary's table full, its offsets past its letters; the typo filter naming no word.
+    expect(
+      damaged((g) => {
+        const f = at(g, 'index.vocabulary').f as { slots: Int32Array };
+        for (let i = 1; i < f.slots.length; i += 2) if (f.slots[i] === 0) f.slots[i] = 1;
+      }),
+    ).toMatchObject(refused);
+    expect(damaged((g) => ((at(g, 'index.vocabulary').f as { offsets: Int32Array }).offsets[3] = 1e6))).toMatchObject(
+      refused,
+    );
+    expect(
+      damaged((g) => {
+        const owners = (at(g, 'typos.filter').f as { owners: Int32Array }).owners;
+        owners[owners.findIndex((o) => o !== -1)] = 1e6;
+      }),
+    ).toMatchObject(refused);
+    // A deferred map (the film order) naming a string that is not there: refused now, not when read.
+    expect(damaged((g) => ((at(g, 'index.filmOrder').k as { v: Int32Array }).v[0] = 1e6))).toMatchObject(refused);
+    // Positive control.
+    expect(damaged(() => undefined).ok).toBe(true);
   });
 });
