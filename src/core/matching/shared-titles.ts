@@ -5,7 +5,6 @@
 
 import type { TitleSource } from './match-types.ts';
 import { normalizeWithMap } from './normalize.ts';
-import type { TitleName } from './title-name.ts';
 import { MAX_TITLE_LENGTH } from './title-spelling.ts';
 import { tokenize } from './tokenize.ts';
 import type { Vocabulary } from './vocabulary.ts';
@@ -15,18 +14,22 @@ import type { Lexicon } from './lexicon.ts';
 // which film is meant: about a sentence either side.
 const CLUE_WINDOW = 40;
 
-/** Clue word -> the films (among those sharing a title) it points to. */
+/**
+ * Clue word -> the films it points to. Every film's, not only those sharing a name: one match
+ * can name films of different names (a page's space fits a title's colon, "Juno Boy" both "Juno:
+ * Boy" and "Juno Boy"; a page's censored "G*e" both "Game" and "Große"), and their order is read
+ * from the clues as any shared title's is. At 100,000 films of the bench catalog the stored
+ * index grew 2% (13.10 to 13.37 MB).
+ */
 export function cluesFor(
   films: readonly TitleSource[],
-  names: readonly TitleName[],
   vocabulary: Vocabulary,
   lexicon: Lexicon,
 ): Map<number, string[]> {
-  const shared = new Set(names.filter((n) => n.filmIds.length > 1).flatMap((n) => n.filmIds));
   const clues = new Map<number, string[]>();
   const done = new Set<string>();
   for (const film of Array.isArray(films) ? films : []) {
-    if (!film || !shared.has(film.id) || done.has(film.id)) continue;
+    if (!film || done.has(film.id)) continue;
     done.add(film.id);
     const words = new Set<string>();
     if (typeof film.year === 'number' && Number.isInteger(film.year)) words.add(String(film.year));

@@ -150,7 +150,7 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
   addShortNames(trie, names, b.shorts);
   // Each name's films in catalog order, so that a match of one name need not sort them.
   for (const name of names) if (name.filmIds.length > 1) sortByOrder(name.filmIds, filmOrder);
-  const clues = cluesFor(films, names, vocabulary, lexicon);
+  const clues = cluesFor(films, vocabulary, lexicon);
   // The words the evidence looks for get ids too, so that a page word's class is one lookup.
   for (const word of CLASSED_WORDS) vocabulary.intern(word);
   for (const word of lexicon.minor) vocabulary.intern(word);

@@ -209,4 +209,28 @@ describe('fast matcher vs reference matcher', () => {
       { numRuns: 300 },
     );
   });
+  // Found by seeds 40 and 61: one match naming films of different names, ordered by the year beside it.
+  it.each([
+    [
+      'a space for a colon',
+      [
+        ['f0', 'juno boy', null],
+        ['f1', 'juno: boy', 2004],
+      ],
+      '2004 juno boy',
+    ],
+    [
+      'a censored word on the page',
+      [
+        ['f0', 'game', null],
+        ['f1', 'große', 1996],
+      ],
+      'crash G*e 1996 crash',
+    ],
+  ] as const)('orders films of different names by their clues: %s', (_, rows, text) => {
+    const films = rows.map(([id, title, year]) => ({ id, title, aliases: [], year, directors: [] }));
+    const fast = compileMatcher(films).find({ text });
+    expect(fast.map((m) => m.filmIds)).toEqual([['f1', 'f0']]);
+    expect(fast).toEqual(referenceMatch(films, { text }));
+  });
 });
