@@ -53,9 +53,8 @@ function ensureDefaultFeed(force = false): Promise<void> {
 const sites = sharedSiteRegistry(db);
 watchSites(sites);
 // Begun while the browser is still to deliver the event that woke the worker: a page's first
-// request waits for the database to open and for its site's switch, whose first read in a
-// worker's life goes through storage.local (sites/site-list-store.ts). Failures are the
-// requests' to report, which ask again.
+// request waits for the database to open and for its site's switch (sites/site-list-store.ts).
+// Failures are the requests' to report, which ask again.
 void db.open().catch(() => undefined);
 void sites.isDisabled('').catch(() => undefined);
 
