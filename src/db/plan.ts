@@ -21,6 +21,9 @@ export async function setSaved(
   status: SaveStatus | null,
   now = new Date(),
 ): Promise<SavedRow | null> {
+  const listed = async () =>
+    (await db.userEvents.get(eventKey)) !== undefined || (await liveByKey(db, 'events', [eventKey])).has(eventKey);
+  if (status !== null && !(await listed())) throw new Error('That event is not in your listings any more.');
   return db.transaction('rw', db.saved, db.userEvents, async () => {
     // An own event is Going without a saved row (withBrought): taking it out is kept on the
     // event, and saving it again clears that.
@@ -31,8 +34,6 @@ export async function setSaved(
       await db.saved.delete(eventKey);
       return null;
     }
-    if (!own && !(await liveByKey(db, 'events', [eventKey])).has(eventKey))
-      throw new Error('That event is not in your listings any more.');
     // Going ↔ interested keeps the reminder: it belongs to the saved event, not to the status.
     const remind = (await db.saved.get(eventKey))?.remind;
     const row: SavedRow = { eventKey, status, savedAt: now.toISOString(), ...(remind ? { remind } : {}) };
