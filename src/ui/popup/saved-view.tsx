@@ -61,8 +61,9 @@ export function SavedView({
             <h2 class="day-heading">{heading}</h2>
             <ul class="day-events">
               {day.events.map(({ event, timeZone }) => {
-                const clash = clashes.get(event.key);
-                const overlap = overlaps.get(event.key);
+                // An event that is over shows no clash or overlap line, nor the flag's class.
+                const clash = open.has(event.key) ? clashes.get(event.key) : undefined;
+                const overlap = open.has(event.key) ? overlaps.get(event.key) : undefined;
                 const trip = tripTo.get(event.key);
                 return (
                   <li key={event.key} class={`slot-plain${clash ? ' clashing' : ''}`}>

@@ -44,13 +44,14 @@ describe('past and cancelled events in the popup', () => {
     expect(actions(item(el, 'Closing gala'))).toEqual(expect.arrayContaining(['Going', 'Interested']));
     expect(badges(item(el, 'Closing gala'))).not.toContain('Over');
     // The two past events overlap; no clash line is shown, so none is counted.
-    expect(el.querySelectorAll('.ap-clash')).toHaveLength(0);
+    expect(el.querySelectorAll('.ap-clash, .clashing')).toHaveLength(0);
     expect(el.querySelector('.saved-summary')?.textContent).toBe('4 saved · 0 clashing');
     // Positive control: before they happened, the same plan shows and counts both clashes.
     const before = mount(
       <SavedView plan={plan} settings={DEFAULT_SETTINGS} onSave={vi.fn()} now={Date.parse('2007-09-01T00:00:00Z')} />,
     );
     expect(before.querySelectorAll('.ap-clash')).toHaveLength(2);
+    expect(before.querySelectorAll('.clashing')).toHaveLength(2);
     expect(before.querySelector('.saved-summary')?.textContent).toBe('4 saved · 2 clashing');
   });
 
