@@ -112,7 +112,13 @@ describe('the popup in Chromium', () => {
     // taken out of the plan (an own event is Going when added), is saved with the keyboard.
     const added = (await popup.evaluate(
       (event) => chrome.runtime.sendMessage({ type: 'addUserEvent', params: { event } }),
-      { title: 'Keyboard karaoke', kind: 'party', start: `${NEXT}-09-06T21:00:00-04:00`, festival: null, films: [] },
+      {
+        title: 'Keyboard quokka night',
+        kind: 'party',
+        start: `${NEXT}-09-06T21:00:00-04:00`,
+        festival: null,
+        films: [],
+      },
     )) as { result: { event: { key: string } } };
     await popup.evaluate(
       (key) => chrome.runtime.sendMessage({ type: 'setSaved', params: { eventKey: key, status: null } }),
@@ -122,7 +128,7 @@ describe('the popup in Chromium', () => {
     await popup.waitForSelector('.festival-heading');
     // Search, Tab to "Going", Space.
     await popup.locator('input[type="search"]').focus();
-    await popup.keyboard.type('karaoke');
+    await popup.keyboard.type('quokka');
     await expect.poll(() => popup.locator('.slot').count()).toBe(1);
     await tabTo(popup, (el) => el.textContent === 'Going');
     await popup.keyboard.press('Space');
@@ -132,7 +138,7 @@ describe('the popup in Chromium', () => {
     await popup.keyboard.press('ArrowRight');
     expect(await popup.evaluate(() => document.activeElement?.textContent)).toMatch(/^Saved/);
     await popup.waitForSelector('.saved .ap-event-title');
-    expect(await popup.locator('.saved .ap-event-title').allTextContents()).toEqual(['Keyboard karaoke']);
+    expect(await popup.locator('.saved .ap-event-title').allTextContents()).toEqual(['Keyboard quokka night']);
     await popup.close();
   });
 
