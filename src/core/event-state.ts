@@ -14,11 +14,16 @@ export function eventState(
   now: number,
 ): EventState {
   if (event.cancelled) return 'cancelled';
+  return isOver(event, timeZone, now) ? 'over' : 'open';
+}
+
+/** Whether the event is over, cancelled or not: what the schedule's "Hide past events" hides. */
+export function isOver(event: Pick<FeedEvent, 'start' | 'end'>, timeZone: string, now: number): boolean {
   const span = spanOf(event);
-  if (span) return now >= span.end ? 'over' : 'open';
+  if (span) return now >= span.end;
   const start = readWhen(event.start, timeZone);
-  if (start.precision !== 'date') return 'open';
+  if (start.precision !== 'date') return false;
   const end = readWhen(event.end, timeZone);
   const lastDay = end.precision === 'none' || end.date < start.date ? start.date : end.date;
-  return dateIn(now, timeZone) > lastDay ? 'over' : 'open';
+  return dateIn(now, timeZone) > lastDay;
 }

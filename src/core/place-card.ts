@@ -26,16 +26,17 @@ const MARGIN = 8;
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), Math.max(low, high));
 
 /**
- * Puts a card next to the title it belongs to without covering it: below when the whole card
- * fits there, else on the side with more room (above near the bottom of the viewport), capped
- * to that room so that nothing is cut off by the viewport's edge; then shifted to stay inside
- * the viewport horizontally. Only in a viewport too short for either side does it cover the
+ * Puts a card next to the title it belongs to without covering it: on the side with more room
+ * (above when there is more room above, as issue #29 asks, so a title in the lower half of the
+ * viewport opens its card upwards even when a short card would fit below), capped to that room so
+ * that nothing is cut off by the viewport's edge; then shifted to stay inside the viewport
+ * horizontally. Only in a viewport too short for either side does it cover the
  * title, and then it still fits the viewport.
  */
 export function placeCard(anchor: Rect, card: Size, viewport: Size): Placement {
   const roomBelow = Math.floor(viewport.height - anchor.bottom - GAP - MARGIN);
   const roomAbove = Math.floor(anchor.top - GAP - MARGIN);
-  const side = card.height <= roomBelow || roomBelow >= roomAbove ? 'below' : 'above';
+  const side = roomAbove > roomBelow ? 'above' : 'below';
   const left = clamp(anchor.left, MARGIN, viewport.width - card.width - MARGIN);
   const room = side === 'below' ? roomBelow : roomAbove;
   if (room < Math.min(card.height, MIN_CARD_HEIGHT)) {

@@ -60,6 +60,8 @@ export type UserEventRow = EventRow & {
   moved?: boolean;
   /** Imported from an invitation file: its UID and SEQUENCE, so a later update or CANCEL finds it. */
   invitation?: InvitationRef | null;
+  /** The user took it out of their plan; without this it is Going (core/plan/brought.ts). */
+  outOfPlan?: true;
 };
 
 /** RFC 5546: an invitation is known by its UID; a higher SEQUENCE is a newer version. */

@@ -1,15 +1,18 @@
 // The user's plan: events saved as "going" or "interested". Written only by the user's own
 // clicks (card, popup); feed loading never opens the `saved` table.
-import { festivalKeyOf, type EventRow, type Plan, type SavedRow, type SaveStatus } from '../core/rows.ts';
+import {
+  festivalKeyOf,
+  type EventRow,
+  type Plan,
+  type SavedRow,
+  type SaveStatus,
+  type UserEventRow,
+} from '../core/rows.ts';
 import type { ReminderLead, TravelMode } from '../core/settings.ts';
 import type { AfterpartyDb } from './database.ts';
-import { placeVenues, venuePositions } from '../core/plan/index.ts';
+import { placeVenues, venuePositions, withBrought } from '../core/plan/index.ts';
 import { liveByKey, readLive } from './feed-slots.ts';
 import { loadSettings } from './settings.ts';
-
-async function findEvent(db: AfterpartyDb, key: string): Promise<EventRow | undefined> {
-  return (await liveByKey(db, 'events', [key])).get(key) ?? (await db.userEvents.get(key));
-}
 
 /** Saves, changes or (status null) removes one event from the plan. */
 export async function setSaved(
@@ -18,12 +21,19 @@ export async function setSaved(
   status: SaveStatus | null,
   now = new Date(),
 ): Promise<SavedRow | null> {
-  if (status === null) {
-    await db.saved.delete(eventKey);
-    return null;
-  }
-  if (!(await findEvent(db, eventKey))) throw new Error('That event is not in your listings any more.');
-  return db.transaction('rw', db.saved, async () => {
+  const listed = async () =>
+    (await db.userEvents.get(eventKey)) !== undefined || (await liveByKey(db, 'events', [eventKey])).has(eventKey);
+  if (status !== null && !(await listed())) throw new Error('That event is not in your listings any more.');
+  return db.transaction('rw', db.saved, db.userEvents, async () => {
+    // An own event is Going without a saved row (withBrought): taking it out is kept on the
+    // event, and saving it again clears that.
+    const own = await db.userEvents.get(eventKey);
+    const inPlan = status !== null;
+    if (own && inPlan === Boolean(own.outOfPlan)) await db.userEvents.put(withChoice(own, inPlan, now));
+    if (status === null) {
+      await db.saved.delete(eventKey);
+      return null;
+    }
     // Going ↔ interested keeps the reminder: it belongs to the saved event, not to the status.
     const remind = (await db.saved.get(eventKey))?.remind;
     const row: SavedRow = { eventKey, status, savedAt: now.toISOString(), ...(remind ? { remind } : {}) };
@@ -32,10 +42,24 @@ export async function setSaved(
   });
 }
 
+/** The own event with the user's choice: in the plan (no mark) or taken out of it. */
+function withChoice(event: UserEventRow, inPlan: boolean, now: Date): UserEventRow {
+  const { outOfPlan: _was, ...rest } = event;
+  return { ...rest, ...(inPlan ? {} : { outOfPlan: true }), updatedAt: now.toISOString() };
+}
+
+/** The saved row of an event, or the Going row an own event has until the user takes it out. */
+async function savedRowOf(db: AfterpartyDb, eventKey: string): Promise<SavedRow | undefined> {
+  const row = await db.saved.get(eventKey);
+  if (row) return row;
+  const own = await db.userEvents.get(eventKey);
+  return own ? withBrought([], [own])[0] : undefined;
+}
+
 /** "Remind me" on or off for a saved event; an event that is not saved has no reminder to set. */
 export async function setReminder(db: AfterpartyDb, eventKey: string, remind: boolean): Promise<SavedRow> {
-  return db.transaction('rw', db.saved, async () => {
-    const row = await db.saved.get(eventKey);
+  return db.transaction('rw', db.saved, db.userEvents, async () => {
+    const row = await savedRowOf(db, eventKey);
     if (!row) throw new Error('Save the event first: reminders are for the events in your plan.');
     const { remind: _was, ...rest } = row;
     const next: SavedRow = remind ? { ...rest, remind: true } : rest;
@@ -63,16 +87,14 @@ export async function eventsWithContext(db: AfterpartyDb, keys: string[]): Promi
  * leave-by reminders can be measured to it.
  */
 export async function readPlan(db: AfterpartyDb): Promise<Plan> {
-  const saved = await db.saved.toArray();
+  const [stored, ownEvents] = await Promise.all([db.saved.toArray(), db.userEvents.toArray()]);
+  const saved = withBrought(stored, ownEvents);
   const known = await eventsWithContext(
     db,
     saved.map((s) => s.eventKey),
   );
   if (known.events.some((e) => e.venue && !e.venue.geo)) {
-    const [feedEvents, ownEvents] = await Promise.all([
-      readLive(db, 'events', (t) => t.toArray()),
-      db.userEvents.toArray(),
-    ]);
+    const feedEvents = await readLive(db, 'events', (t) => t.toArray());
     known.events = placeVenues(known.events, venuePositions([...feedEvents, ...ownEvents]));
   }
   const listed = new Set(known.events.map((e) => e.key));
@@ -118,6 +140,11 @@ export async function eventsOfListedFilms(db: AfterpartyDb, keys: string[]): Pro
 
 /** The statuses of some events only, for the card. */
 export async function savedStatus(db: AfterpartyDb, eventKeys: string[]): Promise<Record<string, SaveStatus>> {
-  const rows = await db.saved.bulkGet([...new Set(eventKeys)]);
-  return Object.fromEntries(rows.filter((r): r is SavedRow => r !== undefined).map((r) => [r.eventKey, r.status]));
+  const keys = [...new Set(eventKeys)];
+  const [rows, own] = await Promise.all([db.saved.bulkGet(keys), db.userEvents.bulkGet(keys)]);
+  const saved = withBrought(
+    rows.filter((r): r is SavedRow => r !== undefined),
+    own.filter((e): e is UserEventRow => e !== undefined),
+  );
+  return Object.fromEntries(saved.map((r) => [r.eventKey, r.status]));
 }

@@ -87,7 +87,9 @@ export const userEventRow: Check<UserEventRow> = (v, path) => {
   const input = checkUserEventInput({ ...fields, films, festival, invitation });
   if (typeof input === 'string') return fail(path, `is not a valid event (${input})`);
   const [createdAt, updatedAt] = [field(o, 'createdAt', instant, path), field(o, 'updatedAt', instant, path)];
-  return toUserEventRow(id, input, { films: input.films, festival: input.festival }, createdAt, updatedAt);
+  const row = toUserEventRow(id, input, { films: input.films, festival: input.festival }, createdAt, updatedAt);
+  // The user's choice to leave it out of the plan (core/plan/brought.ts) comes back with it.
+  return o.outOfPlan === true ? { ...row, outOfPlan: true } : row;
 };
 
 // An own film goes through addUserFilm's checks (checkUserFilmInput, a feed film's limits and

@@ -48,6 +48,11 @@ function goingRow(eventKey: string, savedAt: string): SavedRow {
   return { eventKey, status: 'going', savedAt };
 }
 
+/** An edited or updated event stays out of the plan if the user took it out (core/plan/brought.ts). */
+function keepChoice(existing: UserEventRow, next: UserEventRow): UserEventRow {
+  return existing.outOfPlan ? { ...next, outOfPlan: true } : next;
+}
+
 export async function addUserEvent(
   db: AfterpartyDb,
   input: UserEventInput,
@@ -74,12 +79,9 @@ export async function updateUserEvent(
   return db.transaction('rw', db.userEvents, async () => {
     const existing = await db.userEvents.get(key);
     if (!existing) throw new Error('This event no longer exists; it may have been deleted.');
-    const event = userEventRow(
-      existing.id,
-      input,
-      links,
-      existing.createdAt,
-      (deps.now?.() ?? new Date()).toISOString(),
+    const event = keepChoice(
+      existing,
+      userEventRow(existing.id, input, links, existing.createdAt, (deps.now?.() ?? new Date()).toISOString()),
     );
     await db.userEvents.put(event);
     return event;
@@ -185,7 +187,10 @@ export async function applyInvitation(
                 invitation: { ...(target.invitation ?? { uid }), sequence: change.event.invitation.sequence },
                 updatedAt: now,
               }
-            : userEventRow(target.id, change.event, links[i] as (typeof links)[number], target.createdAt, now);
+            : keepChoice(
+                target,
+                userEventRow(target.id, change.event, links[i] as (typeof links)[number], target.createdAt, now),
+              );
         await db.userEvents.put(event);
         rows[rows.indexOf(target)] = event;
       }

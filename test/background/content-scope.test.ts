@@ -34,14 +34,15 @@ describe('getSavedStatus', () => {
     await loadDefaultFeed(db);
     const film = (await db.events.toArray()).find((e) => e.filmKeys.length > 0)!.filmKeys[0]!;
     const at = (hour: number) => `2027-09-10T${String(hour).padStart(2, '0')}:00:00-04:00`;
+    // "shown" and "free" are taken out of the plan: an own event is Going until the user says otherwise.
     await db.userEvents.bulkPut([
-      userEventRow('shown', [film], { start: at(20) }),
+      userEventRow('shown', [film], { start: at(20), outOfPlan: true }),
       userEventRow('going', [film], { start: at(19) }),
       userEventRow('hidden', [], { start: at(21) }),
       userEventRow('maybe', [film], { start: at(20) }),
       userEventRow('dropped', [film], { start: at(20), cancelled: true }),
       userEventRow('later', [film], { start: at(23) }),
-      userEventRow('free', [film], { start: at(13) }),
+      userEventRow('free', [film], { start: at(13), outOfPlan: true }),
     ]);
     for (const id of ['going', 'hidden', 'dropped', 'later']) await setSaved(db, `user/${id}`, 'going');
     await setSaved(db, 'user/maybe', 'interested');

@@ -5,13 +5,25 @@ const viewport = { width: 1000, height: 800 };
 const card = { width: 380, height: 300 };
 
 describe('placeCard', () => {
-  it('goes below the title when it fits', () => {
+  it('goes below a title high in the viewport, where there is more room', () => {
     expect(placeCard({ left: 100, top: 100, right: 200, bottom: 120 }, card, viewport)).toEqual({
       left: 100,
       top: 126,
       side: 'below',
       maxHeight: 800 - 120 - 14,
     });
+  });
+
+  it('goes above a title low in the viewport when there is more room above, even though it would fit below', () => {
+    const anchor = { left: 100, top: 450, right: 200, bottom: 470 };
+    // Room below: 800 - 470 - 14 = 316, enough for the 300 px card; room above: 436.
+    const placed = placeCard(anchor, card, viewport);
+    expect(placed).toEqual({ left: 100, top: 450 - 6 - 300, side: 'above', maxHeight: 450 - 14 });
+  });
+
+  it('goes below when both sides have the same room', () => {
+    // Room above 400 - 14 = 386, room below 800 - 400 - 14 = 386.
+    expect(placeCard({ left: 100, top: 400, right: 200, bottom: 400 }, card, viewport).side).toBe('below');
   });
 
   it('flips above near the bottom edge, never covering the title', () => {

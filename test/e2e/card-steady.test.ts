@@ -1,8 +1,9 @@
 /// <reference types="chrome" />
-// A steady card (#29.4), in Chromium with the built extension: placed above a title near the
-// bottom of the viewport and never cut off, its header fixed while its body scrolls, nothing
-// moving under the pointer after "Going", past and cancelled events without actions, a line for
-// a clash with an event you are going to, a distinct empty state, and its keyboard shortcut.
+// A steady card (#29.4), in Chromium with the built extension: placed on the side of its title
+// with more room (above a title low in the viewport) and never cut off, its header fixed while
+// its body scrolls, nothing moving under the pointer after "Going", past and cancelled events
+// without actions, a line for a clash with an event you are going to, a distinct empty state,
+// and its keyboard shortcut.
 // The card's closed shadow root is read through CDP (card-boxes.ts), as no page script can.
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,8 @@ beforeAll(async () => {
     keys[id] = event.key;
   }
   await ask(ext, 'setSaved', { eventKey: keys.gala, status: 'going' });
+  // Own events are Going as they are made: this one is taken out, for the card to press Going on.
+  await ask(ext, 'setSaved', { eventKey: keys.later6, status: null });
   // A short card: Goodbye Solo, listed nowhere, with one evening to come.
   const solo = films.find((f) => f.title === 'Goodbye Solo')!.key;
   const { event: reprise } = await ask<{ event: { key: string } }>(ext, 'addUserEvent', {
@@ -114,12 +117,17 @@ async function openCard(): Promise<{ page: Page; cdp: CDPSession; card: () => Pr
   return { page, cdp, card };
 }
 
-/** Scrolls the page until the title sits 80 px above the viewport's bottom edge, then hovers it. */
-async function hoverNearBottom(page: Page, title: string): Promise<{ top: number; bottom: number }> {
-  // Room above the title, whatever the page's length.
-  await page.evaluate(() =>
-    document.body.prepend(Object.assign(document.createElement('div'), { style: 'height: 1500px' })),
-  );
+/** Scrolls the page until the title's top sits `fromTop(viewport height)` px down the viewport, then hovers it. */
+async function hoverAt(
+  page: Page,
+  title: string,
+  fromTop: (height: number) => number,
+): Promise<{ top: number; bottom: number }> {
+  // Room above and below the title, whatever the page's length, to scroll it anywhere.
+  await page.evaluate(() => {
+    document.body.prepend(Object.assign(document.createElement('div'), { style: 'height: 1500px' }));
+    document.body.append(Object.assign(document.createElement('div'), { style: 'height: 1500px' }));
+  });
   const titleRect = () =>
     page.evaluate((needle) => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -135,12 +143,15 @@ async function hoverNearBottom(page: Page, title: string): Promise<{ top: number
       throw new Error(`no ${needle}`);
     }, title);
   const view = await viewportOf(page);
-  await page.evaluate((by) => window.scrollBy(0, by), (await titleRect()).top - (view.height - 80));
+  await page.evaluate((by) => window.scrollBy(0, by), (await titleRect()).top - fromTop(view.height));
   const rect = await titleRect();
   await page.mouse.move(rect.left + 5, rect.top - 30);
   await page.mouse.move((rect.left + rect.right) / 2, (rect.top + rect.bottom) / 2, { steps: 5 });
   return rect;
 }
+
+/** Scrolls the page until the title sits 80 px above the viewport's bottom edge, then hovers it. */
+const hoverNearBottom = (page: Page, title: string) => hoverAt(page, title, (height) => height - 80);
 
 const classed = (name: string) => (n: CardNode) => hasClass(n, name);
 
@@ -192,6 +203,34 @@ describe('a steady card, in Chromium', () => {
     await page.close();
   });
 
+  it('goes above a title low in the viewport even when it would fit below, and below a title high up', async () => {
+    const page = await harness.context.newPage();
+    await page.goto(harness.demoUrl);
+    await waitForHighlights(page);
+    const cdp = await page.context().newCDPSession(page);
+    const view = await viewportOf(page);
+    const cardBox = async () => boxOf(cdp, findOne((await cardTree(cdp))!, classed('ap-card'), 'card'));
+    // High: the title's top at 20% of the viewport, more room below than above.
+    const high = await hoverAt(page, 'Goodbye Solo', (height) => Math.round(height * 0.2));
+    await waitForCard(page, /Karaoke reprise/, { session: cdp });
+    const below = await cardBox();
+    expect(below.y).toBeGreaterThanOrEqual(high.bottom);
+    expect(below.y + below.height).toBeLessThanOrEqual(view.height);
+    await page.mouse.move(5, 5);
+    await expect.poll(async () => (await cardTree(cdp)) === null, { timeout: 5_000 }).toBe(true);
+    // Low: 40 px more room below the title than the card needs, and still more room above.
+    const low = await hoverAt(page, 'Goodbye Solo', (height) => height - below.height - 40 - (high.bottom - high.top));
+    await waitForCard(page, /Karaoke reprise/, { session: cdp });
+    const above = await cardBox();
+    expect(above.height).toBe(below.height);
+    expect(view.height - low.bottom).toBeGreaterThan(above.height + 20);
+    expect(view.height - low.bottom).toBeLessThan(low.top);
+    // The whole card would have fitted below; it went above, by the room alone.
+    expect(above.y + above.height).toBeLessThanOrEqual(low.top);
+    expect(above.y).toBeGreaterThanOrEqual(0);
+    await page.close();
+  });
+
   it('keeps its header and × in place while its body scrolls, and shows its keyboard shortcut', async () => {
     const { page, cdp, card } = await openCard();
     const tree = await card();
@@ -224,6 +263,7 @@ describe('a steady card, in Chromium', () => {
     await cdp.send('DOM.scrollIntoViewIfNeeded', { backendNodeId: (await goingOf()).backendNodeId });
     const scrolled = await propertyOf(cdp, body, 'scrollTop');
     expect(scrolled).toBeGreaterThan(0);
+    expect(attributeOfPressed(await goingOf())).toBe('false');
     const before = await boxOf(cdp, await goingOf());
     await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2, { steps: 4 });
     await settleCard(page);

@@ -9,9 +9,15 @@ export const TIFF_2007 = {
   end: '2007-09-15',
 };
 
-/** A feed of TIFF 2007, as the format has it (schema/), serialised. */
-export function tiffFeed(title: string, films: object[], events: object[]): string {
-  return JSON.stringify({ afterparty: 1, title, festivals: [TIFF_2007], films, events });
+/** Next year: a test that presses Going needs an event that is not over (core/event-state.ts). */
+export const NEXT_YEAR = new Date().getFullYear() + 1;
+
+/** The same festival's dates next year. */
+export const TIFF_NEXT_YEAR = { ...TIFF_2007, start: `${NEXT_YEAR}-09-06`, end: `${NEXT_YEAR}-09-15` };
+
+/** A feed of TIFF 2007 (or of the festival given), as the format has it (schema/), serialised. */
+export function tiffFeed(title: string, films: object[], events: object[], festival: object = TIFF_2007): string {
+  return JSON.stringify({ afterparty: 1, title, festivals: [festival], films, events });
 }
 
 export const PERSEPOLIS_LISTINGS = 'Local test listings';

@@ -7,23 +7,31 @@ import { describe, expect, it } from 'vitest';
 import { submitFeed } from './add-feed.ts';
 import { harnessForFile, openExtensionPage, type Harness } from './extension.ts';
 import { servingRoutes } from './serve-routes.ts';
-import { tiffFeed } from './tiff-feed.ts';
+import { NEXT_YEAR, TIFF_NEXT_YEAR, tiffFeed } from './tiff-feed.ts';
 
 const TITLE = 'Rooftop party for both browsers';
 const FEED = tiffFeed(
   'Shared listings',
   [],
   [
-    { id: 'roof', title: TITLE, kind: 'party', films: [], festival: 'tiff', start: '2007-09-08T23:00:00-04:00' },
+    {
+      id: 'roof',
+      title: TITLE,
+      kind: 'party',
+      films: [],
+      festival: 'tiff',
+      start: `${NEXT_YEAR}-09-08T23:00:00-04:00`,
+    },
     {
       id: 'other',
       title: 'Unsaved lunch',
       kind: 'dinner',
       films: [],
       festival: 'tiff',
-      start: '2007-09-09T12:00:00-04:00',
+      start: `${NEXT_YEAR}-09-09T12:00:00-04:00`,
     },
   ],
+  TIFF_NEXT_YEAR,
 );
 
 const feeds = servingRoutes({ '/feed.json': FEED });

@@ -1,4 +1,5 @@
 // The schedule: days, festivals and clashes. Code outside this folder imports from here.
+export { withBrought } from './brought.ts';
 export { findClashes, spanOf } from './clashes.ts';
 export { festivalState, groupByFestival, type FestivalGroup, type FestivalState } from './festivals.ts';
 export { groupByDay, inScheduleOrder, type ScheduleDay, type ScheduledEvent, sortByStart } from './schedule.ts';

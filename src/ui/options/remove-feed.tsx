@@ -7,13 +7,11 @@ import type { FeedStatus } from '../../messages/index.ts';
 
 type Impact = { saved: number; reminders: number };
 
-function question({ saved, reminders }: Impact): string {
+/** What removing the feed takes from the plan, counted in words by plural(). */
+export function removalQuestion({ saved, reminders }: Impact): string {
   if (saved === 0) return t('sync_removeNothing');
-  if (reminders > 0) {
-    const r = plural('sync_remindersCount', reminders);
-    return t('sync_removeSavedReminders', saved, r);
-  }
-  return saved === 1 ? t('sync_removeSavedOne') : t('sync_removeSaved', saved);
+  if (reminders > 0) return plural('sync_removeSavedReminders', saved, plural('sync_remindersCount', reminders));
+  return plural('sync_removeSaved', saved);
 }
 
 export function RemoveFeed({
@@ -48,7 +46,7 @@ export function RemoveFeed({
   return (
     <div class="feed-remove-confirm" role="group" aria-labelledby={headingId}>
       <p id={headingId} class="feed-remove-question">
-        <strong>{t('sync_removeQuestion', feed.title)}</strong> {question(impact)}
+        <strong>{t('sync_removeQuestion', feed.title)}</strong> {removalQuestion(impact)}
         {impact.saved > 0 && ` ${t('sync_removeKeeps')}`}
       </p>
       <button type="button" class="ap-button" ref={confirmRef} onClick={() => act(send('removeFeed', { id: feed.id }))}>

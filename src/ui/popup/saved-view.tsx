@@ -1,3 +1,4 @@
+import { eventState } from '../../core/event-state.ts';
 import { groupByDay, planFlags } from '../../core/plan/index.ts';
 import type { Settings } from '../../core/settings.ts';
 import type { Plan, SaveStatus } from '../../core/rows.ts';
@@ -15,16 +16,30 @@ import { UnlistedSavedList } from './unlisted-saved.tsx';
  * summary states), overlaps with an Interested event said softly, the trip between events of one
  * evening; exported as one .ics.
  */
-export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Settings; onSave: OnSave }) {
+export function SavedView({
+  plan,
+  settings,
+  onSave,
+  now = Date.now(),
+}: {
+  plan: Plan;
+  settings: Settings;
+  onSave: OnSave;
+  /** Past and cancelled events are shown as such, without actions or clash lines (core/event-state.ts). */
+  now?: number;
+}) {
   const status = new Map<string, SaveStatus>(plan.saved.map((s) => [s.eventKey, s.status]));
   const zoneOf = timeZoneResolver(plan.festivals);
   const titles = new Map(plan.events.map((e) => [e.key, e.title]));
-  const { clashes, overlaps, clashCount, trips, untimed } = planFlags(
+  const { clashes, overlaps, trips, untimed } = planFlags(
     plan.events,
     (key) => status.get(key) ?? null,
     settings.travelMode,
     zoneOf,
   );
+  // The count states the clash lines shown: an event that is over shows none.
+  const open = new Set(plan.events.filter((e) => eventState(e, zoneOf(e), now) === 'open').map((e) => e.key));
+  const clashCount = [...clashes.keys()].filter((key) => open.has(key)).length;
   const tripTo = new Map(trips.map((trip) => [trip.toKey, trip]));
   const noGap = new Set(untimed);
   const days = groupByDay(plan.events, zoneOf);
@@ -46,8 +61,9 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
             <h2 class="day-heading">{heading}</h2>
             <ul class="day-events">
               {day.events.map(({ event, timeZone }) => {
-                const clash = clashes.get(event.key);
-                const overlap = overlaps.get(event.key);
+                // An event that is over shows no clash or overlap line, nor the flag's class.
+                const clash = open.has(event.key) ? clashes.get(event.key) : undefined;
+                const overlap = open.has(event.key) ? overlaps.get(event.key) : undefined;
                 const trip = tripTo.get(event.key);
                 return (
                   <li key={event.key} class={`slot-plain${clash ? ' clashing' : ''}`}>
@@ -61,6 +77,7 @@ export function SavedView({ plan, settings, onSave }: { plan: Plan; settings: Se
                       zoneChoice={settings.timeZoneShown}
                       status={status.get(event.key) ?? null}
                       onSave={onSave}
+                      now={now}
                     >
                       {clash && (
                         <p class="ap-clash">

@@ -10,7 +10,7 @@ export const SCHEDULE_STYLE = `
   display: inline; font-variant-numeric: tabular-nums; color: var(--ap-muted); }
 .slot-line .slot-time-note { font-style: italic; }
 .slot-line .slot-time.unplaced { text-decoration: underline dotted; }
-.slot-line .ap-kind { flex: none; }
+.slot-line .ap-kind, .slot-line .ap-badge { flex: none; }
 .slot-title { flex: 1 1 auto; min-width: 0; overflow: hidden; text-overflow: ellipsis; font-weight: 600; }
 .slot-venue { flex: 0 1 auto; max-width: 34%; min-width: 0; overflow: hidden; text-overflow: ellipsis; color: var(--ap-muted);
   font-size: 12px; }

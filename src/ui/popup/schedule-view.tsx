@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { spanOf } from '../../core/plan/index.ts';
 import { dateIn, formatTime, readWhen } from '../../core/time/index.ts';
 import { groupByFestival, type FestivalGroup, type ScheduledEvent } from '../../core/plan/index.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../core/settings.ts';
 import { festivalKeyOf, type EventRow, type FestivalRow, type FilmRow } from '../../core/rows.ts';
 import type { SaveStatus } from '../../core/rows.ts';
+import { eventState, isOver } from '../../core/event-state.ts';
 import { EventDetails } from '../shared/event-details.tsx';
+import { StateBadge } from '../shared/state-badge.tsx';
 import { plural, t, uiLocale } from '../../browser/i18n.ts';
 import { kindLabel } from '../shared/labels.ts';
 import type { OnSave } from '../shared/save-buttons.tsx';
@@ -50,14 +51,6 @@ function festivalHeading(festival: FestivalRow | null): string {
   return festival.name.includes(year) ? festival.name : t('ui_festivalYear', festival.name, year);
 }
 
-function isPast(event: EventRow, timeZone: string, now: number): boolean {
-  const when = readWhen(event.start, timeZone);
-  // A day without a time is past once that day is over everywhere (UTC-12 is the last to finish it).
-  if (when.precision === 'date') return Date.parse(`${when.date}T00:00:00Z`) + 36 * 3600_000 < now;
-  const span = spanOf(event);
-  return span !== null && span.end < now;
-}
-
 /** "Thu 10": a day chip's words, in the UI's language. */
 function chipText(date: string): string {
   return new Intl.DateTimeFormat(uiLocale(), { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(
@@ -77,7 +70,7 @@ export function ScheduleView({ data, settings = DEFAULT_SETTINGS, saved, onSave,
   const root = useRef<HTMLDivElement>(null);
   const zoneOf = timeZoneResolver(data.festivals);
   const found = filterEvents(data.events, data.films, filter);
-  const events = hidePast ? found.filter((e) => !isPast(e, zoneOf(e), now)) : found;
+  const events = hidePast ? found.filter((e) => !isOver(e, zoneOf(e), now)) : found;
   const groups = groupByFestival(events, data.festivals, festivalKeyOf, zoneOf, now);
   const filtering = activeFilters(filter).length > 0 || filter.query.trim() !== '';
   const onlySearch = activeFilters(filter).length === 0 && filter.query.trim() !== '';
@@ -218,7 +211,7 @@ function DaySection({
             key={item.event.key}
             item={item}
             slot={slot}
-            past={live && isPast(item.event, item.timeZone, now)}
+            past={live && isOver(item.event, item.timeZone, now)}
           />,
           nowAt === -1 && i === day.events.length - 1 && <NowLine key="now-end" />,
         ])}
@@ -250,15 +243,14 @@ function EventLine({ item, slot, past }: { item: ScheduledEvent<EventRow>; slot:
         aria-controls={moreId}
         onClick={() => setToggled(!open)}
       >
-        {past && <span class="ap-sr">{t('ui_past')} </span>}
         <span class={`slot-time${time.note ? ' slot-time-note' : ''}${item.placement === 'top' ? ' unplaced' : ''}`}>
           {time.text}
         </span>
         <span class={`ap-kind ap-kind-${event.kind}`}>{kindLabel(event.kind)}</span>
         <span class="slot-title">{event.title}</span>
+        <StateBadge state={eventState(event, item.timeZone, slot.now)} />
         {event.venue && <span class="slot-venue">{event.venue.name}</span>}
         {status && <span class="ap-sr">{` · ${t(status === 'going' ? 'ui_going' : 'ui_interested')}`}</span>}
-        {event.cancelled && <span class="ap-sr">{` · ${t('ui_cancelled')}`}</span>}
       </button>
       <div id={moreId} class="slot-more" hidden={!open}>
         <EventDetails
@@ -268,6 +260,7 @@ function EventLine({ item, slot, past }: { item: ScheduledEvent<EventRow>; slot:
           zoneChoice={settings.timeZoneShown}
           status={status}
           onSave={onSave}
+          now={slot.now}
         />
         {films.length > 0 && <p class="slot-films">{t('ui_forFilms', films.join(', '))}</p>}
       </div>

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { UserEventRow } from '../../core/rows.ts';
 import { t } from '../../browser/i18n.ts';
 import { kindLabel } from '../shared/labels.ts';
+import { StateBadge } from '../shared/state-badge.tsx';
+import { eventState } from '../../core/event-state.ts';
 import { send } from '../../browser/send.ts';
 import type { Catalog } from './user-event-draft.ts';
 import { FORM_STYLE, UserEventForm } from './user-event-form.tsx';
@@ -35,6 +37,7 @@ export function UserEventsPanel({ filmKey }: { filmKey?: string } = {}) {
   useEffect(() => void reload(), []);
   // The zone its form chose, as every other list shows it (timeZoneResolver).
   const zoneOf = timeZoneResolver(catalog?.festivals ?? []);
+  const now = Date.now();
   const remove = (e: UserEventRow) => {
     if (!confirm(t('events_confirmDelete', e.title))) return;
     send('deleteUserEvent', { key: e.key }).then(
@@ -65,6 +68,7 @@ export function UserEventsPanel({ filmKey }: { filmKey?: string } = {}) {
               <div class="ap-event-head">
                 <span class={`ap-kind ap-kind-${e.kind}`}>{kindLabel(e.kind)}</span>
                 <span class="ap-event-title">{e.title}</span>
+                <StateBadge state={eventState(e, zoneOf(e), now)} />
               </div>
               <div class="ap-when">{whenText(e.start, e.end, zoneOf(e))}</div>
               <div class="ap-actions">

@@ -10,6 +10,7 @@ import { EventDescription } from './event-description.tsx';
 import { t } from '../../browser/i18n.ts';
 import { accessLabel, kindLabel } from './labels.ts';
 import { ReminderToggle } from './reminder-toggle.tsx';
+import { StateBadge } from './state-badge.tsx';
 import { SaveButtons, type OnSave } from './save-buttons.tsx';
 import { shownAddress } from './venue-text.ts';
 import { whenLines } from './when-text.ts';
@@ -27,8 +28,8 @@ export interface EventDetailsProps {
   /** Shown under the event: the "Saved" view's clash warning. */
   children?: ComponentChildren;
   /**
-   * The time now (the card): a cancelled or past event is then shown as such, without Going,
-   * Remind me or Add to calendar, since none of them can help any more.
+   * The time now (the card and the popup): a cancelled or past event is then shown as such,
+   * without Going, Remind me or Add to calendar, since none of them can help any more.
    */
   now?: number;
 }
@@ -61,8 +62,7 @@ export function EventDetails({
       <div class="ap-event-head">
         <span class={`ap-kind ap-kind-${event.kind}`}>{kindLabel(event.kind)}</span>
         <span class="ap-event-title">{event.title}</span>
-        {event.cancelled && <span class="ap-badge">{t('ui_cancelled')}</span>}
-        {state === 'over' && <span class="ap-badge ap-badge-over">{t('card_over')}</span>}
+        <StateBadge state={event.cancelled ? 'cancelled' : state} />
         {moved && <span class="ap-badge ap-badge-moved">{t('ui_moved')}</span>}
         {isUserEvent(event) && (
           <span class="ap-badge ap-badge-own" style={{ background: 'var(--ap-accent)', color: 'var(--ap-on-accent)' }}>

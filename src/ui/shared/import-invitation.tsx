@@ -29,7 +29,8 @@ const OUTCOME_KEYS: Record<InvitationOutcome, string> = {
 const STYLE = `
 .popup .import-invitation { padding: 0 14px 14px; }
 .import-invitation .drop { display: block; border: 2px dashed var(--ap-muted, #888); border-radius: 6px; padding: 10px 12px; margin: 6px 0; }
-.import-invitation .drop input { max-width: 100%; }
+.import-invitation .drop-choose { display: inline-block; margin-top: 6px; }
+.import-invitation .drop:focus-within .drop-choose { outline: 2px solid var(--ap-focus); outline-offset: 2px; }
 .import-invitation .review .ap-badge { display: inline-block; width: fit-content; }
 .import-invitation .drop.over { border-style: solid; }
 .import-invitation .review { list-style: none; padding: 0; margin: 6px 0; }
@@ -127,8 +128,13 @@ export function ImportInvitation() {
         }}
       >
         <span class="hint">{t('imports_chooseOrDrop')}</span>{' '}
+        {/* Our own words on the button: the browser's file input speaks its language, not the catalog's. */}
+        <span class="ap-button drop-choose" aria-hidden="true">
+          {t('imports_chooseFile')}
+        </span>
         <input
           type="file"
+          class="ap-sr"
           accept=".ics,.ical,.ifb,text/calendar"
           disabled={state.step === 'reading' || state.step === 'saving'}
           onChange={(e) => {

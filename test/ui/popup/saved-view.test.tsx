@@ -22,7 +22,10 @@ describe('the saved view', () => {
       films: [film],
       festivals: [festival],
     };
-    const el = mount(<SavedView plan={plan} settings={DEFAULT_SETTINGS} onSave={vi.fn()} />);
+    // Before the festival: every event still to come.
+    const el = mount(
+      <SavedView plan={plan} settings={DEFAULT_SETTINGS} onSave={vi.fn()} now={Date.parse('2007-09-01T00:00:00Z')} />,
+    );
     expect(el.querySelector('.saved-summary')?.textContent).toBe('3 saved · 2 clashing');
     const clashing = [...el.querySelectorAll('.clashing')].map((li) => li.querySelector('.ap-clash')?.textContent);
     expect(clashing).toEqual(['⚠ Clashes with Party', '⚠ Clashes with Dinner']);
