@@ -2,7 +2,7 @@
 // reminders rebuilt, the sync alarm set again and the device-sync round start after the page's
 // beginScan was answered, and they still run. Read from the woken worker's own timeline (the
 // development build measures each, src/background/start-up.ts). Stopped through CDP
-// ServiceWorker.stopAllWorkers, as the browser stops an MV3 worker idle for 30 s.
+// (ServiceWorker.stopWorker, woken-worker.ts), as the browser stops an MV3 worker idle for 30 s.
 import { describe, expect, it } from 'vitest';
 import { wokenWorkerForFile } from './woken-worker.ts';
 
