@@ -23,6 +23,11 @@ const today = dateIn(now);
 const yesterday = dateIn(now - DAY);
 const tomorrow = dateIn(now + DAY);
 const plus = (days: number) => dateIn(now + days * DAY);
+/**
+ * Today where the browser is: an event of no festival is read in the browser's zone
+ * (timeZoneResolver), which is not Toronto's day between midnight there and midnight in Toronto.
+ */
+const localToday = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 function feed() {
   const ev = (id: string, title: string, festival: string | null, start: string, extra: object = {}) => ({
@@ -54,7 +59,7 @@ function feed() {
       ev('after', 'Afterparty after the gala', 'now', today, { timeNote: 'after the 9:30 pm gala' }),
       ev('gala', 'The gala', 'now', `${today}T21:30:00${offsetOf(today)}`),
       ev('tomorrow', 'Tomorrow brunch', 'now', `${tomorrow}T11:00:00${offsetOf(tomorrow)}`),
-      ev('other', 'Today without a festival', null, today, { timeNote: 'evening' }),
+      ev('other', 'Today without a festival', null, localToday, { timeNote: 'evening' }),
       ev('nextmonth', 'Next month opening', 'next', plus(31)),
     ],
   };
