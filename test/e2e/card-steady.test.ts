@@ -22,30 +22,10 @@ import {
   type CardNode,
 } from './card-boxes.ts';
 import { settleCard, startHarness, waitForCard, type Harness } from './extension.ts';
+import { ask, localAt } from './worker-ask.ts';
 
 let harness: Harness;
 const keys: Record<string, string> = {};
-
-type Reply<T> = { result?: T; error?: string };
-
-async function ask<T>(page: Page, type: string, params: Record<string, unknown> = {}): Promise<T> {
-  const reply = (await page.evaluate((m) => chrome.runtime.sendMessage(m), { type, params })) as Reply<T>;
-  if (!reply.result) throw new Error(`${type}: ${reply.error}`);
-  return reply.result;
-}
-
-/** An ISO date-time with the test machine's offset, `days` from today at `hour`:00. */
-function localAt(days: number, hour: number): string {
-  const at = new Date();
-  at.setDate(at.getDate() + days);
-  at.setHours(hour, 0, 0, 0);
-  const offset = -at.getTimezoneOffset();
-  const local = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19);
-  const sign = offset >= 0 ? '+' : '-';
-  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
-  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
-  return `${local}${sign}${hh}:${mm}`;
-}
 
 beforeAll(async () => {
   harness = await startHarness();

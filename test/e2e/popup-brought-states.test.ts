@@ -8,33 +8,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './extension.ts';
+import { userEventRow } from '../db/user-event-row.ts';
+import { ask, localAt } from './worker-ask.ts';
 
 let harness: Harness;
 let popupUrl: string;
 
-type Reply<T> = { result?: T; error?: string };
-
-async function ask<T>(page: Page, type: string, params: Record<string, unknown> = {}): Promise<T> {
-  const reply = (await page.evaluate((m) => chrome.runtime.sendMessage(m), { type, params })) as Reply<T>;
-  if (!reply.result) throw new Error(`${type}: ${reply.error}`);
-  return reply.result;
-}
-
-/** An ISO date-time with the test machine's offset, `days` from today at `hour`:00. */
-function localAt(days: number, hour: number): string {
-  const at = new Date();
-  at.setDate(at.getDate() + days);
-  at.setHours(hour, 0, 0, 0);
-  const offset = -at.getTimezoneOffset();
-  const local = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19);
-  const sign = offset >= 0 ? '+' : '-';
-  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
-  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
-  return `${local}${sign}${hh}:${mm}`;
-}
-
 /** Own events written straight into the extension's database, with no saved row: an older release's. */
 async function putOldOwnEvents(page: Page, rows: Array<{ id: string; title: string; start: string; end: string }>) {
+  const stored = rows.map(({ id, title, start, end }) => userEventRow(id, [], { kind: 'dinner', title, start, end }));
   await page.evaluate(
     (list) =>
       new Promise<void>((done, failed) => {
@@ -43,29 +25,7 @@ async function putOldOwnEvents(page: Page, rows: Array<{ id: string; title: stri
         open.onsuccess = () => {
           const db = open.result;
           const tx = db.transaction('userEvents', 'readwrite');
-          for (const { id, title, start, end } of list) {
-            tx.objectStore('userEvents').put({
-              key: `user/${id}`,
-              id,
-              feedId: 'user',
-              kind: 'dinner',
-              title,
-              films: [],
-              filmKeys: [],
-              festival: null,
-              start,
-              end,
-              venue: null,
-              host: null,
-              access: 'invite',
-              url: null,
-              description: null,
-              source: null,
-              cancelled: false,
-              createdAt: '2026-01-01T00:00:00.000Z',
-              updatedAt: '2026-01-01T00:00:00.000Z',
-            });
-          }
+          for (const row of list) tx.objectStore('userEvents').put(row);
           tx.oncomplete = () => {
             db.close();
             done();
@@ -73,7 +33,7 @@ async function putOldOwnEvents(page: Page, rows: Array<{ id: string; title: stri
           tx.onerror = () => failed(tx.error);
         };
       }),
-    rows,
+    stored,
   );
 }
 

@@ -4,11 +4,12 @@
 // a notification (read back through the notifications API); the card shows the reminder too;
 // and the popup opened from a notification shows that event. The development build has the
 // notifications permission granted: a headless test cannot answer the prompt.
-import type { Page, Worker } from 'playwright-core';
+import type { Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
 import { clickCardButton } from './card-buttons.ts';
 import { cardText, startHarness, type Harness } from './extension.ts';
+import { ask, isoIn } from './worker-ask.ts';
 
 let harness: Harness;
 
@@ -20,14 +21,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-type Reply<T> = { result?: T; error?: string };
-
-async function ask<T>(page: Page, type: string, params: Record<string, unknown> = {}): Promise<T> {
-  const reply = (await page.evaluate((m) => chrome.runtime.sendMessage(m), { type, params })) as Reply<T>;
-  if (!reply.result) throw new Error(`${type}: ${reply.error}`);
-  return reply.result;
-}
-
 /** The worker running now: a stopped one is replaced by a new one on the next message. */
 function worker(): Worker {
   const workers = harness.context.serviceWorkers().filter((w) => w.url().includes(harness.extensionId));
@@ -38,17 +31,6 @@ const alarmsNow = () =>
   worker().evaluate(async () =>
     (await chrome.alarms.getAll()).map((a) => ({ name: a.name, scheduledTime: a.scheduledTime })),
   );
-
-/** An ISO date-time with the reader's offset (the test machine's zone), `ms` from now, to the second. */
-function isoIn(ms: number): string {
-  const at = new Date(Math.ceil((Date.now() + ms) / 1000) * 1000);
-  const offset = -at.getTimezoneOffset();
-  const local = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19);
-  const sign = offset >= 0 ? '+' : '-';
-  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
-  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
-  return `${local}${sign}${hh}:${mm}`;
-}
 
 describe('reminders, in Chromium', () => {
   it('sets an alarm from "Remind me", keeps it across a worker stop, and notifies when it fires', async () => {
