@@ -22,6 +22,8 @@ interface Size {
 export const MIN_CARD_HEIGHT = 120;
 const GAP = 6;
 const MARGIN = 8;
+/** Float noise in a subtraction of page coordinates, far below a pixel. */
+const ROUNDING = 1e-6;
 
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), Math.max(low, high));
 
@@ -58,7 +60,12 @@ export function placeCard(anchor: Rect, card: Size, viewport: Size): Placement {
  * the viewport's edge. Placed afresh when that room is too small or the viewport changed.
  */
 export function keepPlacement(shown: Placement, anchor: Rect, card: Size, viewport: Size): Placement {
-  const room = Math.floor(shown.side === 'below' ? viewport.height - MARGIN - shown.top : anchor.top - GAP - shown.top);
+  // Above, the card's top was worked out from its own fractional height: flooring the room
+  // would cap a card that fits by under a pixel, redraw it, and re-arm the click guard.
+  const room =
+    shown.side === 'below'
+      ? Math.floor(viewport.height - MARGIN - shown.top)
+      : Math.ceil(anchor.top - GAP - shown.top - ROUNDING);
   const inside = shown.left >= 0 && shown.left + card.width <= viewport.width && shown.top >= 0;
   if (!inside || room < Math.min(card.height, MIN_CARD_HEIGHT)) return placeCard(anchor, card, viewport);
   return { ...shown, maxHeight: room };

@@ -86,6 +86,18 @@ describe('keepPlacement', () => {
     expect(kept).toEqual({ ...shown, maxHeight: 300 });
   });
 
+  it("leaves a card above that fits as it is, whatever the fractions of its height and its title's top", () => {
+    // As measured in Chromium: a cap floored to 322 shrank this card by 0.92 px on its next draw.
+    const anchor = { left: 613.625, top: 719.796875, right: 715.109375, bottom: 739.796875 };
+    const natural = { width: 380, height: 322.921875 };
+    const shown = placeCard(anchor, natural, viewport);
+    expect(shown.side).toBe('above');
+    expect(keepPlacement(shown, anchor, natural, viewport).maxHeight).toBeGreaterThanOrEqual(natural.height);
+    // Positive control: a card that grew past the room is still capped to it, off the title.
+    const grown = keepPlacement(shown, anchor, { width: 380, height: 400 }, viewport);
+    expect(grown.maxHeight).toBeLessThan(natural.height + 1);
+  });
+
   it('keeps a card shown below where it was, capped to the viewport', () => {
     const anchor = { left: 100, top: 100, right: 200, bottom: 120 };
     const shown = placeCard(anchor, card, viewport);
