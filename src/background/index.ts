@@ -20,10 +20,8 @@ import { watchStorage } from './feed-sync/storage-fault.ts';
 import { closeToContentScripts, tellTabs } from './tab-notice.ts';
 import { opensFirstRun, WELCOME_PAGE } from './first-run.ts';
 import { startUp } from './start-up.ts';
+import { mark } from './dev-marks.ts';
 
-const mark = (name: string): void => {
-  if (process.env.NODE_ENV !== 'production') performance.mark(`afterparty:${name}`);
-};
 // The bundle's modules are evaluated by now: from the worker's start (its time origin) to here
 // is the browser starting it, compiling the script and evaluating its modules (bench/chromium.bench.ts).
 mark('worker-script');

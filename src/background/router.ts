@@ -2,6 +2,7 @@ import { parseRequest, specOf, type MessageName, type Reply } from '../messages/
 import type { Handlers } from './handlers/index.ts';
 import type { SenderContext } from './handlers/types.ts';
 import { errorText } from '../core/error-text.ts';
+import { measureSince } from './dev-marks.ts';
 
 /**
  * Answers one message. Always resolves to `{result}` or `{error}` so a failure reaches the
@@ -21,7 +22,6 @@ export async function route(handlers: Handlers, message: unknown, from: SenderCo
   } catch (error) {
     return { error: errorText(error) };
   } finally {
-    // Read by bench/chromium.bench.ts beside the page's own marks (absolute times through timeOrigin).
-    if (process.env.NODE_ENV !== 'production') performance.measure(`afterparty:${request.type}`, { start: at });
+    measureSince(request.type, at);
   }
 }

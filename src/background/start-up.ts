@@ -4,6 +4,8 @@
 // again, a device-sync round) waits here until the requests that woke the worker are answered,
 // or until none came within a grace (a wake by an alarm): it is deferred, never dropped.
 
+import { timed } from './dev-marks.ts';
+
 /**
  * How long after the worker's start the deferred work waits for a request that has not come:
  * the event that woke the worker is delivered after the bundle's evaluation, up to some hundreds
@@ -83,14 +85,4 @@ function run(name: string, task: () => Promise<unknown>): void {
   void timed(`start-up:${name}`, task).catch((error: unknown) =>
     console.error(`Afterparty: the start-up task "${name}" failed`, error),
   );
-}
-
-/** `task`, measured as `afterparty:<name>` in development builds (read by bench/chromium.bench.ts's trace). */
-export async function timed<T>(name: string, task: () => Promise<T>): Promise<T> {
-  const start = performance.now();
-  try {
-    return await task();
-  } finally {
-    if (process.env.NODE_ENV !== 'production') performance.measure(`afterparty:${name}`, { start });
-  }
 }

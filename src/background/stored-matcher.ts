@@ -16,6 +16,7 @@ import {
   type TitleSource,
 } from '../core/matching/index.ts';
 import { dropMatcherIndex, readMatcherIndex, writeMatcherIndex, type AfterpartyDb } from '../db/index.ts';
+import { mark } from './dev-marks.ts';
 
 /** How long one slice of making the stored form may run before a page's request may go first. */
 const SLICE_MS = 8;
@@ -32,10 +33,6 @@ const idleTask = (): Promise<void> => {
 const WARM_UP_SAMPLE = 8_000;
 
 export type StoredMatcher = { matcher: Matcher; warmUpSources: () => TitleSource[] } | { matcher: null; rebuild: true };
-
-const mark = (name: string, detail?: object): void => {
-  if (process.env.NODE_ENV !== 'production') performance.mark(`afterparty:${name}`, { detail });
-};
 
 /**
  * The stored matcher of the catalog `print` will name, null when none is stored, or

@@ -14,7 +14,7 @@ import {
 } from '../core/matching/index.ts';
 import type { FilmRow } from '../core/rows.ts';
 import { dropMatcherIndex, listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';
-import { timed } from './start-up.ts';
+import { mark, timed } from './dev-marks.ts';
 import { loadStoredMatcher, saveMatcher } from './stored-matcher.ts';
 
 /** A matcher with the titles it was built from. */
@@ -181,7 +181,7 @@ export function titleMatcherCache(
         const compiled = compileTitles(sources, defaultLexicon());
         const matcher = matcherOf(compiled);
         counts.compiled++;
-        if (process.env.NODE_ENV !== 'production') performance.mark('afterparty:matcher-compiled');
+        mark('matcher-compiled');
         void (async () => {
           if (store && (await whenQuiet(isCurrent, lastAsked))) {
             if (await saveMatcher(db, await print, compiled, matcher, sources)) counts.stored++;

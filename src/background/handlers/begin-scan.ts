@@ -2,7 +2,7 @@ import { packMatches } from '../../core/matching/index.ts';
 import { correctionsFor, loadSettings, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
 import { findInTurns, type MatchQueue } from '../match-queue.ts';
-import { timed } from '../start-up.ts';
+import { timed } from '../dev-marks.ts';
 import type { SiteRegistry } from '../sites/site-registry.ts';
 import { senderSite } from '../sites/site-of.ts';
 import type { TitleMatcherCache } from '../title-matcher.ts';
