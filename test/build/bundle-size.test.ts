@@ -1,25 +1,38 @@
-// The content script runs in every matching page and frame: its size is a budget. This builds
-// the production bundle and checks content.js gzipped.
+// The content script runs in every matching page and frame, and the popup is built each time its
+// button is pressed: their sizes are budgets. This builds the production bundles once and checks
+// them gzipped.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The issue's aim: under 30 KB gzipped. Preact (10.6 KB minified) is the largest part; the
-// content script talks to the browser without webextension-polyfill (src/ui/ext.ts).
-const BUDGET_BYTES = 30 * 1024;
+// The content issue's aim: under 30 KB gzipped. Preact (10.6 KB minified) is the largest part;
+// the content script talks to the browser without webextension-polyfill (src/ui/ext.ts).
+// The popup's: 40.5 KB when its budget was set (2026-12-02), with a tenth to grow in.
+const BUDGETS = { 'content.js': 30 * 1024, 'popup.js': 44 * 1024 };
 
-describe('the content script bundle', () => {
-  it(`stays under ${BUDGET_BYTES / 1024} KB gzipped in the production build`, () => {
-    const out = mkdtempSync(join(tmpdir(), 'ap-size-'));
-    execFileSync(process.execPath, ['build.mjs', '--out', out], { stdio: 'pipe' });
-    const bundle = readFileSync(join(out, 'chrome', 'content.js'));
-    const gzipped = gzipSync(bundle, { level: 9 }).length;
-    console.log(`content.js: ${bundle.length} bytes, ${gzipped} bytes gzipped (budget ${BUDGET_BYTES})`);
-    expect(gzipped).toBeLessThan(BUDGET_BYTES);
-    // Production: minified, no source map.
-    expect(bundle.toString('utf8')).not.toContain('sourceMappingURL');
-  }, 60_000);
+let out: string;
+
+beforeAll(() => {
+  out = mkdtempSync(join(tmpdir(), 'ap-size-'));
+  execFileSync(process.execPath, ['build.mjs', '--out', out], { stdio: 'pipe' });
+}, 60_000);
+
+afterAll(() => {
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+describe('the production bundles', () => {
+  for (const [file, budget] of Object.entries(BUDGETS)) {
+    it(`${file} stays under ${budget / 1024} KB gzipped`, () => {
+      const bundle = readFileSync(join(out, 'chrome', file));
+      const gzipped = gzipSync(bundle, { level: 9 }).length;
+      console.log(`${file}: ${bundle.length} bytes, ${gzipped} bytes gzipped (budget ${budget})`);
+      expect(gzipped).toBeLessThan(budget);
+      // Production: minified, no source map.
+      expect(bundle.toString('utf8')).not.toContain('sourceMappingURL');
+    });
+  }
 });
