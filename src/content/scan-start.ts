@@ -60,7 +60,7 @@ export class ScanStart {
       await this.#ready;
       ({ matches } = await send('findTitles', { blocks }));
     }
-    if (process.env.NODE_ENV !== 'production') performance.measure('afterparty:batch', { start: at });
+    if (process.env.AFTERPARTY_MARKS !== 'off') performance.measure('afterparty:batch', { start: at });
     return unpackMatches(matches, blocks);
   };
 }
