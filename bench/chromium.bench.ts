@@ -248,9 +248,14 @@ function wakeTimeline(page: TimelineEntry[], worker: TimelineEntry[]): string {
   const short = (name: string) => name.replace(/^afterparty:/, '');
   const batch = page.find((e) => e.name === 'afterparty:batch');
   const underline = page.find((e) => e.name === 'afterparty:first-underline');
+  // The page's side of the reply: in hand, then applied (the store, settings, highlights, hover).
+  const reply = ['answers', 'answers-applied'].flatMap((name) => {
+    const entry = page.find((e) => e.name === `afterparty:${name}`);
+    return entry ? [{ ...entry, name: `page ${name}` }] : [];
+  });
   const parts = [
     ...(batch ? [`page beginScan sent ${at(batch)}`] : []),
-    ...[...worker]
+    ...[...worker, ...reply]
       .sort((a, b) => a.start - b.start)
       .map((e) => `${e.name === 'origin' ? 'worker start' : short(e.name)} ${at(e)}`),
     ...(underline ? [`page first underline ${at(underline)}`] : []),
