@@ -366,10 +366,14 @@ async function stopWorker(context: BrowserContext, extensionId: string): Promise
       for (let i = 0; i < 200 && !ok(); i++) await page.waitForTimeout(50);
       if (!ok()) throw new Error('the worker did not reach the expected state');
     };
-    await until(() => [...status.values()].includes('running'));
-    const [versionId] = [...status].find(([, s]) => s === 'running')!;
+    // Already stopped is as good: on a loaded machine the reader's pause and the matcher's
+    // store can outlast the browser's 30 s idle limit (the bench failed here 3 times in 10 runs).
+    const stopped = () => status.size > 0 && [...status.values()].every((s) => s === 'stopped');
+    await until(() => [...status.values()].includes('running') || stopped());
+    const running = [...status].find(([, s]) => s === 'running');
+    if (!running) return;
     await cdp.send('ServiceWorker.stopAllWorkers');
-    await until(() => status.get(versionId) === 'stopped');
+    await until(() => status.get(running[0]) === 'stopped');
   } finally {
     await page.close();
   }
