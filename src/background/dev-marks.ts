@@ -1,8 +1,8 @@
-// Development builds put the worker's steps on its performance timeline, where
+// Development and bench builds put the worker's steps on its performance timeline, where
 // bench/chromium.bench.ts reads them (absolute times through timeOrigin) beside the page's own;
-// production builds drop every call below as dead code.
+// store builds drop every call below as dead code (build.mjs defines AFTERPARTY_MARKS).
 
-const DEV = process.env.NODE_ENV !== 'production';
+const DEV = process.env.AFTERPARTY_MARKS !== 'off';
 
 /** A point on the worker's timeline, `afterparty:<name>`. */
 export function mark(name: string, detail?: object): void {

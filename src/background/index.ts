@@ -77,6 +77,8 @@ const sync = createFeedSync({
   titles,
   fetch: (input, init) => fetch(input, init),
   clock: Date.now,
+  // Feeds on 127.0.0.1 (tests, benches): the builds that may run there (build.mjs).
+  allowLoopbackHttp: process.env.AFTERPARTY_LOCAL_HOSTS !== 'off',
   // Released by the browser when this worker stops, so a cut-short sync never blocks the next.
   locks: (globalThis.navigator as Navigator | undefined)?.locks,
   onSettled: () => {

@@ -52,6 +52,7 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
   );
   answerPageFilms(page.found, signal);
   scan.begin.open();
+  mark('answers-applied');
 
   await scan.scanning;
   mark('scan-end');

@@ -2,6 +2,7 @@ import { send } from '../browser/send.ts';
 import { unpackMatches, type PackedMatches } from '../core/matching/index.ts';
 import type { Result } from '../messages/index.ts';
 import type { FindTitles } from './page-scan.ts';
+import { mark } from './perf-mark.ts';
 
 /** What the frame learns with its first batch: its site switch, settings and corrections. */
 export type StartAnswers = Result<'beginScan'>;
@@ -53,6 +54,7 @@ export class ScanStart {
         this.#failed(error);
         throw error;
       });
+      mark('answers');
       this.#answered(reply);
       await this.#ready; // rejects on a switched-off site
       matches = reply.disabled ? { films: [], spans: [] } : reply.matches;
@@ -60,7 +62,7 @@ export class ScanStart {
       await this.#ready;
       ({ matches } = await send('findTitles', { blocks }));
     }
-    if (process.env.NODE_ENV !== 'production') performance.measure('afterparty:batch', { start: at });
+    if (process.env.AFTERPARTY_MARKS !== 'off') performance.measure('afterparty:batch', { start: at });
     return unpackMatches(matches, blocks);
   };
 }
