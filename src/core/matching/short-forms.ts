@@ -9,6 +9,7 @@
 // the matcher's modules: the content script runs it on every page.
 
 import type { TextBlock, TitleMatch } from './match-types.ts';
+import { LETTER, SPACE, UPPER } from './page-chars.ts';
 
 // Title openings that are words of grammar, not a name the page could go on using (articles
 // of three letters or fewer are too short to count anyway).
@@ -21,14 +22,11 @@ const FUNCTION_WORDS = new Set(
 const LEAD = /^\p{L}{4,}$/u;
 const WORD_CHAR = /[\p{L}\p{N}*\-\u2010\u2011]/u;
 const WORDS = /\p{L}+/gu;
-const UPPER = /\p{Lu}/u;
 const LOWER = /\p{Ll}/u;
 const OPEN_QUOTES = /["'“‘„«‹]/u;
 const CLOSE_QUOTES = /["'”’»›]/u;
 /** Between a word and the next one of the same sentence. */
 const SAME_SENTENCE = /^[\s\u00a0,]+$/u;
-const SPACE = /[\s\u00a0]/u;
-const LETTER = /\p{L}/u;
 /** How far back the word before is looked for: a comma and spaces, never a paragraph. */
 const MAX_GAP = 8;
 
@@ -43,8 +41,6 @@ interface Lead {
 
 // A capitalised word of four letters or more: the only shape a short form or a name takes.
 const CAPITALISED = /\p{Lu}\p{Ll}{3,}(?![\p{L}\p{N}])/gu;
-
-const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Does `text` use `word` capitalised before `at`, as a word of its own outside `matches`? */
 function usedAlone(text: string, matches: readonly TitleMatch[], word: string, at: number): boolean {
@@ -131,10 +127,13 @@ export class ShortForms {
       if (!lead) continue;
       const had = own.get(lead);
       if (had) had.ambiguous ||= had.filmIds.join() !== m.filmIds.join();
-      else {
-        const alone = this.#alone.has(lead) || usedAlone(text, matches, capitalised(lead), m.start);
-        own.set(lead, { filmIds: m.filmIds, ambiguous: alone, end: m.end });
-      }
+      else
+        own.set(lead, {
+          filmIds: m.filmIds,
+          ambiguous:
+            this.#alone.has(lead) || usedAlone(text, matches, lead.charAt(0).toUpperCase() + lead.slice(1), m.start),
+          end: m.end,
+        });
     }
     let headline: boolean | undefined;
     const isHeadline = (): boolean => (headline ??= titleCase(text));
@@ -160,10 +159,11 @@ export class ShortForms {
       if (!evident(block, start, end, isHeadline)) continue;
       found.push({ filmIds: lead.filmIds, start, end, surface: hit[0] });
     }
-    for (const [word, { filmIds, ambiguous }] of own) {
+    // Each block's lead is kept as it is, its `end` unread from then on.
+    for (const [word, lead] of own) {
       const had = this.#leads.get(word);
-      if (!had) this.#leads.set(word, { filmIds, ambiguous });
-      else had.ambiguous ||= ambiguous || had.filmIds.join() !== filmIds.join();
+      if (!had) this.#leads.set(word, lead);
+      else had.ambiguous ||= lead.ambiguous || had.filmIds.join() !== lead.filmIds.join();
     }
     return found;
   }
