@@ -12,25 +12,19 @@ import { ShortForms } from './short-forms.ts';
 
 // A repeat must be long enough to be no everyday word by chance ("Up" is let go).
 const MIN_REPEAT_LETTERS = 4;
-// Where a named surface may start: every one opens with a capital (#remember).
-const CAPITAL = /\p{Lu}/gu;
 const WORD_CHAR = /[\p{L}\p{N}'’*\-\u2010\u2011]/u;
 
 interface Named {
   surface: string;
   filmIds: string[];
-  /** How many were named before it. */
-  order: number;
 }
 
 export class PageReader {
   readonly #shorts = new ShortForms();
   /** Films the page has named as films (filmContext), by first film id. */
   readonly #films = new Set<string>();
-  /** Their surfaces, to find again, by their first four characters (a surface has at least four). */
-  readonly #named = new Map<string, Named[]>();
-  /** How many surfaces were named. */
-  #count = 0;
+  /** Their surfaces, to find again. */
+  readonly #named = new Map<string, Named>();
 
   /** The block's titles: `found` (the matcher's) kept or dropped, and those found again, in text order. */
   next(block: TextBlock, found: readonly TitleMatch[]): TitleMatch[] {
@@ -50,26 +44,18 @@ export class PageReader {
     return shorts.length === 0 ? own : [...own, ...shorts].sort((a, b) => a.start - b.start);
   }
 
-  #remember({ surface, filmIds }: TitleMatch): void {
-    const letters = surface.replace(/[^\p{L}\p{N}]/gu, '').length;
-    if (letters < MIN_REPEAT_LETTERS || !UPPER.test(surface[0] ?? '')) return;
-    const head = surface.slice(0, 4);
-    const named = this.#named.get(head) ?? [];
-    if (!named.some((n) => n.surface === surface))
-      this.#named.set(head, [...named, { surface, filmIds, order: this.#count++ }]);
+  #remember(m: TitleMatch): void {
+    const letters = m.surface.replace(/[^\p{L}\p{N}]/gu, '').length;
+    if (letters < MIN_REPEAT_LETTERS || !UPPER.test(m.surface[0] ?? '')) return;
+    if (!this.#named.has(m.surface)) this.#named.set(m.surface, { surface: m.surface, filmIds: m.filmIds });
   }
 
   /** The named films' surfaces, written alike, outside `kept`, not part of a longer name. */
   #again(block: TextBlock, kept: readonly TitleMatch[]): TitleMatch[] {
+    if (this.#named.size === 0) return [];
     const { text } = block;
-    // Only the surfaces whose first four characters follow a capital of the block are searched
-    // for (each surface searched in each block was most of the pass on a long page), in the
-    // order they were named: of two that overlap, the first named is kept.
-    const heads = new Set<string>();
-    for (const { index } of text.matchAll(CAPITAL)) heads.add(text.slice(index, index + 4));
-    const named = [...heads].flatMap((head) => this.#named.get(head) ?? []).sort((a, b) => a.order - b.order);
     const out: TitleMatch[] = [];
-    for (const { surface, filmIds } of named) {
+    for (const { surface, filmIds } of this.#named.values()) {
       for (let at = text.indexOf(surface); at >= 0; at = text.indexOf(surface, at + 1)) {
         const end = at + surface.length;
         if (WORD_CHAR.test(text[at - 1] ?? '') || WORD_CHAR.test(text[end] ?? '')) continue;
