@@ -138,7 +138,12 @@ export class ShortForms {
     let headline: boolean | undefined;
     const isHeadline = (): boolean => (headline ??= titleCase(text));
     let next = 0; // the first of `matches` not yet behind the word
-    for (const hit of text.matchAll(CAPITALISED)) {
+    // exec on the one expression rather than matchAll, which copies it for every block and
+    // makes an iterator: half the pass on the real pages was this loop. Nothing in the loop
+    // leaves it early, and a loop run to its end leaves lastIndex at 0; set anyway, in case a
+    // block once threw halfway.
+    CAPITALISED.lastIndex = 0;
+    for (let hit; (hit = CAPITALISED.exec(text));) {
       const start = hit.index;
       const end = start + hit[0].length;
       while (next < matches.length && matches[next]!.end <= start) next++;
