@@ -42,6 +42,8 @@ interface Lead {
 // A capitalised word of four letters or more: the only shape a short form or a name takes.
 const CAPITALISED = /\p{Lu}\p{Ll}{3,}(?![\p{L}\p{N}])/gu;
 
+const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
 /** Does `text` use `word` capitalised before `at`, as a word of its own outside `matches`? */
 function usedAlone(text: string, matches: readonly TitleMatch[], word: string, at: number): boolean {
   for (let i = text.indexOf(word); i >= 0 && i < at; i = text.indexOf(word, i + 1)) {
@@ -127,21 +129,18 @@ export class ShortForms {
       if (!lead) continue;
       const had = own.get(lead);
       if (had) had.ambiguous ||= had.filmIds.join() !== m.filmIds.join();
-      else
-        own.set(lead, {
-          filmIds: m.filmIds,
-          ambiguous:
-            this.#alone.has(lead) || usedAlone(text, matches, lead.charAt(0).toUpperCase() + lead.slice(1), m.start),
-          end: m.end,
-        });
+      else {
+        const alone = this.#alone.has(lead) || usedAlone(text, matches, capitalised(lead), m.start);
+        own.set(lead, { filmIds: m.filmIds, ambiguous: alone, end: m.end });
+      }
     }
     let headline: boolean | undefined;
     const isHeadline = (): boolean => (headline ??= titleCase(text));
     let next = 0; // the first of `matches` not yet behind the word
     // exec on the one expression rather than matchAll, which copies it for every block and
-    // makes an iterator: half the pass on the real pages was this loop. Nothing in the loop
-    // leaves it early, and a loop run to its end leaves lastIndex at 0; set anyway, in case a
-    // block once threw halfway.
+    // makes an iterator: on the real pages this line was the short forms' costliest. Nothing in
+    // the loop leaves it early, and a loop run to its end leaves lastIndex at 0; set anyway, in
+    // case a block once threw halfway.
     CAPITALISED.lastIndex = 0;
     for (let hit; (hit = CAPITALISED.exec(text));) {
       const start = hit.index;
