@@ -10,6 +10,7 @@
 // film as a film (filmContext).
 
 import type { TextBlock, TextSpan, TitleMatch } from './match-types.ts';
+import { SPACE } from './page-chars.ts';
 
 export type Namesake = 'strong' | 'weak' | null;
 
@@ -88,7 +89,6 @@ const OPENING = new Set(['"', '“', '‘', '«', '„', "'"]);
 const CLOSING = new Set(['"', '”', '’', '»', "'"]);
 const ANY_OPENING = /["“‘«„']/u;
 const LETTER = /[\p{L}\p{N}]/u;
-const SPACE = /[\s\u00a0]/u;
 const MAX_QUOTED = 80;
 const MAX_NAME_WORDS = 8;
 const MINOR = new Set([

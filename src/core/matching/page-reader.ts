@@ -7,13 +7,12 @@
 
 import type { TextBlock, TitleMatch } from './match-types.ts';
 import { filmContext, namesake } from './namesakes.ts';
+import { LETTER, SPACE, UPPER } from './page-chars.ts';
 import { ShortForms } from './short-forms.ts';
 
 // A repeat must be long enough to be no everyday word by chance ("Up" is let go).
 const MIN_REPEAT_LETTERS = 4;
-const UPPER = /\p{Lu}/u;
 const WORD_CHAR = /[\p{L}\p{N}'’*\-\u2010\u2011]/u;
-const SPACE = /[\s\u00a0]/u;
 
 interface Named {
   surface: string;
@@ -83,9 +82,9 @@ function sentenceStart(text: string, at: number): boolean {
 /** "Buy The Right Passengers Ticket": a capitalised word joined by a space on either side. */
 function capitalisedNeighbour(text: string, start: number, end: number): boolean {
   if (SPACE.test(text[end] ?? '') && UPPER.test(text[end + 1] ?? '')) return true;
-  if (SPACE.test(text[start - 1] ?? '') && /\p{L}/u.test(text[start - 2] ?? '')) {
+  if (SPACE.test(text[start - 1] ?? '') && LETTER.test(text[start - 2] ?? '')) {
     let i = start - 2;
-    while (i > 0 && /\p{L}/u.test(text[i - 1]!)) i--;
+    while (i > 0 && LETTER.test(text[i - 1]!)) i--;
     return UPPER.test(text[i] ?? '');
   }
   return false;

@@ -9,6 +9,7 @@
 // the matcher's modules: the content script runs it on every page.
 
 import type { TextBlock, TitleMatch } from './match-types.ts';
+import { LETTER, SPACE, UPPER } from './page-chars.ts';
 
 // Title openings that are words of grammar, not a name the page could go on using (articles
 // of three letters or fewer are too short to count anyway).
@@ -21,14 +22,11 @@ const FUNCTION_WORDS = new Set(
 const LEAD = /^\p{L}{4,}$/u;
 const WORD_CHAR = /[\p{L}\p{N}*\-\u2010\u2011]/u;
 const WORDS = /\p{L}+/gu;
-const UPPER = /\p{Lu}/u;
 const LOWER = /\p{Ll}/u;
 const OPEN_QUOTES = /["'“‘„«‹]/u;
 const CLOSE_QUOTES = /["'”’»›]/u;
 /** Between a word and the next one of the same sentence. */
 const SAME_SENTENCE = /^[\s\u00a0,]+$/u;
-const SPACE = /[\s\u00a0]/u;
-const LETTER = /\p{L}/u;
 /** How far back the word before is looked for: a comma and spaces, never a paragraph. */
 const MAX_GAP = 8;
 
@@ -139,7 +137,12 @@ export class ShortForms {
     let headline: boolean | undefined;
     const isHeadline = (): boolean => (headline ??= titleCase(text));
     let next = 0; // the first of `matches` not yet behind the word
-    for (const hit of text.matchAll(CAPITALISED)) {
+    // exec on the one expression rather than matchAll, which copies it for every block and
+    // makes an iterator: on the real pages this line was the short forms' costliest. Nothing in
+    // the loop leaves it early, and a loop run to its end leaves lastIndex at 0; set anyway, in
+    // case a block once threw halfway.
+    CAPITALISED.lastIndex = 0;
+    for (let hit; (hit = CAPITALISED.exec(text));) {
       const start = hit.index;
       const end = start + hit[0].length;
       while (next < matches.length && matches[next]!.end <= start) next++;
@@ -160,10 +163,11 @@ export class ShortForms {
       if (!evident(block, start, end, isHeadline)) continue;
       found.push({ filmIds: lead.filmIds, start, end, surface: hit[0] });
     }
-    for (const [word, { filmIds, ambiguous }] of own) {
+    // Each block's lead is kept as it is, its `end` unread from then on.
+    for (const [word, lead] of own) {
       const had = this.#leads.get(word);
-      if (!had) this.#leads.set(word, { filmIds, ambiguous });
-      else had.ambiguous ||= ambiguous || had.filmIds.join() !== filmIds.join();
+      if (!had) this.#leads.set(word, lead);
+      else had.ambiguous ||= lead.ambiguous || had.filmIds.join() !== lead.filmIds.join();
     }
     return found;
   }

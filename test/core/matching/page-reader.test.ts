@@ -184,3 +184,45 @@ describe('titles found again, overlapping', () => {
     expect(starts('We saw aFargo twice.')).toEqual([]);
   });
 });
+
+describe('titles found again, sharing their first four characters', () => {
+  const block = (text: string): TextBlock => ({ text, marks: [] });
+  /** A reader to which a block named `surfaces` as films, in that order (a year after each). */
+  function named(...surfaces: string[]): PageReader {
+    const reader = new PageReader();
+    const text = surfaces.map((s, i) => `${s} (${2001 + i})`).join(', ') + '.';
+    let from = 0;
+    const found = surfaces.map((surface, i) => {
+      const start = text.indexOf(`${surface} (`, from);
+      from = start + surface.length;
+      return { filmIds: [`f${i}`], start, end: from, surface };
+    });
+    expect(reader.next(block(text), found).map((m) => m.surface)).toEqual(surfaces);
+    return reader;
+  }
+  const again = (reader: PageReader, text: string): string[] =>
+    reader.next(block(text), []).map((m) => `${m.filmIds.join('+')}=${m.surface}`);
+
+  it('finds each of them, wherever the block writes them', () => {
+    const reader = named('Star Wars', 'Star Trek', 'Stardust');
+    expect(again(reader, 'We saw Star Trek, then Star Wars and Stardust again.')).toEqual([
+      'f1=Star Trek',
+      'f0=Star Wars',
+      'f2=Stardust',
+    ]);
+    // Written otherwise, or inside a longer word, none is found; the same block with one
+    // written alike is the control.
+    expect(again(reader, 'We saw star trek, then Starwars and Stardusty again.')).toEqual([]);
+    expect(again(reader, 'We saw star trek, then Starwars and Stardust again.')).toEqual(['f2=Stardust']);
+  });
+
+  it('keeps the one the page named first, where two overlap', () => {
+    expect(again(named('Foo/Bar', 'Foo/Bar/Baz'), 'We saw Foo/Bar/Baz twice.')).toEqual(['f0=Foo/Bar']);
+    expect(again(named('Foo/Bar/Baz', 'Foo/Bar'), 'We saw Foo/Bar/Baz twice.')).toEqual(['f0=Foo/Bar/Baz']);
+  });
+
+  it('finds one the page named twice under its first naming', () => {
+    const reader = named('Star Wars', 'Star Wars');
+    expect(again(reader, 'We saw Star Wars twice.')).toEqual(['f0=Star Wars']);
+  });
+});
