@@ -16,7 +16,7 @@ const MAGIC = 0x31585041; // "APX1", little-endian
 const HEAD = 16;
 /** A string at least this long goes into the data as UTF-8; a shorter one stays in the skeleton. */
 const LONG_STRING = 256;
-/** A half of a surrogate pair alone, which UTF-8 cannot carry (JSON escapes it): such a string stays in the skeleton. */
+/** Half a surrogate pair alone, which UTF-8 cannot carry (JSON escapes it): such a string stays in the skeleton. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 /** Typed arrays by the number a marker gives them. */
