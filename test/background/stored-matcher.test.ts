@@ -45,6 +45,9 @@ describe('the stored matcher', () => {
     const row = await readMatcherIndex(db);
     expect(row?.print).toBe(await catalogPrint(db));
     expect(row?.bytes).toBeGreaterThan(1_000);
+    // Node has no private file system: the bytes are the row's, one buffer, as the file would hold them.
+    expect(row?.stored).toBeInstanceOf(ArrayBuffer);
+    expect((row?.stored as ArrayBuffer).byteLength).toBe(row?.bytes);
 
     const second = wake(db);
     expect(await surfaces(second)).toEqual(expected);
@@ -106,6 +109,27 @@ describe('the stored matcher', () => {
     expect(titles.counts).toMatchObject({ compiled: 1, loaded: 0, rebuilt: 1 });
     expect(String(warnings[0]?.[0])).toMatch(/not usable \(damaged/);
     await stored(titles);
+    const next = wake(db);
+    expect(await surfaces(next)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(next.counts).toMatchObject({ compiled: 0, loaded: 1 });
+  });
+
+  it('cut short (a write that never ended) is refused as damaged and built again', async () => {
+    const db = freshDb();
+    const first = wake(db);
+    await first.get();
+    await stored(first);
+    const row = (await readMatcherIndex(db))!;
+    const whole = row.stored as ArrayBuffer;
+    await writeMatcherIndex(db, { print: row.print, stored: whole.slice(0, whole.byteLength >> 1), bytes: 0 });
+    const warnings = quiet();
+
+    const titles = wake(db);
+    expect(await surfaces(titles)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(titles.counts).toMatchObject({ compiled: 1, loaded: 0, rebuilt: 1 });
+    expect(String(warnings[0]?.[0])).toMatch(/not usable \(damaged/);
+    // Positive control: the whole buffer, put back, is read.
+    await writeMatcherIndex(db, { print: row.print, stored: whole, bytes: whole.byteLength });
     const next = wake(db);
     expect(await surfaces(next)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
     expect(next.counts).toMatchObject({ compiled: 0, loaded: 1 });
