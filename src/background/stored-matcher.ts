@@ -34,11 +34,14 @@ const idleTask = (): Promise<void> => {
 /** Films kept for the warm-up of a matcher read back (title-matcher.ts's warmUp): enough for its 600 KB. */
 const WARM_UP_SAMPLE = 8_000;
 
-/** What the file holds: the catalog print it was built for, the index, the warm-up's sample as JSON. */
+/**
+ * What the file holds: the catalog print it was built for, the index, and the warm-up's sample
+ * as UTF-8 JSON bytes (a view when read back, decoded only when the warm-up runs, after the page).
+ */
 interface Packed {
   print: string;
   stored: unknown;
-  warm: string;
+  warm: Uint8Array;
 }
 
 export type StoredMatcher = { matcher: Matcher; warmUpSources: () => TitleSource[] } | { matcher: null; rebuild: true };
@@ -117,13 +120,13 @@ export async function loadStoredMatcher(store: IndexBytes, print: Promise<string
     readyMs: performance.now() - start,
     where: await store.where(),
   });
-  const warm = typeof decoded.warm === 'string' ? decoded.warm : '[]';
+  const warm = decoded.warm instanceof Uint8Array ? decoded.warm : new Uint8Array(0);
   return { matcher: decoded.matcher, warmUpSources: () => parseSample(warm) };
 }
 
-function parseSample(text: string): TitleSource[] {
+function parseSample(bytes: Uint8Array): TitleSource[] {
   try {
-    const list: unknown = JSON.parse(text);
+    const list: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return Array.isArray(list) ? (list as TitleSource[]) : [];
   } catch {
     return [];
@@ -172,7 +175,7 @@ export async function saveMatcher(
       storeIndexSteps(compiled, defaultLexicon(), (text) => matcher.find({ text }), SLICE_MS),
     );
     const indexBytes = storedIndexBytes(stored);
-    const packed: Packed = { print, stored, warm: JSON.stringify(sample(sources)) };
+    const packed: Packed = { print, stored, warm: new TextEncoder().encode(JSON.stringify(sample(sources))) };
     const bytes = await inSlices(packSteps(packed, SLICE_MS));
     const from = performance.now();
     await store.write(bytes, print);

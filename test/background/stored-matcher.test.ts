@@ -5,7 +5,9 @@
 import type { DBCore } from 'dexie';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_FEED_ID, loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-feed.ts';
-import { catalogPrint, titleMatcherCache } from '../../src/background/title-matcher.ts';
+import { indexBytes } from '../../src/background/index-file.ts';
+import { loadStoredMatcher } from '../../src/background/stored-matcher.ts';
+import { catalogPrint, titleMatcherCache, titleSources } from '../../src/background/title-matcher.ts';
 import { defaultLexicon, lexiconPrint, STORED_INDEX_FORMAT } from '../../src/core/matching/index.ts';
 import { addUserFilm, readMatcherIndex, writeMatcherIndex, type AfterpartyDb } from '../../src/db/index.ts';
 import { freshDb } from '../db/fake-db.ts';
@@ -56,6 +58,20 @@ describe('the stored matcher', () => {
     const { sources } = await second.catalog();
     expect(sources.map((f) => f.title)).toContain('Fugitive Pieces');
     expect(second.counts.compiled).toBe(0);
+  });
+
+  it('read back, gives the warm-up its sample of the catalog’s films', async () => {
+    const db = freshDb();
+    const first = wake(db);
+    await first.get();
+    await stored(first);
+    const loaded = await loadStoredMatcher(indexBytes(db), catalogPrint(db));
+    if (!loaded?.matcher) throw new Error('the stored matcher was not read back');
+    const sample = loaded.warmUpSources();
+    const titles = (await titleSources(db)).map((f) => f.title);
+    expect(sample.length).toBeGreaterThan(0);
+    expect(sample.length).toBe(titles.length);
+    expect(sample.map((f) => f.title)).toEqual(titles);
   });
 
   it('of another catalog (a film added since) is built again, and the new one stored', async () => {
