@@ -88,6 +88,8 @@ export async function loadStoredMatcher(store: IndexBytes, print: Promise<string
   const start = performance.now();
   let printMs = NaN;
   const printed = print.finally(() => void (printMs = performance.now() - start));
+  // Awaited below, after the file: a failure of the database meanwhile is not an unhandled one.
+  printed.catch(() => undefined);
   const bytes = await store.read().catch((error: unknown) => {
     console.warn('Afterparty: the stored matcher could not be read', error);
     return null;
