@@ -1,22 +1,24 @@
-// The worker's matcher kept in IndexedDB between worker lives (core/matching/stored-index.ts,
-// db/matcher-index.ts): written once per catalog change, read back in one structured clone
-// when a page wakes the worker. A cache: a stored matcher of another catalog, format or word
-// list, or one that does not decode to what was stored, is built again; a write that fails
-// (a full disk) is logged and the matcher in memory goes on. The stored form is made in slices
-// of a few milliseconds at background priority: at 100,000 films it is seconds of work, which
-// in one task held up every page's request.
+// The worker's matcher kept between worker lives (core/matching/stored-index.ts), packed into
+// one buffer (core/matching/stored-bytes.ts) and kept as a file (index-file.ts): written once
+// per catalog change, read back when a page wakes the worker. A cache: a stored matcher of
+// another catalog, format or word list, or one that does not decode to what was stored, is
+// built again; a write that fails (a full disk) is logged and the matcher in memory goes on.
+// The stored form is made and packed in slices of a few milliseconds at background priority:
+// at 100,000 films it is a second of work, which in one task held up every page's request.
 import {
   defaultLexicon,
   matcherOf,
+  packSteps,
   readIndex,
   storedIndexBytes,
   storeIndexSteps,
+  unpack,
   type CompiledTitles,
   type Matcher,
   type TitleSource,
 } from '../core/matching/index.ts';
-import { dropMatcherIndex, readMatcherIndex, writeMatcherIndex, type AfterpartyDb } from '../db/index.ts';
 import { mark } from './dev-marks.ts';
+import type { IndexBytes } from './index-file.ts';
 
 /** How long one slice of making the stored form may run before a page's request may go first. */
 const SLICE_MS = 8;
@@ -32,60 +34,101 @@ const idleTask = (): Promise<void> => {
 /** Films kept for the warm-up of a matcher read back (title-matcher.ts's warmUp): enough for its 600 KB. */
 const WARM_UP_SAMPLE = 8_000;
 
+/**
+ * What the file holds: the catalog print it was built for, the index, and the warm-up's sample
+ * as UTF-8 JSON bytes (a view when read back, decoded only when the warm-up runs, after the page).
+ */
+interface Packed {
+  print: string;
+  stored: unknown;
+  warm: Uint8Array;
+}
+
 export type StoredMatcher = { matcher: Matcher; warmUpSources: () => TitleSource[] } | { matcher: null; rebuild: true };
+
+type Decoded =
+  | { ok: true; print: unknown; matcher: Matcher; warm: unknown; unpackMs: number; decodeMs: number; probeMs: number }
+  | { ok: false; why: string };
+
+/** The matcher `bytes` hold, checked by its probe; the catalog print is the caller's to compare. */
+function decode(bytes: ArrayBuffer): Decoded {
+  const start = performance.now();
+  let packed: Partial<Packed>;
+  try {
+    const tree = unpack(bytes);
+    if (typeof tree !== 'object' || tree === null) return { ok: false, why: 'damaged: not a stored matcher' };
+    packed = tree as Partial<Packed>;
+  } catch (error) {
+    return { ok: false, why: `damaged: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const unpacked = performance.now();
+  const read = readIndex(packed.stored, defaultLexicon());
+  if (!read.ok) return { ok: false, why: `${read.reason}${read.detail ? `: ${read.detail}` : ''}` };
+  const decoded = performance.now();
+  const matcher = matcherOf(read.compiled);
+  if (!read.check((text) => matcher.find({ text }))) return { ok: false, why: 'probe' };
+  return {
+    ok: true,
+    print: packed.print,
+    matcher,
+    warm: packed.warm,
+    unpackMs: unpacked - start,
+    decodeMs: decoded - unpacked,
+    probeMs: performance.now() - decoded,
+  };
+}
 
 /**
  * The stored matcher of the catalog `print` will name, null when none is stored, or
- * `{rebuild: true}` when one is stored but cannot serve. The row is read while the print is
- * worked out.
+ * `{rebuild: true}` when one is stored but cannot serve. The file is read and decoded while the
+ * print is worked out (which waits for the database to open); a matcher of another catalog is
+ * then dropped unused.
  */
-export async function loadStoredMatcher(db: AfterpartyDb, print: Promise<string>): Promise<StoredMatcher | null> {
+export async function loadStoredMatcher(store: IndexBytes, print: Promise<string>): Promise<StoredMatcher | null> {
   const start = performance.now();
-  // Apart as well as together: the row's own read, and the print's (title-matcher.ts), which it waits for too.
-  let rowMs = NaN;
   let printMs = NaN;
-  const [row, now] = await Promise.all([
-    readMatcherIndex(db)
-      .catch((error: unknown) => {
-        console.warn('Afterparty: the stored matcher could not be read', error);
-        return undefined;
-      })
-      .finally(() => void (rowMs = performance.now() - start)),
-    print.finally(() => void (printMs = performance.now() - start)),
-  ]);
-  const readAt = performance.now();
-  if (!row) return null;
-  if (row.print !== now) return { matcher: null, rebuild: true };
-  const read = readIndex(row.stored, defaultLexicon());
-  if (!read.ok) {
+  const printed = print.finally(() => void (printMs = performance.now() - start));
+  // Awaited below, after the file: a failure of the database meanwhile is not an unhandled one.
+  printed.catch(() => undefined);
+  const bytes = await store.read().catch((error: unknown) => {
+    console.warn('Afterparty: the stored matcher could not be read', error);
+    return null;
+  });
+  const readMs = performance.now() - start;
+  // Decoded before the print is in (the index's own read does not wait for the database).
+  const decoded = bytes ? decode(bytes) : null;
+  const decodedMs = performance.now() - start;
+  const now = await printed;
+  if (!decoded) return null;
+  if (!decoded.ok) {
     console.warn(
-      `Afterparty: the stored matcher is not usable (${read.reason}${read.detail ? `: ${read.detail}` : ''})`,
+      decoded.why === 'probe'
+        ? 'Afterparty: the stored matcher does not find what it found when stored'
+        : `Afterparty: the stored matcher is not usable (${decoded.why})`,
     );
     return { matcher: null, rebuild: true };
   }
-  const decodedAt = performance.now();
-  const matcher = matcherOf(read.compiled);
-  if (!read.check((text) => matcher.find({ text }))) {
-    console.warn('Afterparty: the stored matcher does not find what it found when stored');
-    return { matcher: null, rebuild: true };
-  }
-  const end = performance.now();
+  if (decoded.print !== now) return { matcher: null, rebuild: true };
   mark('matcher-loaded', {
-    readMs: readAt - start,
-    decodeMs: end - readAt,
-    bytes: row.bytes,
-    rowMs,
+    // The stored index read back: its bytes' read, then their decoding (unpacking, the index's
+    // checks and the probe's first find, on a matcher whose code is cold in a new worker).
+    readMs,
+    decodeMs: decodedMs - readMs,
+    bytes: bytes!.byteLength,
+    unpackMs: decoded.unpackMs,
+    probeMs: decoded.probeMs,
+    // The catalog print, read beside it from the database (its open included), and the later of the two.
     printMs,
-    // decodeMs is the index's decoding and the probe's first find (the matcher's code cold in a new worker).
-    probeMs: end - decodedAt,
+    readyMs: performance.now() - start,
+    where: await store.where(),
   });
-  const warm = typeof row.warm === 'string' ? row.warm : '[]';
-  return { matcher, warmUpSources: () => parseSample(warm) };
+  const warm = decoded.warm instanceof Uint8Array ? decoded.warm : new Uint8Array(0);
+  return { matcher: decoded.matcher, warmUpSources: () => parseSample(warm) };
 }
 
-function parseSample(text: string): TitleSource[] {
+function parseSample(bytes: Uint8Array): TitleSource[] {
   try {
-    const list: unknown = JSON.parse(text);
+    const list: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return Array.isArray(list) ? (list as TitleSource[]) : [];
   } catch {
     return [];
@@ -105,49 +148,55 @@ function sample(sources: readonly TitleSource[]): TitleSource[] {
 
 /** Stores the matcher just built for the catalog `print`; false (logged) when it could not be written. */
 export async function saveMatcher(
-  db: AfterpartyDb,
+  store: IndexBytes,
   print: string,
   compiled: CompiledTitles,
   matcher: Matcher,
   sources: readonly TitleSource[],
 ): Promise<boolean> {
   const start = performance.now();
-  const steps = storeIndexSteps(compiled, defaultLexicon(), (text) => matcher.find({ text }), SLICE_MS);
   // The longest slice and the time spent in all of them: what the worker's other tasks waited.
   let longestMs = 0;
   let busyMs = 0;
   let slices = 0;
-  let step;
-  for (;;) {
-    const from = performance.now();
-    step = steps.next();
-    const ms = performance.now() - from;
-    longestMs = Math.max(longestMs, ms);
-    busyMs += ms;
-    slices++;
-    if (step.done) break;
-    await idleTask();
+  /** `steps` run one slice a task, at background priority. */
+  async function inSlices<T>(steps: Generator<void, T, void>): Promise<T> {
+    for (;;) {
+      const from = performance.now();
+      const step = steps.next();
+      const ms = performance.now() - from;
+      longestMs = Math.max(longestMs, ms);
+      busyMs += ms;
+      slices++;
+      if (step.done) return step.value;
+      await idleTask();
+    }
   }
-  const stored = step.value;
-  const bytes = storedIndexBytes(stored);
   try {
-    const warm = JSON.stringify(sample(sources));
+    const stored = await inSlices(
+      storeIndexSteps(compiled, defaultLexicon(), (text) => matcher.find({ text }), SLICE_MS),
+    );
+    const indexBytes = storedIndexBytes(stored);
+    const packed: Packed = { print, stored, warm: new TextEncoder().encode(JSON.stringify(sample(sources))) };
+    const bytes = await inSlices(packSteps(packed, SLICE_MS));
     const from = performance.now();
-    await writeMatcherIndex(db, { print, stored, bytes, warm });
+    await store.write(bytes, print);
     mark('matcher-stored', {
       ms: performance.now() - start,
-      bytes,
+      bytes: bytes.byteLength,
+      indexBytes,
       busyMs,
       longestMs,
       slices,
       writeMs: performance.now() - from,
+      where: await store.where(),
     });
     return true;
   } catch (error) {
     // A cache: a full disk loses it, never the listings or the user's rows, which other
-    // transactions hold. The stale row, of another catalog, is no use either.
+    // transactions hold. The stale one, of another catalog, is no use either.
     console.warn('Afterparty: the matcher could not be stored; it is kept in memory', error);
-    await dropMatcherIndex(db).catch(() => undefined);
+    await store.drop().catch(() => undefined);
     return false;
   }
 }

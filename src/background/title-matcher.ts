@@ -13,8 +13,9 @@ import {
   type TitleSource,
 } from '../core/matching/index.ts';
 import type { FilmRow } from '../core/rows.ts';
-import { dropMatcherIndex, listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';
+import { listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';
 import { mark, timed } from './dev-marks.ts';
+import { indexBytes } from './index-file.ts';
 import { loadStoredMatcher, saveMatcher } from './stored-matcher.ts';
 
 /** A matcher with the titles it was built from. */
@@ -153,6 +154,7 @@ export function titleMatcherCache(
   let built: Built | null = null;
   let askedAt = -Infinity;
   const lastAsked = () => Math.max(askedAt, lastRequest());
+  const bytes = indexBytes(db);
   let dropping: Promise<void> = Promise.resolve();
   const counts: MatcherCounts = { compiled: 0, loaded: 0, stored: 0, rebuilt: 0 };
   const forget = (): void => {
@@ -164,7 +166,7 @@ export function titleMatcherCache(
       const print = timed('matcher:ready', ready).then(() => timed('matcher:print', () => catalogPrint(db)));
       // Read beside the print, not after it: a page's first batch waits for the later of the two.
       const stored = store
-        ? dropping.then(() => timed('matcher:load', () => loadStoredMatcher(db, print)))
+        ? dropping.then(() => timed('matcher:load', () => loadStoredMatcher(bytes, print)))
         : print.then(() => null);
       const current = {} as Built;
       const isCurrent = () => built === current;
@@ -184,7 +186,7 @@ export function titleMatcherCache(
         mark('matcher-compiled');
         void (async () => {
           if (store && (await whenQuiet(isCurrent, lastAsked))) {
-            if (await saveMatcher(db, await print, compiled, matcher, sources)) counts.stored++;
+            if (await saveMatcher(bytes, await print, compiled, matcher, sources)) counts.stored++;
           }
           await warmUp(matcher, sources, { current: isCurrent, lastAsked });
         })().catch((error: unknown) => console.warn('Afterparty: the matcher was not stored', error));
@@ -222,9 +224,9 @@ export function titleMatcherCache(
     },
     forget,
     discardStored() {
-      dropping = dropMatcherIndex(db).catch((error: unknown) =>
-        console.warn('Afterparty: the stored matcher could not be dropped', error),
-      );
+      dropping = bytes
+        .drop()
+        .catch((error: unknown) => console.warn('Afterparty: the stored matcher could not be dropped', error));
       forget();
     },
     recheck,

@@ -5,7 +5,9 @@
 import type { DBCore } from 'dexie';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_FEED_ID, loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-feed.ts';
-import { catalogPrint, titleMatcherCache } from '../../src/background/title-matcher.ts';
+import { indexBytes } from '../../src/background/index-file.ts';
+import { loadStoredMatcher } from '../../src/background/stored-matcher.ts';
+import { catalogPrint, titleMatcherCache, titleSources } from '../../src/background/title-matcher.ts';
 import { defaultLexicon, lexiconPrint, STORED_INDEX_FORMAT } from '../../src/core/matching/index.ts';
 import { addUserFilm, readMatcherIndex, writeMatcherIndex, type AfterpartyDb } from '../../src/db/index.ts';
 import { freshDb } from '../db/fake-db.ts';
@@ -45,6 +47,9 @@ describe('the stored matcher', () => {
     const row = await readMatcherIndex(db);
     expect(row?.print).toBe(await catalogPrint(db));
     expect(row?.bytes).toBeGreaterThan(1_000);
+    // Node has no private file system: the bytes are the row's, one buffer, as the file would hold them.
+    expect(row?.stored).toBeInstanceOf(ArrayBuffer);
+    expect((row?.stored as ArrayBuffer).byteLength).toBe(row?.bytes);
 
     const second = wake(db);
     expect(await surfaces(second)).toEqual(expected);
@@ -53,6 +58,20 @@ describe('the stored matcher', () => {
     const { sources } = await second.catalog();
     expect(sources.map((f) => f.title)).toContain('Fugitive Pieces');
     expect(second.counts.compiled).toBe(0);
+  });
+
+  it('read back, gives the warm-up its sample of the catalog’s films', async () => {
+    const db = freshDb();
+    const first = wake(db);
+    await first.get();
+    await stored(first);
+    const loaded = await loadStoredMatcher(indexBytes(db), catalogPrint(db));
+    if (!loaded?.matcher) throw new Error('the stored matcher was not read back');
+    const sample = loaded.warmUpSources();
+    const titles = (await titleSources(db)).map((f) => f.title);
+    expect(sample.length).toBeGreaterThan(0);
+    expect(sample.length).toBe(titles.length);
+    expect(sample.map((f) => f.title)).toEqual(titles);
   });
 
   it('of another catalog (a film added since) is built again, and the new one stored', async () => {
@@ -106,6 +125,27 @@ describe('the stored matcher', () => {
     expect(titles.counts).toMatchObject({ compiled: 1, loaded: 0, rebuilt: 1 });
     expect(String(warnings[0]?.[0])).toMatch(/not usable \(damaged/);
     await stored(titles);
+    const next = wake(db);
+    expect(await surfaces(next)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(next.counts).toMatchObject({ compiled: 0, loaded: 1 });
+  });
+
+  it('cut short (a write that never ended) is refused as damaged and built again', async () => {
+    const db = freshDb();
+    const first = wake(db);
+    await first.get();
+    await stored(first);
+    const row = (await readMatcherIndex(db))!;
+    const whole = row.stored as ArrayBuffer;
+    await writeMatcherIndex(db, { print: row.print, stored: whole.slice(0, whole.byteLength >> 1), bytes: 0 });
+    const warnings = quiet();
+
+    const titles = wake(db);
+    expect(await surfaces(titles)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(titles.counts).toMatchObject({ compiled: 1, loaded: 0, rebuilt: 1 });
+    expect(String(warnings[0]?.[0])).toMatch(/not usable \(damaged/);
+    // Positive control: the whole buffer, put back, is read.
+    await writeMatcherIndex(db, { print: row.print, stored: whole, bytes: whole.byteLength });
     const next = wake(db);
     expect(await surfaces(next)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
     expect(next.counts).toMatchObject({ compiled: 0, loaded: 1 });

@@ -11,6 +11,16 @@ const worker = wokenWorkerForFile();
 const matcherMarks = async (): Promise<string[]> =>
   (await worker.entries()).map((e) => e.name).filter((n) => n.startsWith('afterparty:matcher-'));
 
+/** The size of the stored matcher's file in the worker's private file system; 0 when there is none. */
+const storedFileBytes = async (): Promise<number> => {
+  const [running] = [...worker.harness.context.serviceWorkers()].reverse();
+  return running!.evaluate(async () => {
+    const dir = await navigator.storage.getDirectory();
+    const handle = await dir.getFileHandle('matcher-index.bin').catch(() => null);
+    return handle ? (await handle.getFile()).size : 0;
+  });
+};
+
 describe('a stopped worker', () => {
   it('underlines a page with the matcher it stored, without compiling one', async () => {
     // Positive control: the first page after install has the worker build its matcher, then store it.
@@ -19,6 +29,8 @@ describe('a stopped worker', () => {
       (await matcherMarks()).includes('afterparty:matcher-stored'),
     );
     expect(await matcherMarks()).toContain('afterparty:matcher-compiled');
+    // Kept as a file of the extension's private file system (index-file.ts), not in the database.
+    expect(await storedFileBytes()).toBeGreaterThan(1_000);
 
     await worker.stop();
 
@@ -26,5 +38,13 @@ describe('a stopped worker', () => {
     const marks = await matcherMarks();
     expect(marks).toContain('afterparty:matcher-loaded');
     expect(marks).not.toContain('afterparty:matcher-compiled');
+    const loaded = await [...worker.harness.context.serviceWorkers()]
+      .reverse()[0]!
+      .evaluate(
+        () =>
+          (performance.getEntriesByName('afterparty:matcher-loaded')[0] as PerformanceMark | undefined)
+            ?.detail as unknown,
+      );
+    expect(loaded).toMatchObject({ where: 'file' });
   });
 });

@@ -1,4 +1,5 @@
-// The compiled index written for IndexedDB (stored-index.ts, stored-graph.ts) and read back:
+// The compiled index as the worker stores it (stored-index.ts, stored-graph.ts, packed by
+// stored-bytes.ts) and read back:
 // the matcher made from it finds exactly what the built one finds; what is not the index that
 // was stored (another format, other word lists, a damaged row) is refused, so the worker builds.
 import fc from 'fast-check';
@@ -6,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { films as benchFilms, pageText } from '../../../bench/catalog.ts';
 import { defaultLexicon, lexiconFrom, wordLists } from '../../../src/core/matching/index.ts';
 import { compileTitles, matcherOf, type CompiledTitles, type TitleSource } from '../../../src/core/matching/matcher.ts';
+import { pack, unpack } from '../../../src/core/matching/stored-bytes.ts';
 import { StoredLists } from '../../../src/core/matching/stored-graph.ts';
 import {
   readIndex,
@@ -23,12 +25,15 @@ const film = (id: string, title: string, aliases: string[] = [], year: number | 
   directors: [],
 });
 
-/** Compiles, stores, clones as IndexedDB does, reads back: the built matcher and the one read back. */
+/** The stored index as the worker keeps it (one buffer, background/index-file.ts) and reads it back. */
+const kept = (stored: StoredIndex): StoredIndex => unpack(pack(stored)) as StoredIndex;
+
+/** Compiles, stores, packs as the worker does, reads back: the built matcher and the one read back. */
 function roundTrip(catalog: readonly TitleSource[]) {
   const lexicon = defaultLexicon();
   const compiled = compileTitles(catalog, lexicon);
   const built = matcherOf(compiled);
-  const stored = structuredClone(storeIndex(compiled, lexicon, (text) => built.find({ text })));
+  const stored = kept(storeIndex(compiled, lexicon, (text) => built.find({ text })));
   const read = readIndex(stored, lexicon);
   if (!read.ok) throw new Error(`not read back: ${read.reason} ${read.detail ?? ''}`);
   const back = matcherOf(read.compiled);
@@ -122,7 +127,7 @@ describe('the stored index', () => {
     const index = Object.assign({}, compiled.index, { more: new Map([[1, new Set(['x'])]]) });
     const withMore: CompiledTitles = { index, typos: compiled.typos };
     const built = matcherOf(withMore);
-    const read = readIndex(structuredClone(storeIndex(withMore, lexicon, (text) => built.find({ text }))), lexicon);
+    const read = readIndex(kept(storeIndex(withMore, lexicon, (text) => built.find({ text }))), lexicon);
     if (!read.ok) throw new Error(read.reason);
     const names = read.compiled.index.names as unknown as Array<{ weight: number; tag: string; extra: object }>;
     expect(names.map((n) => [n.weight, n.tag, n.extra])).toEqual(
@@ -276,7 +281,7 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     expect(slices).toBeGreaterThan(3);
     expect(step.value).toEqual(storeIndex(compiled, lexiconUsed, find));
     // Positive control: the sliced one reads back.
-    expect(readIndex(structuredClone(step.value), lexiconUsed).ok).toBe(true);
+    expect(readIndex(kept(step.value), lexiconUsed).ok).toBe(true);
   });
 
   it('damaged in its offsets is refused when read, before any match could read them', () => {
