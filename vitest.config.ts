@@ -1,7 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig({
   test: {
     projects: [
       {
@@ -10,10 +9,6 @@ export default defineConfig(({ mode }) => ({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/e2e/**'],
           setupFiles: ['test/setup/i18n.ts'],
-          // Tests: one worker per core. Vitest's default is one fewer, which on the 2-core CI machine
-          // is a single worker, and most of a unit file's time there is loading its modules.
-          // Benchmarks (`vitest bench`) keep the default: two at once would skew each other.
-          maxWorkers: mode === 'benchmark' ? undefined : availableParallelism(),
           // A safety net against a hang, not a speed check: a busy CI machine must not fail a test.
           testTimeout: 30_000,
           benchmark: { include: ['bench/**/*.bench.ts'] },
@@ -31,4 +26,4 @@ export default defineConfig(({ mode }) => ({
       },
     ],
   },
-}));
+});
