@@ -1,6 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   test: {
     projects: [
       {
@@ -9,8 +10,14 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/e2e/**'],
           setupFiles: ['test/setup/i18n.ts'],
-          // A safety net against a hang, not a speed check: a busy CI machine must not fail a test.
+          // Tests: one worker per core. Vitest's default is one fewer, which on the 2-core CI machine
+          // is a single worker, and most of a unit file's time there is loading its modules.
+          // Benchmarks (`vitest bench`) keep the default: two at once would skew each other.
+          maxWorkers: mode === 'benchmark' ? undefined : availableParallelism(),
+          // A safety net against a hang, not a speed check: a busy CI machine must not fail a test
+          // (nor a hook: real-pages.test.ts scores 17 pages in its beforeAll).
           testTimeout: 30_000,
+          hookTimeout: 30_000,
           benchmark: { include: ['bench/**/*.bench.ts'] },
         },
       },
@@ -26,4 +33,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

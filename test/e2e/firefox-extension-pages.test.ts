@@ -32,6 +32,7 @@ import {
 } from './firefox-extension.ts';
 import { servingFolder, servingRoutes } from './serve-routes.ts';
 import { NEXT_YEAR, persepolisFeed, PERSEPOLIS_REVIEW } from './tiff-feed.ts';
+import { isoIn } from './worker-ask.ts';
 
 const env = firefoxForFile();
 const demoSite = servingFolder('demo');
@@ -428,17 +429,6 @@ describe('events on the page in Firefox (twin of add-events-programme.test.ts an
     await site.close();
   });
 });
-
-/** An ISO date-time with the reader's offset, `ms` from now, to the second. */
-function isoIn(ms: number): string {
-  const at = new Date(Math.ceil((Date.now() + ms) / 1000) * 1000);
-  const offset = -at.getTimezoneOffset();
-  const local = new Date(at.getTime() + offset * 60_000).toISOString().slice(0, 19);
-  const sign = offset >= 0 ? '+' : '-';
-  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
-  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
-  return `${local}${sign}${hh}:${mm}`;
-}
 
 const TERMINATE_BACKGROUND = `
   const { ExtensionParent } = ChromeUtils.importESModule('resource://gre/modules/ExtensionParent.sys.mjs');

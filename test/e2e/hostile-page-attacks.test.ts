@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithExtension, serveFolder } from '../../scripts/browser.mjs';
 import { ACTIVATION_DELAY_MS } from '../../src/content/card-guard.ts';
 import { CARD_HOST, cardText, settleCard, waitForCard } from './extension.ts';
+import { ask } from './worker-ask.ts';
 
 let context: import('playwright-core').BrowserContext;
 let server: { url: string; close(): Promise<void> };
@@ -37,7 +38,7 @@ beforeAll(async () => {
     'happy-go-lucky',
     'young-people-fucking',
   ]) {
-    const { event } = await ask<{ event: { key: string } }>('addUserEvent', {
+    const { event } = await ask<{ event: { key: string } }>(extPage, 'addUserEvent', {
       event: {
         kind: 'party',
         title: `Reunion ${slug}`,
@@ -47,7 +48,7 @@ beforeAll(async () => {
         venue: null,
       },
     });
-    await ask('setSaved', { eventKey: event.key, status: null });
+    await ask(extPage, 'setSaved', { eventKey: event.key, status: null });
     reunion[slug] = event.key;
   }
 });
@@ -57,19 +58,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Asks the background from the extension's own page, as the popup and options page do. */
-async function ask<T = unknown>(type: string, params: object = {}): Promise<T> {
-  const reply = await extPage.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, params: p }), [
-    type,
-    params,
-  ] as const);
-  if (!reply || 'error' in reply) throw new Error(`${type}: ${JSON.stringify(reply)}`);
-  return reply.result as T;
-}
-
 const savedKeys = async () =>
-  (await ask<{ saved: Array<{ eventKey: string }> }>('getPlan')).saved.map((s) => s.eventKey).sort();
-const corrections = async () => (await ask<{ corrections: unknown[] }>('listCorrections')).corrections;
+  (await ask<{ saved: Array<{ eventKey: string }> }>(extPage, 'getPlan')).saved.map((s) => s.eventKey).sort();
+const corrections = async () => (await ask<{ corrections: unknown[] }>(extPage, 'listCorrections')).corrections;
 
 async function openAttackPage(): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await context.newPage();
@@ -344,7 +335,7 @@ describe('a page that attacks the card', () => {
     await options.goto(extPage.url().replace('popup.html', 'options.html'));
     await options.getByLabel('Underline titles only while I hold the key').check();
     await expect
-      .poll(async () => (await ask<{ underlineOnlyWithKey: boolean }>('getSettings')).underlineOnlyWithKey)
+      .poll(async () => (await ask<{ underlineOnlyWithKey: boolean }>(extPage, 'getSettings')).underlineOnlyWithKey)
       .toBe(true);
     await options.close();
     try {
@@ -369,7 +360,7 @@ describe('a page that attacks the card', () => {
       expect(await page.evaluate(() => (window as unknown as { kept: Set<unknown> }).kept.size)).toBe(0);
       await page.close();
     } finally {
-      await ask('setSettings', { patch: { underlineOnlyWithKey: false } });
+      await ask(extPage, 'setSettings', { patch: { underlineOnlyWithKey: false } });
     }
   });
 });
