@@ -25,8 +25,9 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          // One real browser at a time: two cores, and each test owns its profile.
-          fileParallelism: false,
+          // Two files at once, each with its own browser and profile: most of an e2e file's time
+          // is waiting on the browser (alarms, worker stops, renders), not computing.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
