@@ -14,6 +14,7 @@
 // Why: structured clone reads an object per object and the decoding made one per name, list
 // and string; 100,000 films were about a million of them, which took longer to read back than
 // compiling them again, and then hundreds of milliseconds more with 100,000 name objects.
+import { runSteps, type Steps } from './run-steps.ts';
 
 /** One encoded value: a primitive or typed array as it is, anything else a tagged node. */
 export type Encoded = unknown;
@@ -87,8 +88,6 @@ class Slices {
     this.until = performance.now() + this.sliceMs;
   }
 }
-
-type Steps<T> = Generator<void, T, void>;
 
 class Encoder {
   private readonly strings: string[] = [];
@@ -379,11 +378,7 @@ export function* encodeGraphSteps(
 
 /** `root` as an EncodedGraph, at once. */
 export function encodeGraph(root: unknown, records: readonly object[], kinds: GraphKinds): EncodedGraph {
-  const steps = encodeGraphSteps(root, records, kinds, Infinity);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(encodeGraphSteps(root, records, kinds, Infinity));
 }
 
 /** What a damaged stored graph throws: the caller rebuilds. */

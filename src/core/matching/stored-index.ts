@@ -25,6 +25,7 @@ import { TokenTable } from './token-table.ts';
 import { TypoFilter } from './typo-filter.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { WordTrie } from './word-trie.ts';
+import { runSteps } from './run-steps.ts';
 
 /** Bumped whenever what a stored index means changes without its shape saying so: an older one is rebuilt. */
 export const STORED_INDEX_FORMAT = 2;
@@ -78,11 +79,7 @@ function probeText({ index }: CompiledTitles): string {
 type Find = (text: string) => unknown;
 
 export function storeIndex(compiled: CompiledTitles, lexicon: Lexicon, find: Find): StoredIndex {
-  const steps = storeIndexSteps(compiled, lexicon, find, Infinity);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runSteps(storeIndexSteps(compiled, lexicon, find, Infinity));
 }
 
 /**

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DamagedBytes, pack, packSteps, unpack } from '../../../src/core/matching/stored-bytes.ts';
+import { countSlices } from './count-slices.ts';
 
 const long = (s: string) => s.repeat(Math.ceil(300 / s.length));
 
@@ -81,15 +82,9 @@ describe('a tree packed into one buffer', () => {
 
   it('packed in slices, is the same bytes as packed at once', () => {
     const big = { lists: Array.from({ length: 3_000 }, (_, i) => ({ n: i, s: `name ${i}`, v: new Int32Array([i]) })) };
-    const steps = packSteps(big, 0);
-    let slices = 1;
-    let step = steps.next();
-    while (!step.done) {
-      slices++;
-      step = steps.next();
-    }
+    const { value, slices } = countSlices(packSteps(big, 0));
     expect(slices).toBeGreaterThan(3);
-    expect(Buffer.from(step.value).equals(Buffer.from(pack(big)))).toBe(true);
+    expect(Buffer.from(value).equals(Buffer.from(pack(big)))).toBe(true);
   });
 
   it('refuses to pack what it could not give back: a function, a class instance, a key of its markers', () => {

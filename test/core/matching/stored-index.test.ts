@@ -16,6 +16,7 @@ import {
   STORED_INDEX_FORMAT,
   type StoredIndex,
 } from '../../../src/core/matching/stored-index.ts';
+import { countSlices } from './count-slices.ts';
 
 const film = (id: string, title: string, aliases: string[] = [], year: number | null = null): TitleSource => ({
   id,
@@ -271,17 +272,11 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     const find = (text: string) => built.find({ text });
     // The probe's text read once first: the typo caches it fills are then the same in both.
     storeIndex(compiled, lexiconUsed, find);
-    const steps = storeIndexSteps(compiled, lexiconUsed, find, 0);
-    let slices = 1;
-    let step = steps.next();
-    while (!step.done) {
-      slices++;
-      step = steps.next();
-    }
+    const { value, slices } = countSlices(storeIndexSteps(compiled, lexiconUsed, find, 0));
     expect(slices).toBeGreaterThan(3);
-    expect(step.value).toEqual(storeIndex(compiled, lexiconUsed, find));
+    expect(value).toEqual(storeIndex(compiled, lexiconUsed, find));
     // Positive control: the sliced one reads back.
-    expect(readIndex(kept(step.value), lexiconUsed).ok).toBe(true);
+    expect(readIndex(kept(value), lexiconUsed).ok).toBe(true);
   });
 
   it('damaged in its offsets is refused when read, before any match could read them', () => {
