@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
 import { clickCardButton } from './card-buttons.ts';
 import { cardText, startHarness, type Harness } from './extension.ts';
+import { watchWorker } from './service-worker.ts';
 import { ask, isoIn } from './worker-ask.ts';
 
 let harness: Harness;
@@ -91,19 +92,8 @@ describe('reminders, in Chromium', () => {
     await expect.poll(async () => (await alarmsNow()).find((a) => a.name === name)?.scheduledTime).toBe(due);
 
     // Stopped, the worker takes nothing with it: the alarm is the browser's.
-    const cdp = await harness.context.newCDPSession(popup);
-    const status = new Map<string, string>();
-    type Version = { versionId: string; scriptURL: string; runningStatus: string };
-    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: Version[] }) => {
-      for (const v of versions)
-        if (v.scriptURL.startsWith(`chrome-extension://${harness.extensionId}/`))
-          status.set(v.versionId, v.runningStatus);
-    });
-    await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => [...status.values()]).toContain('running');
-    const [versionId] = [...status].find(([, s]) => s === 'running')!;
-    await cdp.send('ServiceWorker.stopWorker', { versionId });
-    await expect.poll(() => status.get(versionId)).toBe('stopped');
+    const watch = await watchWorker(harness.context, popup, harness.extensionId);
+    await watch.stop(await watch.running());
     await ask(popup, 'getSettings'); // wakes a new worker
     expect((await alarmsNow()).find((a) => a.name === name)?.scheduledTime).toBe(due);
 

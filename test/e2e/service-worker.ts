@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 type Version = { versionId: string; scriptURL: string; runningStatus: string };
 
 export interface WorkerWatch {
-  /** The running version's id; waits for one (10 s), since a message may be starting it. */
+  /** The running version's id; waits for one (20 s), since a message may be starting it. */
   running(): Promise<string>;
   /** Stops that version (ServiceWorker.stopWorker) and waits until CDP reports it stopped. */
   stop(versionId: string): Promise<void>;
@@ -18,13 +18,20 @@ export interface WorkerWatch {
 export async function watchWorker(context: BrowserContext, page: Page, extensionId: string): Promise<WorkerWatch> {
   const cdp = await context.newCDPSession(page);
   const status = new Map<string, string>();
+  // Every version seen stopped, kept even once it runs again: a message from an open extension
+  // page can start the same version within a poll's interval, so its status alone can miss it.
+  const stopped = new Set<string>();
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: { versions: Version[] }) => {
     for (const v of versions)
-      if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`)) status.set(v.versionId, v.runningStatus);
+      if (v.scriptURL.startsWith(`chrome-extension://${extensionId}/`)) {
+        status.set(v.versionId, v.runningStatus);
+        if (v.runningStatus === 'stopped') stopped.add(v.versionId);
+      }
   });
   await cdp.send('ServiceWorker.enable');
   const until = async <T>(read: () => T | undefined, what: () => string): Promise<T> => {
-    const deadline = Date.now() + 10_000;
+    // A stop under CI's load (two browsers, two test files) has taken over 5 s.
+    const deadline = Date.now() + 20_000;
     for (;;) {
       const value = read();
       if (value !== undefined) return value;
@@ -39,9 +46,10 @@ export async function watchWorker(context: BrowserContext, page: Page, extension
         () => `no running service worker version; seen ${JSON.stringify([...status])}`,
       ),
     async stop(versionId) {
+      stopped.delete(versionId);
       await cdp.send('ServiceWorker.stopWorker', { versionId });
       await until(
-        () => (status.get(versionId) === 'stopped' ? true : undefined),
+        () => (stopped.has(versionId) ? true : undefined),
         () => `the service worker did not stop: ${status.get(versionId)}`,
       );
     },
