@@ -135,6 +135,21 @@ const pureCore = {
   },
 };
 
+/** The constants a build fixes in the code (exported for test/build/defines.test.ts). */
+export function definesFor({ dev: isDev, bench: isBench }) {
+  return {
+    'process.env.NODE_ENV': isDev ? '"development"' : '"production"',
+    // The performance timeline's afterparty:* entries (dev-marks.ts, content/perf-mark.ts) and
+    // loopback http feeds: the development and bench builds only. Left undefined in Node's tests.
+    'process.env.AFTERPARTY_MARKS': isDev || isBench ? '"on"' : '"off"',
+    'process.env.AFTERPARTY_LOCAL_HOSTS': isDev || isBench ? '"on"' : '"off"',
+    // Changed rows above which a feed's sync is staged in chunks (src/background/feed-sync/engine.ts).
+    // The development build stages from 500, so the e2e test of a worker stopped mid-staging
+    // (sync-worker-stop.test.ts) needs hundreds of events, not thousands; users' builds keep 5,000.
+    'process.env.AFTERPARTY_STAGE_ROWS': isDev ? '"500"' : '"5000"',
+  };
+}
+
 function options(outdir) {
   return {
     absWorkingDir: root,
@@ -152,13 +167,7 @@ function options(outdir) {
     charset: 'utf8',
     jsx: 'automatic',
     jsxImportSource: 'preact',
-    define: {
-      'process.env.NODE_ENV': dev ? '"development"' : '"production"',
-      // The performance timeline's afterparty:* entries (dev-marks.ts, content/perf-mark.ts) and
-      // loopback http feeds: the development and bench builds only. Left undefined in Node's tests.
-      'process.env.AFTERPARTY_MARKS': dev || bench ? '"on"' : '"off"',
-      'process.env.AFTERPARTY_LOCAL_HOSTS': dev || bench ? '"on"' : '"off"',
-    },
+    define: definesFor({ dev, bench }),
     logLevel: 'warning',
   };
 }

@@ -26,6 +26,10 @@ import { recordTitleCap } from './title-cap.ts';
 import { filmTie, type TITLE_LIMITS } from '../../core/matching/index.ts';
 import type { TitleMatcherCache } from '../title-matcher.ts';
 
+// 5,000 changed rows, in chunks of 2,000. build.mjs sets it: 500 in the development build only,
+// so an e2e test can stop the worker mid-staging with hundreds of events. Undefined in Node's tests.
+const STAGE_ROWS = Number(process.env.AFTERPARTY_STAGE_ROWS ?? 5_000);
+
 export interface FeedSyncDeps {
   db: AfterpartyDb;
   /** The worker's matcher, which ties a calendar's events to films (src/background/title-matcher.ts). */
@@ -78,8 +82,8 @@ export function createFeedSync(deps: FeedSyncDeps) {
     rows: createFeedStore({
       db,
       clock,
-      stageThreshold: deps.stageThreshold ?? 5_000,
-      chunkSize: deps.chunkSize ?? 2_000,
+      stageThreshold: deps.stageThreshold ?? STAGE_ROWS,
+      chunkSize: deps.chunkSize ?? (STAGE_ROWS * 2) / 5,
       renew: flight.renew,
     }),
     // The latest: a feed stored earlier in the same run may have brought films.
