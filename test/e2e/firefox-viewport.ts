@@ -11,5 +11,6 @@ export async function setViewport(page: Page, viewport: Viewport): Promise<void>
     if (!String(error).includes('unknown command emulation.setScreenOrientationOverride')) throw error;
   });
   // The rejection can come before the viewport command's own reply: wait for the width to take.
-  await page.waitForFunction((width) => window.innerWidth === width, { timeout: 5_000 }, viewport.width);
+  // A safety net, not a speed check: a loaded machine once took over 5 s (firefox-touch.test.ts).
+  await page.waitForFunction((width) => window.innerWidth === width, { timeout: 20_000 }, viewport.width);
 }
