@@ -40,9 +40,12 @@ function feed() {
     venue: { name: `Venue of ${title}`, address: null },
     ...extra,
   });
-  // Yesterday's evening: enough lines that today is below the fold of a 600 px popup.
+  // Yesterday's evening: enough lines that today is below the fold of a 600 px popup. From 20:00
+  // in Toronto back, not from this moment a day ago: shortly after midnight there, that fell on
+  // the day before yesterday and made a fourth day chip (the test failed at 05:13 UTC).
+  const evening = Date.parse(`${yesterday}T20:00:00${offsetOf(yesterday)}`);
   const past = Array.from({ length: 24 }, (_, i) =>
-    ev(`past-${i}`, `Yesterday event ${i + 1}`, 'now', iso(now - DAY - (i + 1) * 10 * 60_000)),
+    ev(`past-${i}`, `Yesterday event ${i + 1}`, 'now', iso(evening - (i + 1) * 10 * 60_000)),
   );
   return {
     afterparty: 1,
