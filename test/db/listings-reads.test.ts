@@ -2,40 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { FilmRow } from '../../src/core/rows.ts';
 import type { AfterpartyDb, FeedRow } from '../../src/db/database.ts';
 import { DEFAULT_SYNC_STATE } from '../../src/db/feed-sync-state.ts';
-import { listingsFor } from '../../src/db/queries.ts';
+import { listingsFor, liveFilmsOf } from '../../src/db/queries.ts';
+import { countReads } from './count-reads.ts';
 import { freshDb } from './fake-db.ts';
-
-/**
- * Keys read by `get`/`bulkGet` per table, counted below Dexie (its DBCore), on a real database;
- * opened again, since Dexie builds its middleware stacks when it opens.
- */
-async function countReads(db: AfterpartyDb): Promise<Map<string, number>> {
-  db.close();
-  const reads = new Map<string, number>();
-  db.use({
-    stack: 'dbcore',
-    name: 'count-reads',
-    create: (down) => ({
-      ...down,
-      table(name) {
-        const table = down.table(name);
-        return {
-          ...table,
-          getMany(request) {
-            reads.set(name, (reads.get(name) ?? 0) + request.keys.length);
-            return table.getMany(request);
-          },
-          get(request) {
-            reads.set(name, (reads.get(name) ?? 0) + 1);
-            return table.get(request);
-          },
-        };
-      },
-    }),
-  });
-  await db.open();
-  return reads;
-}
 
 const filmReads = (reads: Map<string, number>) =>
   Object.fromEntries(['films', 'filmsAlt', 'userFilms'].map((name) => [name, reads.get(name) ?? 0]));
@@ -99,5 +68,15 @@ describe("the card's listings read each film from its feed's live slot", () => {
     const { listings } = await listingsFor(db, ['off/1', 'fa/1']);
     expect(listings.map((l) => l.film.title)).toEqual(['Live in a']);
     expect(filmReads(reads)).toEqual({ films: 2, filmsAlt: 1, userFilms: 1 });
+  });
+
+  it('liveFilmsOf reads the named films alone, never a whole table', async () => {
+    const db = await twoSlots();
+    const reads = await countReads(db);
+    const films = await liveFilmsOf(db, ['fb/1', 'fa/1', 'fb/1']);
+    expect(films.map((f) => f.title).sort()).toEqual(['Live in a', 'Live in b']);
+    expect(filmReads(reads)).toEqual({ films: 1, filmsAlt: 1, userFilms: 0 });
+    // The feeds are read whole (a handful of rows, for their live slots); no table of films is.
+    expect([...reads.keys()].filter((k) => k.startsWith('query:'))).toEqual(['query:feeds']);
   });
 });
