@@ -21,12 +21,13 @@ import { closeToContentScripts, tellTabs } from './tab-notice.ts';
 import { opensFirstRun, WELCOME_PAGE } from './first-run.ts';
 import { startUp } from './start-up.ts';
 import { mark } from './dev-marks.ts';
+import { markedFactory } from './idb-marks.ts';
 
 // The bundle's modules are evaluated by now: from the worker's start (its time origin) to here
 // is the browser starting it, compiling the script and evaluating its modules (bench/chromium.bench.ts).
 mark('worker-script');
 
-const db = openDatabase();
+const db = openDatabase(undefined, { indexedDB: markedFactory(indexedDB), IDBKeyRange });
 db.on('ready', () => mark('db-open'));
 // What a page's first request does not need waits until it is answered (start-up.ts, issue 28).
 const wake = startUp({ later: (run, ms) => void setTimeout(run, ms) });

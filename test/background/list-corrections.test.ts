@@ -4,6 +4,7 @@ import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import { addCorrection } from '../../src/db/corrections.ts';
 import { liveFilms } from '../../src/db/queries.ts';
+import { countReads } from '../db/count-reads.ts';
 import { freshDb } from '../db/fake-db.ts';
 import { withTitles } from './with-titles.ts';
 
@@ -34,6 +35,20 @@ describe('listCorrections', () => {
     ]);
     await route(handlers, { type: 'removeCorrection', params: { id: corrections[0]!.id } }, { extensionPage: true });
     expect((await handlers.listCorrections({})).corrections).toHaveLength(1);
+  });
+
+  it('reads the corrected films by key, not every film of the catalog', async () => {
+    const db = freshDb();
+    await loadDefaultFeed(db);
+    const film = (await liveFilms(db)).find((f) => f.title === 'Fugitive Pieces')!;
+    await addCorrection(db, { filmKey: film.key, surface: 'Fugitive  Pieces', site: null });
+    const reads = await countReads(db);
+    const handlers = createHandlers(withTitles({ db, ready: async () => undefined }));
+    const { corrections } = await handlers.listCorrections({}, { extensionPage: true });
+    expect(corrections.map((c) => c.filmTitle)).toEqual(['Fugitive Pieces']); // positive control
+    expect(reads.get('films')).toBe(1);
+    expect(reads.get('query:films') ?? 0).toBe(0);
+    expect(reads.get('query:filmsAlt') ?? 0).toBe(0);
   });
 
   it('is refused from content scripts: a page learns nothing of the corrections made on other sites', async () => {

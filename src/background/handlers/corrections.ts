@@ -2,7 +2,7 @@ import {
   addCorrection,
   allCorrections,
   liveFilm,
-  liveFilms,
+  liveFilmsOf,
   removeCorrection,
   widenCorrection,
   type AfterpartyDb,
@@ -27,7 +27,14 @@ export function correctionHandlers({ db }: { db: AfterpartyDb }): HandlersFor<Co
       return { correction: await addCorrection(db, { filmKey, surface, site: everywhere ? null : site }) };
     },
     async listCorrections() {
-      const [rows, films] = await Promise.all([allCorrections(db), liveFilms(db)]);
+      // The corrected films only, by key: every live film was 100,000 rows at issue 28's scale,
+      // read each time the options page opened, and a worker stopped meanwhile left the browser
+      // serving that read for seconds before the next worker's database could open.
+      const rows = await allCorrections(db);
+      const films = await liveFilmsOf(
+        db,
+        rows.map((row) => row.filmKey),
+      );
       const titles = new Map(films.map((film) => [film.key, film.title]));
       return { corrections: rows.map((row) => ({ ...row, filmTitle: titles.get(row.filmKey) ?? null })) };
     },

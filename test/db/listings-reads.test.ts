@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { FilmRow } from '../../src/core/rows.ts';
+import type { AfterpartyDb, FeedRow } from '../../src/db/database.ts';
+import { DEFAULT_SYNC_STATE } from '../../src/db/feed-sync-state.ts';
+import { listingsFor, liveFilmsOf } from '../../src/db/queries.ts';
+import { countReads } from './count-reads.ts';
+import { freshDb } from './fake-db.ts';
+
+const filmReads = (reads: Map<string, number>) =>
+  Object.fromEntries(['films', 'filmsAlt', 'userFilms'].map((name) => [name, reads.get(name) ?? 0]));
+
+const feedRow = (id: string, slot: 'a' | 'b', enabled = true): FeedRow => ({
+  id,
+  title: id,
+  url: `https://example.org/${id}.json`,
+  builtIn: false,
+  updated: null,
+  lastSync: null,
+  lastError: null,
+  problems: [],
+  eventCount: 0,
+  filmCount: 0,
+  sync: { ...DEFAULT_SYNC_STATE, enabled, slot },
+});
+
+const film = (feedId: string, id: string, title: string): FilmRow => ({
+  key: `${feedId}/${id}`,
+  feedId,
+  id,
+  title,
+  aliases: [],
+  year: null,
+  directors: [],
+});
+
+/** Two feeds, one live in each slot, each with a stale row in its idle slot, and one of the user's films. */
+async function twoSlots(): Promise<AfterpartyDb> {
+  const db = freshDb();
+  await db.feeds.bulkPut([feedRow('fa', 'a'), feedRow('fb', 'b'), feedRow('off', 'a', false)]);
+  await db.films.bulkPut([
+    film('fa', '1', 'Live in a'),
+    film('fb', '1', 'Stale in a'),
+    film('off', '1', 'Switched off'),
+  ]);
+  await db.filmsAlt.bulkPut([film('fb', '1', 'Live in b'), film('fa', '1', 'Stale in b')]);
+  await db.userFilms.put({ ...film('user', 'mine', 'My own film'), createdAt: '2026-01-01', updatedAt: '2026-01-01' });
+  return db;
+}
+
+describe("the card's listings read each film from its feed's live slot", () => {
+  it('finds the live row of each feed, the user film, and nothing of a slot not live or a feed switched off', async () => {
+    const db = await twoSlots();
+    const { listings } = await listingsFor(db, ['fb/1', 'user/mine', 'fa/1', 'off/1', 'fa/none', 'odd-key']);
+    expect(listings.map((l) => l.film.title)).toEqual(['Live in b', 'My own film', 'Live in a']);
+  });
+
+  it('asks IndexedDB for one row per film, not one per slot and the user films', async () => {
+    const db = await twoSlots();
+    const reads = await countReads(db);
+    const { listings } = await listingsFor(db, ['fa/1', 'fb/1', 'user/mine']);
+    expect(listings).toHaveLength(3); // positive control: every film was found
+    expect(filmReads(reads)).toEqual({ films: 1, filmsAlt: 1, userFilms: 1 });
+  });
+
+  it('reads a key of no live feed from both slots and the user films, as before, and keeps no row of it', async () => {
+    const db = await twoSlots();
+    const reads = await countReads(db);
+    const { listings } = await listingsFor(db, ['off/1', 'fa/1']);
+    expect(listings.map((l) => l.film.title)).toEqual(['Live in a']);
+    expect(filmReads(reads)).toEqual({ films: 2, filmsAlt: 1, userFilms: 1 });
+  });
+
+  it('liveFilmsOf reads the named films alone, never a whole table', async () => {
+    const db = await twoSlots();
+    const reads = await countReads(db);
+    const films = await liveFilmsOf(db, ['fb/1', 'fa/1', 'fb/1']);
+    expect(films.map((f) => f.title).sort()).toEqual(['Live in a', 'Live in b']);
+    expect(filmReads(reads)).toEqual({ films: 1, filmsAlt: 1, userFilms: 0 });
+    // The feeds are read whole (a handful of rows, for their live slots); no table of films is.
+    expect([...reads.keys()].filter((k) => k.startsWith('query:'))).toEqual(['query:feeds']);
+  });
+});
