@@ -24,14 +24,13 @@ interface Named {
 // A named surface opens with a capital and has four characters or more (#remember): it is
 // looked up by its first four, from each capital of a block.
 const CAPITAL = /\p{Lu}/gu;
-const HEAD = 4;
 
 export class PageReader {
   readonly #shorts = new ShortForms();
   /** Films the page has named as films (filmContext), by first film id. */
   readonly #films = new Set<string>();
   /**
-   * Their surfaces, to find again, by their first HEAD characters: each block's capitals are
+   * Their surfaces, to find again, by their first four characters: each block's capitals are
    * looked up here, not every surface searched in every block (at 10,000 films the bench
    * article names thousands, and that search was the pass's largest cost).
    */
@@ -57,7 +56,7 @@ export class PageReader {
   #remember({ surface, filmIds }: TitleMatch): void {
     const letters = surface.replace(/[^\p{L}\p{N}]/gu, '').length;
     if (letters < MIN_REPEAT_LETTERS || !UPPER.test(surface[0] ?? '')) return;
-    const head = surface.slice(0, HEAD);
+    const head = surface.slice(0, 4);
     let named = this.#named.get(head);
     if (!named) this.#named.set(head, (named = []));
     if (!named.some((n) => n.surface === surface)) named.push({ surface, filmIds, order: this.#count++ });
@@ -66,13 +65,16 @@ export class PageReader {
   /** The named films' surfaces, written alike, outside `kept`, not part of a longer name. */
   #again(block: TextBlock, kept: readonly TitleMatch[]): TitleMatch[] {
     const { text } = block;
-    // Every place a named surface starts, in the order the surfaces were named, then in text order.
+    // Every place a named surface starts, in the order the surfaces were named, then in text order
+    // (the order they are found in: the sort is stable).
     const places: Array<[Named, number]> = [];
-    for (const { index } of text.matchAll(CAPITAL))
-      for (const named of this.#named.get(text.slice(index, index + HEAD)) ?? [])
-        if (text.startsWith(named.surface, index)) places.push([named, index]);
+    // Most pages name no film as a film: their blocks are not read again.
+    if (this.#count)
+      for (const { index } of text.matchAll(CAPITAL))
+        for (const named of this.#named.get(text.slice(index, index + 4)) ?? [])
+          if (text.startsWith(named.surface, index)) places.push([named, index]);
     const out: TitleMatch[] = [];
-    for (const [{ surface, filmIds }, at] of places.sort(([a, i], [b, j]) => a.order - b.order || i - j)) {
+    for (const [{ surface, filmIds }, at] of places.sort(([a], [b]) => a.order - b.order)) {
       const end = at + surface.length;
       if (WORD_CHAR.test(text[at - 1] ?? '') || WORD_CHAR.test(text[end] ?? '')) continue;
       if (kept.some((m) => m.start < end && at < m.end) || out.some((m) => m.start < end && at < m.end)) continue;
