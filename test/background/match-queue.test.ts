@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchQueue } from '../../src/background/match-queue.ts';
+import { matchQueue, nextTask } from '../../src/background/match-queue.ts';
 
 /** A queue on a fake clock where each step takes 1 ms, and a log of steps and pauses. */
 function setup(sliceMs = 4) {
@@ -54,5 +54,24 @@ describe('matchQueue: batches in slices, one sender after another', () => {
     await queue.run('tab1/0', 0, steps('a'));
     await queue.run('tab1/0', 1, steps('b'));
     expect(log).toEqual(['b0', '|']);
+  });
+});
+
+describe('nextTask: the worker queue’s pause between slices', () => {
+  it('resolves in a later task, after the tasks queued before it', async () => {
+    const order: string[] = [];
+    const before = new MessageChannel();
+    const earlier = new Promise<void>((done) => {
+      before.port1.onmessage = () => {
+        order.push('queued before');
+        before.port1.close();
+        done();
+      };
+    });
+    before.port2.postMessage(null);
+    const paused = nextTask().then(() => order.push('pause over'));
+    order.push('same task');
+    await Promise.all([earlier, paused]);
+    expect(order).toEqual(['same task', 'queued before', 'pause over']);
   });
 });

@@ -5,6 +5,7 @@ import { beginScanHandlers } from './begin-scan.ts';
 import { correctionHandlers } from './corrections.ts';
 import { deviceSyncHandlers } from './device-sync.ts';
 import { feedHandlers } from './feeds.ts';
+import { findTitlesHandlers } from './find-titles.ts';
 import { listingHandlers } from './listings.ts';
 import { pageEventHandlers } from './page-events.ts';
 import { planHandlers } from './plan.ts';
@@ -46,7 +47,8 @@ export interface HandlerDeps {
 export function createHandlers(deps: HandlerDeps): Handlers {
   const queue = deps.matchQueue ?? workerMatchQueue();
   return {
-    ...listingHandlers({ ...deps, queue }),
+    ...listingHandlers(deps),
+    ...findTitlesHandlers({ ...deps, queue }),
     ...pageEventHandlers(deps),
     ...beginScanHandlers({ ...deps, queue, sites: () => deps.sites ?? sharedSiteRegistry(deps.db) }),
     ...feedHandlers(deps),

@@ -1,20 +1,13 @@
-import { packMatches } from '../../core/matching/index.ts';
 import { listingsFor, schedule } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
-import { findInTurns, type MatchQueue } from '../match-queue.ts';
 import type { CatalogDeps, HandlersFor } from './types.ts';
 
 export function listingHandlers({
   db,
   ready,
   titles,
-  queue,
-}: CatalogDeps & { queue: MatchQueue }): HandlersFor<Omit<ListingMessages, 'beginScan'>> {
+}: CatalogDeps): HandlersFor<Omit<ListingMessages, 'beginScan' | 'findTitles'>> {
   return {
-    async findTitles({ blocks }, from) {
-      const matcher = await titles.get();
-      return { matches: packMatches(await findInTurns(queue, from, matcher, blocks)) };
-    },
     async findFilms({ text }) {
       const { matcher, sources } = await titles.latest();
       const typed = text.trim();

@@ -85,33 +85,14 @@ function tailOf(before: string): string {
   return (/[,:]$/u.test(t) ? t.slice(0, -1).trimEnd() : t).slice(-12).toLowerCase().replace(/ſ/gu, 's');
 }
 
-const OPENING = new Set(['"', '“', '‘', '«', '„', "'"]);
-const CLOSING = new Set(['"', '”', '’', '»', "'"]);
+// A string's characters: one set entry each.
+const OPENING = new Set(`"“‘«„'`);
+const CLOSING = new Set(`"”’»'`);
 const ANY_OPENING = /["“‘«„']/u;
 const LETTER = /[\p{L}\p{N}]/u;
 const MAX_QUOTED = 80;
 const MAX_NAME_WORDS = 8;
-const MINOR = new Set([
-  'a',
-  'an',
-  'and',
-  'at',
-  'by',
-  'de',
-  'du',
-  'et',
-  'for',
-  'from',
-  'in',
-  'la',
-  'le',
-  'of',
-  'on',
-  'or',
-  'the',
-  'to',
-  'with',
-]);
+const MINOR = new Set('a an and at by de du et for from in la le of on or the to with'.split(' '));
 const MAX_LABEL_WORDS = 4;
 
 const covered = (matches: readonly TitleMatch[], at: number): boolean =>

@@ -17,14 +17,25 @@ const WORD_CHAR = /[\p{L}\p{N}'’*\-\u2010\u2011]/u;
 interface Named {
   surface: string;
   filmIds: string[];
+  /** Its place among the named: a surface named earlier claims an overlapping place first. */
+  order: number;
 }
+
+// A named surface opens with a capital and has four characters or more (#remember): it is
+// looked up by its first four, from each capital of a block.
+const CAPITAL = /\p{Lu}/gu;
 
 export class PageReader {
   readonly #shorts = new ShortForms();
   /** Films the page has named as films (filmContext), by first film id. */
   readonly #films = new Set<string>();
-  /** Their surfaces, to find again. */
-  readonly #named = new Map<string, Named>();
+  /**
+   * Their surfaces, to find again, by their first four characters: each block's capitals are
+   * looked up here, not every surface searched in every block (at 10,000 films the bench
+   * article names thousands, and that search was the pass's largest cost).
+   */
+  readonly #named = new Map<string, Named[]>();
+  #count = 0;
 
   /** The block's titles: `found` (the matcher's) kept or dropped, and those found again, in text order. */
   next(block: TextBlock, found: readonly TitleMatch[]): TitleMatch[] {
@@ -38,39 +49,47 @@ export class PageReader {
       const reading = readings[i];
       return reading === null || (reading === 'weak' && m.filmIds.some((id) => this.#films.has(id)));
     });
-    const again = this.#again(block, kept);
-    const own = again.length === 0 ? kept : [...kept, ...again].sort((a, b) => a.start - b.start);
-    const shorts = this.#shorts.next(block, own);
-    return shorts.length === 0 ? own : [...own, ...shorts].sort((a, b) => a.start - b.start);
+    const own = [...kept, ...this.#again(block, kept)].sort(byStart);
+    return [...own, ...this.#shorts.next(block, own)].sort(byStart);
   }
 
-  #remember(m: TitleMatch): void {
-    const letters = m.surface.replace(/[^\p{L}\p{N}]/gu, '').length;
-    if (letters < MIN_REPEAT_LETTERS || !UPPER.test(m.surface[0] ?? '')) return;
-    if (!this.#named.has(m.surface)) this.#named.set(m.surface, { surface: m.surface, filmIds: m.filmIds });
+  #remember({ surface, filmIds }: TitleMatch): void {
+    const letters = surface.replace(/[^\p{L}\p{N}]/gu, '').length;
+    if (letters < MIN_REPEAT_LETTERS || !UPPER.test(surface[0] ?? '')) return;
+    const head = surface.slice(0, 4);
+    let named = this.#named.get(head);
+    if (!named) this.#named.set(head, (named = []));
+    if (!named.some((n) => n.surface === surface)) named.push({ surface, filmIds, order: this.#count++ });
   }
 
   /** The named films' surfaces, written alike, outside `kept`, not part of a longer name. */
   #again(block: TextBlock, kept: readonly TitleMatch[]): TitleMatch[] {
-    if (this.#named.size === 0) return [];
     const { text } = block;
+    // Every place a named surface starts, in the order the surfaces were named, then in text order
+    // (the order they are found in: the sort is stable).
+    const places: Array<[Named, number]> = [];
+    // Most pages name no film as a film: their blocks are not read again.
+    if (this.#count)
+      for (const { index } of text.matchAll(CAPITAL))
+        for (const named of this.#named.get(text.slice(index, index + 4)) ?? [])
+          if (text.startsWith(named.surface, index)) places.push([named, index]);
     const out: TitleMatch[] = [];
-    for (const { surface, filmIds } of this.#named.values()) {
-      for (let at = text.indexOf(surface); at >= 0; at = text.indexOf(surface, at + 1)) {
-        const end = at + surface.length;
-        if (WORD_CHAR.test(text[at - 1] ?? '') || WORD_CHAR.test(text[end] ?? '')) continue;
-        if (kept.some((m) => m.start < end && at < m.end) || out.some((m) => m.start < end && at < m.end)) continue;
-        if (capitalisedNeighbour(text, at, end)) continue;
-        // A sentence's first word is capitalised whatever it means: "Hunger sets in around 4pm".
-        if (!SPACE.test(surface) && sentenceStart(text, at)) continue;
-        const m: TitleMatch = { filmIds, start: at, end, surface };
-        if (namesake(block, m, kept) === 'strong') continue;
-        out.push(m);
-      }
+    for (const [{ surface, filmIds }, at] of places.sort(([a], [b]) => a.order - b.order)) {
+      const end = at + surface.length;
+      if (WORD_CHAR.test(text[at - 1] ?? '') || WORD_CHAR.test(text[end] ?? '')) continue;
+      if (kept.some((m) => m.start < end && at < m.end) || out.some((m) => m.start < end && at < m.end)) continue;
+      if (capitalisedNeighbour(text, at, end)) continue;
+      // A sentence's first word is capitalised whatever it means: "Hunger sets in around 4pm".
+      if (!SPACE.test(surface) && sentenceStart(text, at)) continue;
+      const m: TitleMatch = { filmIds, start: at, end, surface };
+      if (namesake(block, m, kept) === 'strong') continue;
+      out.push(m);
     }
     return out;
   }
 }
+
+const byStart = (a: TitleMatch, b: TitleMatch): number => a.start - b.start;
 
 /** Does a sentence (or the block) start at `at`? */
 function sentenceStart(text: string, at: number): boolean {

@@ -221,6 +221,17 @@ describe('titles found again, sharing their first four characters', () => {
     expect(again(named('Foo/Bar/Baz', 'Foo/Bar'), 'We saw Foo/Bar/Baz twice.')).toEqual(['f0=Foo/Bar/Baz']);
   });
 
+  it('finds a surface whose first four characters are not all letters, or are all it has', () => {
+    const reader = named('M*A*S*H', 'Room', 'Rooms of Kalomi');
+    expect(again(reader, 'We saw M*A*S*H, then Rooms of Kalomi, then Room.')).toEqual([
+      'f0=M*A*S*H',
+      'f2=Rooms of Kalomi',
+      'f1=Room',
+    ]);
+    // Control: each inside a longer word, or in lower case, is not found.
+    expect(again(reader, 'We saw XM*A*S*H, then rooms of Kalomi, then Roomy.')).toEqual([]);
+  });
+
   it('finds one the page named twice under its first naming', () => {
     const reader = named('Star Wars', 'Star Wars');
     expect(again(reader, 'We saw Star Wars twice.')).toEqual(['f0=Star Wars']);
