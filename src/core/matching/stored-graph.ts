@@ -282,7 +282,12 @@ class Encoder {
 
   private *array(a: unknown[], self: object): Steps<Encoded> {
     const i = this.ref(self);
-    if (a.length > 0 && this.isRecordList(a)) return { t: 'rl', i, v: this.recordList(a) };
+    if (a.length > 0 && this.isRecordList(a)) {
+      const ids = this.recordList(a);
+      // The table's own order (the index's list of names): its length says it all, 4 bytes a name less to read.
+      if (ids.length === this.records.length && ids.every((id, k) => id === k)) return { t: 'rl', i, all: ids.length };
+      return { t: 'rl', i, v: ids };
+    }
     let lists = a.length > 0;
     let primitives = true;
     for (let k = 0; k < a.length && (lists || primitives); k++) {
@@ -618,7 +623,7 @@ export function kindOf(o: object, key: string): 'array' | 'map' | 'other' {
   return Array.isArray(v) ? 'array' : v instanceof Map ? 'map' : 'other';
 }
 
-type Node = Record<string, unknown> & { t?: unknown; i?: unknown; v?: unknown; k?: unknown };
+type Node = Record<string, unknown> & { t?: unknown; i?: unknown; v?: unknown; k?: unknown; all?: unknown };
 
 class Decoder {
   readonly strings: StringTable;
@@ -652,6 +657,14 @@ class Decoder {
     return list;
   }
 
+  /** Every record in the table's order, `count` checked to be the table's. */
+  private everyRecord(count: unknown): Record<string, unknown>[] {
+    if (count !== this.records.count) fail('a list of every record of another length');
+    const list = new Array<Record<string, unknown>>(this.records.count);
+    for (let k = 0; k < list.length; k++) list[k] = this.records.get(k);
+    return list;
+  }
+
   private lists(node: Node): StoredLists<Record<string, unknown>> {
     return new StoredLists(int32s(node.at), node.none as Uint8Array, int32s(node.ids), this.record, this.records.count);
   }
@@ -678,7 +691,9 @@ class Decoder {
   private check(node: Node): 'array' | 'map' {
     switch (node.t) {
       case 'rl':
-        inRange(int32s(node.v), this.records.count, 'record');
+        if (node.all !== undefined) {
+          if (node.all !== this.records.count) fail('a list of every record of another length');
+        } else inRange(int32s(node.v), this.records.count, 'record');
         return 'array';
       case 'mp':
         this.primitives(node.k, false);
@@ -724,7 +739,7 @@ class Decoder {
       case 'ws':
         return new WeakSet();
       case 'rl':
-        return this.keep(node.i, this.recordList(node.v));
+        return this.keep(node.i, node.all !== undefined ? this.everyRecord(node.all) : this.recordList(node.v));
       case 'll':
         return this.keep(node.i, this.lists(node));
       case 'ap':

@@ -331,6 +331,9 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
         owners[owners.findIndex((o) => o !== -1)] = 1e6;
       }),
     ).toMatchObject(refused);
+    // The list of names, in the table's own order, is stored as its length: another length is refused.
+    expect(at(fresh().graph, 'index.names')).toMatchObject({ t: 'rl', all: fresh().graph.records.count });
+    expect(damaged((g) => (at(g, 'index.names').all = g.records.count - 1))).toMatchObject(refused);
     // A deferred map (the film order) naming a string that is not there: refused now, not when read.
     expect(damaged((g) => ((at(g, 'index.filmOrder').k as { v: Int32Array }).v[0] = 1e6))).toMatchObject(refused);
     // Positive control.
