@@ -334,6 +334,11 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     // The list of names, in the table's own order, is stored as its length: another length is refused.
     expect(at(fresh().graph, 'index.names')).toMatchObject({ t: 'rl', all: fresh().graph.records.count });
     expect(damaged((g) => (at(g, 'index.names').all = g.records.count - 1))).toMatchObject(refused);
+    // Numbers going by one step (a name's number, the film order) are stored as their rule: a broken rule is refused.
+    expect(fresh().graph.records.columns[0]).toMatchObject({ k: 'ir', a: 0, d: 1 });
+    expect(at(fresh().graph, 'index.filmOrder').v).toMatchObject({ t: 'pr', d: -1 });
+    expect(damaged((g) => ((g.records.columns[0] as { a: number }).a = 0.5))).toMatchObject(refused);
+    expect(damaged((g) => ((at(g, 'index.filmOrder').v as { n: number }).n = -1))).toMatchObject(refused);
     // A deferred map (the film order) naming a string that is not there: refused now, not when read.
     expect(damaged((g) => ((at(g, 'index.filmOrder').k as { v: Int32Array }).v[0] = 1e6))).toMatchObject(refused);
     // Positive control.
