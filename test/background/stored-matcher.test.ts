@@ -8,7 +8,7 @@ import { DEFAULT_FEED_ID, loadDefaultFeed, needsDefaultFeed } from '../../src/ba
 import { indexBytes } from '../../src/background/index-file.ts';
 import { loadStoredMatcher } from '../../src/background/stored-matcher.ts';
 import { catalogPrint, titleMatcherCache, titleSources } from '../../src/background/title-matcher.ts';
-import { defaultLexicon, lexiconPrint, STORED_INDEX_FORMAT } from '../../src/core/matching/index.ts';
+import { defaultLexicon, lexiconPrint, pack, STORED_INDEX_FORMAT, unpack } from '../../src/core/matching/index.ts';
 import { addUserFilm, readMatcherIndex, writeMatcherIndex, type AfterpartyDb } from '../../src/db/index.ts';
 import { freshDb } from '../db/fake-db.ts';
 
@@ -107,6 +107,43 @@ describe('the stored matcher', () => {
     const third = wake(db);
     await third.get();
     expect(third.counts).toMatchObject({ compiled: 0, loaded: 1 });
+  });
+
+  it('of the format before (written by the last version, the tries without their edge tables) is built again and replaced', async () => {
+    const db = freshDb();
+    const first = wake(db);
+    await first.get();
+    await stored(first);
+    const row = (await readMatcherIndex(db))!;
+    const packed = unpack(row.stored) as { stored: { format: number; graph: { root: unknown } } };
+    // As format 2 wrote it: the same, less the tries' edge tables (made again when read).
+    const trie = (packed.stored.graph.root as { f: { index: { f: { trie: { f: Record<string, unknown> } } } } }).f.index
+      .f.trie.f;
+    delete trie.slots;
+    delete trie.slotChild;
+    const old = { ...packed, stored: { ...packed.stored, format: STORED_INDEX_FORMAT - 1 } };
+    const warnings = quiet();
+    await writeMatcherIndex(db, { print: row.print, stored: pack(old), bytes: 0 });
+
+    const second = wake(db);
+    expect(await surfaces(second)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(second.counts).toMatchObject({ compiled: 1, loaded: 0, rebuilt: 1 });
+    expect(String(warnings[0]?.[0])).toMatch(/not usable \(format\)/);
+    // Positive controls: the same file labelled with this format is refused as damaged (no edge
+    // table), and the one written again is read by the next worker.
+    await writeMatcherIndex(db, {
+      print: row.print,
+      stored: pack({ ...old, stored: { ...old.stored, format: STORED_INDEX_FORMAT } }),
+      bytes: 0,
+    });
+    const third = wake(db);
+    await third.get();
+    expect(third.counts).toMatchObject({ compiled: 1, loaded: 0, rebuilt: 1 });
+    expect(String(warnings[1]?.[0])).toMatch(/not usable \(damaged: no edge table\)/);
+    await stored(third);
+    const next = wake(db);
+    expect(await surfaces(next)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(next.counts).toMatchObject({ compiled: 0, loaded: 1 });
   });
 
   it('damaged (a row of the right catalog that is not an index) is built again and replaced', async () => {

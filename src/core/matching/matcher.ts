@@ -184,6 +184,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
   for (const c of typo) accept(c.names, c.start, c.end, true, -1);
   if (found.size === 0) return [];
 
+  const cluesOf = (): ReadonlyMap<number, string[]> => index.clues;
   return found.chooseLongest(count, (filmIds, ordered, from, to, article): TitleMatch => {
     const first = article && evidenceOf().lowerCaseArticle(from, to) ? from + 1 : from;
     const start = t.starts[first]!;
@@ -191,7 +192,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     if (filmIds.length > 1 && !ordered) {
       filmIds.sort((a, b) => (index.filmOrder.get(a) ?? 0) - (index.filmOrder.get(b) ?? 0));
     }
-    const films = clues.order(index.clues, filmIds, t.ids, count, from, to);
+    const films = clues.order(cluesOf, filmIds, t.ids, count, from, to);
     return { filmIds: films, start, end, surface: text.slice(start, end) };
   });
 }

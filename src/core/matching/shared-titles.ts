@@ -64,11 +64,11 @@ export class ClueReader {
 
   /**
    * Films sharing a title, tokens [first, end) of a block of `count` tokens with vocabulary
-   * ids `ids`, the one whose year or director is named nearest first (by the index's `clues`,
-   * see cluesFor); the others keep catalog order.
+   * ids `ids`, the one whose year or director is named nearest first (by the index's clues,
+   * see cluesFor, asked of `cluesOf` only when a clue word is near); the others keep catalog order.
    */
   order(
-    clues: ReadonlyMap<number, string[]>,
+    cluesOf: () => ReadonlyMap<number, string[]>,
     filmIds: string[],
     ids: Int32Array,
     count: number,
@@ -78,6 +78,9 @@ export class ClueReader {
     const clueAt = this.at;
     if (filmIds.length < 2 || this.from >= clueAt.length) return filmIds;
     let distance: Map<string, number> | null = null;
+    // Asked for only once a clue word is near: a stored index decodes the clues (a map of every
+    // film's key) when first read, which a page naming no year or director never needs.
+    let clues: ReadonlyMap<number, string[]> | null = null;
     const from = Math.max(0, first - CLUE_WINDOW);
     const to = Math.min(count, end + CLUE_WINDOW);
     while (this.from < clueAt.length && clueAt[this.from]! < from) this.from++;
@@ -85,7 +88,7 @@ export class ClueReader {
       const k = clueAt[c]!;
       if (k >= to) break;
       if (k >= first && k < end) continue;
-      const pointed = clues.get(ids[k]!);
+      const pointed = (clues ??= cluesOf()).get(ids[k]!);
       if (!pointed) continue;
       const gap = k < first ? first - k : k - end + 1;
       for (const id of pointed) {

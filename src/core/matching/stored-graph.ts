@@ -28,6 +28,8 @@ export interface RecordColumns {
 
 type Column =
   | { k: 'i'; v: Int32Array }
+  /** Integers `a`, `a + d`, `a + 2d`...: a record's number, stored as the rule, not the numbers. */
+  | { k: 'ir'; a: number; d: number }
   | { k: 'f'; v: Float64Array }
   | { k: 'b'; v: Uint8Array }
   | { k: 's'; v: Int32Array }
@@ -197,9 +199,9 @@ class Encoder {
     const n = values.length;
     if (values.every((v) => typeof v === 'number')) {
       const ints = values.every((v) => (v as number) === ((v as number) | 0) && !Object.is(v, -0));
-      return ints
-        ? { k: 'i', v: Int32Array.from(values as number[]) }
-        : { k: 'f', v: Float64Array.from(values as number[]) };
+      if (!ints) return { k: 'f', v: Float64Array.from(values as number[]) };
+      const step = progression(values as number[]);
+      return step ? { k: 'ir', ...step } : { k: 'i', v: Int32Array.from(values as number[]) };
     }
     if (values.every((v) => typeof v === 'boolean')) return { k: 'b', v: Uint8Array.from(values, (v) => (v ? 1 : 0)) };
     if (values.every((v) => typeof v === 'string')) {
@@ -282,7 +284,12 @@ class Encoder {
 
   private *array(a: unknown[], self: object): Steps<Encoded> {
     const i = this.ref(self);
-    if (a.length > 0 && this.isRecordList(a)) return { t: 'rl', i, v: this.recordList(a) };
+    if (a.length > 0 && this.isRecordList(a)) {
+      const ids = this.recordList(a);
+      // The table's own order (the index's list of names): its length says it all, 4 bytes a name less to read.
+      if (ids.length === this.records.length && ids.every((id, k) => id === k)) return { t: 'rl', i, all: ids.length };
+      return { t: 'rl', i, v: ids };
+    }
     let lists = a.length > 0;
     let primitives = true;
     for (let k = 0; k < a.length && (lists || primitives); k++) {
@@ -318,7 +325,10 @@ class Encoder {
       }
       return { t: 'ps', v: ids };
     }
-    if (ints) return { t: 'pi', v: Int32Array.from(values as number[]) };
+    if (ints) {
+      const step = progression(values as number[]);
+      return step ? { t: 'pr', ...step, n: values.length } : { t: 'pi', v: Int32Array.from(values as number[]) };
+    }
     return values;
   }
 
@@ -356,6 +366,19 @@ class Encoder {
     for (const x of values) v.push(yield* this.value(x));
     return { t: 'm', i, k, v };
   }
+}
+
+/**
+ * Integers that go up or down by one step (a record's number, the film order): their first
+ * and step, or null. Three or more, so that a short list stays a list.
+ */
+function progression(values: readonly number[]): { a: number; d: number } | null {
+  if (values.length < 3) return null;
+  const a = values[0]!;
+  const d = values[1]! - a;
+  if (d !== (d | 0) || a + d * (values.length - 1) !== ((a + d * (values.length - 1)) | 0)) return null;
+  for (let k = 2; k < values.length; k++) if (values[k] !== a + d * k) return null;
+  return { a, d };
 }
 
 /**
@@ -485,6 +508,8 @@ class RecordTable {
       switch (col.k) {
         case 'i':
           return sized(int32s(col.v).length);
+        case 'ir':
+          return Number.isInteger(col.a) && Number.isInteger(col.d) ? undefined : fail(`column ${key} of no rule`);
         case 'f':
           return sized(col.v instanceof Float64Array ? col.v.length : fail(`column ${key} is not numbers`));
         case 'b':
@@ -534,6 +559,8 @@ class RecordTable {
       case 'i':
       case 'f':
         return col.v[id];
+      case 'ir':
+        return col.a + col.d * id;
       case 'b':
         return col.v[id] === 1;
       case 's':
@@ -618,7 +645,7 @@ export function kindOf(o: object, key: string): 'array' | 'map' | 'other' {
   return Array.isArray(v) ? 'array' : v instanceof Map ? 'map' : 'other';
 }
 
-type Node = Record<string, unknown> & { t?: unknown; i?: unknown; v?: unknown; k?: unknown };
+type Node = Record<string, unknown> & { t?: unknown; i?: unknown; v?: unknown; k?: unknown; all?: unknown };
 
 class Decoder {
   readonly strings: StringTable;
@@ -652,6 +679,14 @@ class Decoder {
     return list;
   }
 
+  /** Every record in the table's order, `count` checked to be the table's. */
+  private everyRecord(count: unknown): Record<string, unknown>[] {
+    if (count !== this.records.count) fail('a list of every record of another length');
+    const list = new Array<Record<string, unknown>>(this.records.count);
+    for (let k = 0; k < list.length; k++) list[k] = this.records.get(k);
+    return list;
+  }
+
   private lists(node: Node): StoredLists<Record<string, unknown>> {
     return new StoredLists(int32s(node.at), node.none as Uint8Array, int32s(node.ids), this.record, this.records.count);
   }
@@ -659,7 +694,13 @@ class Decoder {
   /** What Encoder.primitives wrote, checked; `make` false checks only. */
   private primitives(e: unknown, make = true): unknown[] {
     if (Array.isArray(e)) return e;
-    const node = e as { t?: unknown; v?: unknown };
+    const node = e as { t?: unknown; v?: unknown; a?: unknown; d?: unknown; n?: unknown };
+    if (node?.t === 'pr') {
+      const { a, d, n } = node;
+      if (!Number.isInteger(a) || !Number.isInteger(d) || !Number.isInteger(n) || (n as number) < 0)
+        return fail('a progression of no rule');
+      return make ? Array.from({ length: n as number }, (_, k) => (a as number) + (d as number) * k) : [];
+    }
     const v = int32s(node?.v);
     if (node.t === 'pi') return make ? Array.from(v) : [];
     if (node.t !== 'ps') return fail('not a list of primitives');
@@ -671,14 +712,18 @@ class Decoder {
   }
 
   private count(e: unknown): number {
-    return Array.isArray(e) ? e.length : int32s((e as { v?: unknown })?.v).length;
+    if (Array.isArray(e)) return e.length;
+    const node = e as { t?: unknown; v?: unknown; n?: unknown };
+    return node?.t === 'pr' ? (node.n as number) : int32s(node?.v).length;
   }
 
   /** Checks now what a deferred node will read, so that decoding it later cannot fail. */
   private check(node: Node): 'array' | 'map' {
     switch (node.t) {
       case 'rl':
-        inRange(int32s(node.v), this.records.count, 'record');
+        if (node.all !== undefined) {
+          if (node.all !== this.records.count) fail('a list of every record of another length');
+        } else inRange(int32s(node.v), this.records.count, 'record');
         return 'array';
       case 'mp':
         this.primitives(node.k, false);
@@ -724,7 +769,7 @@ class Decoder {
       case 'ws':
         return new WeakSet();
       case 'rl':
-        return this.keep(node.i, this.recordList(node.v));
+        return this.keep(node.i, node.all !== undefined ? this.everyRecord(node.all) : this.recordList(node.v));
       case 'll':
         return this.keep(node.i, this.lists(node));
       case 'ap':

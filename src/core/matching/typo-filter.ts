@@ -57,7 +57,9 @@ export class TypoFilter {
       return 'no typo filter';
     if ((size & this.mask) !== 0 || keys.length !== size || owners.length !== size) return 'typo filter out of step';
     let free = 0;
-    for (const owner of owners) {
+    // Indexed, not for-of: read once in a worker's cold code, where an iterator costs 10x the loop.
+    for (let s = 0; s < size; s++) {
+      const owner = owners[s]!;
       if (owner === -1) free++;
       else if (owner < 0 || owner >= vocabularySize) return 'a typo filter word unknown';
     }

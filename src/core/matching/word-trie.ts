@@ -8,8 +8,6 @@ import type { Vocabulary } from './vocabulary.ts';
 
 /** What ends at a node; the index's TitleName, kept generic to avoid an import cycle. */
 export class WordTrie<Name> {
-  /** Left out of a stored index (stored-graph.ts), made again by revive: a third of its bytes, in milliseconds. */
-  static readonly storedWithout = ['slots', 'slotChild'] as const;
   readonly root = 0;
   nodeCount = 1;
   /** Children (latest first): first, next sibling, and the word id on the edge. */
@@ -123,7 +121,8 @@ export class WordTrie<Name> {
     }
     if (free === 0) return 'an edge table without room';
     if (!(rootChildren instanceof Int32Array) || !(inner instanceof Uint8Array)) return 'no root index';
-    for (const c of rootChildren) if (c < -1 || c >= n) return 'a root child out of place';
+    for (let w = 0; w < rootChildren.length; w++)
+      if (rootChildren[w]! < -1 || rootChildren[w]! >= n) return 'a root child out of place';
     for (const list of this.censored.values())
       for (const [, child] of list) if (!(child > 0 && child < n)) return 'a censored child out of place';
     return null;
@@ -145,38 +144,23 @@ export class WordTrie<Name> {
   }
 
   /**
-   * Makes the edge table again from the nodes, for a trie read back without it. Left empty when
-   * the nodes are not sound (storedProblem then says why), so that nothing here can loop.
+   * Drops the spare room of the node tables and of the edge table once the trie is built,
+   * before it is stored. The edge table is stored as it is and read back as a view on the
+   * file's bytes: made again from the nodes when read, it cost most of the decoding (a 6 MB
+   * table zeroed and 210,000 edges placed, in a worker's code not yet compiled).
    */
-  revive(): void {
-    const size = this.mask + 1;
-    this.slots = new Int32Array(0);
-    this.slotChild = new Int32Array(0);
-    if (this.nodesProblem() !== null || !Number.isInteger(size) || size < 2 || size > 2 ** 27) return;
-    if ((size & this.mask) !== 0 || this.nodeCount >= size) return;
-    this.slots = new Int32Array(2 * size);
-    this.slotChild = new Int32Array(size);
-    let placed = 0;
-    for (let parent = 0; parent < this.nodeCount; parent++) {
-      for (let c = this.firstChild[parent]!; c >= 0; c = this.nextSibling[c]!) {
-        // A node listed under two parents would overfill the table: stop, and fail the check.
-        if (++placed >= size) {
-          this.slots = new Int32Array(0);
-          return;
-        }
-        this.placeEdge(parent, this.edgeWord[c]!, c);
-      }
-    }
-  }
-
-  /** Drops the spare room of the node tables once the trie is built, before it is stored. */
   compact(): void {
     const n = this.nodeCount;
-    if (this.firstChild.length === n) return;
-    this.firstChild = this.firstChild.slice(0, n);
-    this.nextSibling = this.nextSibling.slice(0, n);
-    this.edgeWord = this.edgeWord.slice(0, n);
-    this.childCount = this.childCount.slice(0, n);
+    if (this.firstChild.length !== n) {
+      this.firstChild = this.firstChild.slice(0, n);
+      this.nextSibling = this.nextSibling.slice(0, n);
+      this.edgeWord = this.edgeWord.slice(0, n);
+      this.childCount = this.childCount.slice(0, n);
+    }
+    // The smallest table the growth rule allows (at most two thirds full), as addChild would have grown it.
+    let size = 2;
+    while ((this.edges + 1) * 3 > size * 2) size *= 2;
+    if (size < this.mask + 1) this.rehash(size);
   }
 
   /** The names ending at `node`, if any. */
@@ -266,9 +250,12 @@ export class WordTrie<Name> {
   }
 
   private growEdges(): void {
+    this.rehash(this.slotChild.length * 2);
+  }
+
+  private rehash(size: number): void {
     const old = this.slots;
     const oldChild = this.slotChild;
-    const size = oldChild.length * 2;
     this.slots = new Int32Array(2 * size);
     this.slotChild = new Int32Array(size);
     this.mask = size - 1;

@@ -298,9 +298,23 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     expect(damaged((g) => ((at(g, 'index.trie').f as { firstChild: Int32Array }).firstChild[0] = 1e6))).toMatchObject(
       refused,
     );
-    // The edge table is not stored but made again from the nodes: a size that is no table's is refused.
-    expect(at(fresh().graph, 'index.trie').f).not.toHaveProperty('slots');
+    // The edge table is stored (read back as a view, not made again): a size that is no table's,
+    // a table without a free slot (a probe would never end), an edge to a node before its parent.
+    expect((at(fresh().graph, 'index.trie').f as { slots: unknown }).slots).toBeInstanceOf(Int32Array);
     expect(damaged((g) => ((at(g, 'typos.tails').f as { mask: number }).mask = 6))).toMatchObject(refused);
+    expect(
+      damaged((g) => {
+        const slots = (at(g, 'index.trie').f as { slots: Int32Array }).slots;
+        for (let s = 0; s < slots.length; s += 2) if (slots[s] === 0) slots[s] = 1;
+      }),
+    ).toMatchObject(refused);
+    expect(
+      damaged((g) => {
+        const f = at(g, 'typos.tails').f as { slots: Int32Array; slotChild: Int32Array };
+        const s = f.slotChild.findIndex((_, i) => f.slots[2 * i]! > 1);
+        f.slotChild[s] = 0;
+      }),
+    ).toMatchObject(refused);
     // The vocabulary's table full, its offsets past its letters; the typo filter naming no word.
     expect(
       damaged((g) => {
@@ -317,6 +331,14 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
         owners[owners.findIndex((o) => o !== -1)] = 1e6;
       }),
     ).toMatchObject(refused);
+    // The list of names, in the table's own order, is stored as its length: another length is refused.
+    expect(at(fresh().graph, 'index.names')).toMatchObject({ t: 'rl', all: fresh().graph.records.count });
+    expect(damaged((g) => (at(g, 'index.names').all = g.records.count - 1))).toMatchObject(refused);
+    // Numbers going by one step (a name's number, the film order) are stored as their rule: a broken rule is refused.
+    expect(fresh().graph.records.columns[0]).toMatchObject({ k: 'ir', a: 0, d: 1 });
+    expect(at(fresh().graph, 'index.filmOrder').v).toMatchObject({ t: 'pr', d: -1 });
+    expect(damaged((g) => ((g.records.columns[0] as { a: number }).a = 0.5))).toMatchObject(refused);
+    expect(damaged((g) => ((at(g, 'index.filmOrder').v as { n: number }).n = -1))).toMatchObject(refused);
     // A deferred map (the film order) naming a string that is not there: refused now, not when read.
     expect(damaged((g) => ((at(g, 'index.filmOrder').k as { v: Int32Array }).v[0] = 1e6))).toMatchObject(refused);
     // Positive control.
