@@ -3,23 +3,16 @@ import type { FilmRow } from '../../src/core/rows.ts';
 import type { AfterpartyDb, FeedRow } from '../../src/db/database.ts';
 import { DEFAULT_SYNC_STATE } from '../../src/db/feed-sync-state.ts';
 import { listingsFor, liveFilmsOf } from '../../src/db/queries.ts';
+import { feedRow } from '../background/feed-row.ts';
 import { countReads } from './count-reads.ts';
 import { freshDb } from './fake-db.ts';
 
 const filmReads = (reads: Map<string, number>) =>
   Object.fromEntries(['films', 'filmsAlt', 'userFilms'].map((name) => [name, reads.get(name) ?? 0]));
 
-const feedRow = (id: string, slot: 'a' | 'b', enabled = true): FeedRow => ({
+const liveFeed = (id: string, slot: 'a' | 'b', enabled = true): FeedRow => ({
+  ...feedRow(id, `https://example.org/${id}.json`),
   id,
-  title: id,
-  url: `https://example.org/${id}.json`,
-  builtIn: false,
-  updated: null,
-  lastSync: null,
-  lastError: null,
-  problems: [],
-  eventCount: 0,
-  filmCount: 0,
   sync: { ...DEFAULT_SYNC_STATE, enabled, slot },
 });
 
@@ -36,7 +29,7 @@ const film = (feedId: string, id: string, title: string): FilmRow => ({
 /** Two feeds, one live in each slot, each with a stale row in its idle slot, and one of the user's films. */
 async function twoSlots(): Promise<AfterpartyDb> {
   const db = freshDb();
-  await db.feeds.bulkPut([feedRow('fa', 'a'), feedRow('fb', 'b'), feedRow('off', 'a', false)]);
+  await db.feeds.bulkPut([liveFeed('fa', 'a'), liveFeed('fb', 'b'), liveFeed('off', 'a', false)]);
   await db.films.bulkPut([
     film('fa', '1', 'Live in a'),
     film('fb', '1', 'Stale in a'),
