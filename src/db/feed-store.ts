@@ -4,12 +4,8 @@ import type { Table } from 'dexie';
 import type { Feed } from '../core/model.ts';
 import type { EventRow, FestivalRow, FilmRow } from '../core/rows.ts';
 import type { AfterpartyDb, FeedRow } from './database.ts';
-import { slotTables, syncStateOf, type RowTable } from './feed-slots.ts';
+import { rowKey, slotTables, syncStateOf, type RowTable } from './feed-slots.ts';
 import type { FeedSyncState } from './feed-sync-state.ts';
-
-export function rowKey(feedId: string, id: string): string {
-  return `${feedId}/${id}`;
-}
 
 export interface FeedMeta {
   id: string;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FilmRow } from '../../src/core/rows.ts';
+import type { EventRow, FilmRow } from '../../src/core/rows.ts';
 import type { AfterpartyDb, FeedRow } from '../../src/db/database.ts';
 import { DEFAULT_SYNC_STATE } from '../../src/db/feed-sync-state.ts';
+import { liveByKey } from '../../src/db/feed-slots.ts';
 import { listingsFor, liveFilmsOf } from '../../src/db/queries.ts';
 import { feedRow } from '../background/feed-row.ts';
 import { countReads } from './count-reads.ts';
@@ -71,5 +72,17 @@ describe("the card's listings read each film from its feed's live slot", () => {
     expect(filmReads(reads)).toEqual({ films: 1, filmsAlt: 1, userFilms: 0 });
     // The feeds are read whole (a handful of rows, for their live slots); no table of films is.
     expect([...reads.keys()].filter((k) => k.startsWith('query:'))).toEqual(['query:feeds']);
+  });
+
+  it("reads events by key the same way: one request a key, from its feed's live slot", async () => {
+    const db = await twoSlots();
+    const event = (feedId: string, title: string) => ({ key: `${feedId}/e1`, feedId, title }) as unknown as EventRow;
+    await db.events.bulkPut([event('fa', 'Live in a'), event('fb', 'Stale in a')]);
+    await db.eventsAlt.bulkPut([event('fb', 'Live in b')]);
+    const reads = await countReads(db);
+    const found = await liveByKey(db, 'events', ['fa/e1', 'fb/e1', 'off/e1']);
+    expect([...found.values()].map((e) => e.title).sort()).toEqual(['Live in a', 'Live in b']);
+    // 'off/e1', of a feed switched off, is read from both slots as before; the others once each.
+    expect({ events: reads.get('events'), eventsAlt: reads.get('eventsAlt') }).toEqual({ events: 2, eventsAlt: 2 });
   });
 });
