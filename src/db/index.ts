@@ -24,7 +24,7 @@ export {
   switchToStaged,
 } from './feed-stage.ts';
 export { dropLease, takeLease } from './leases.ts';
-export { listingsFor, liveFilm, liveFilms, liveFilmsOf, schedule } from './queries.ts';
+export { eventCatalog, listingsFor, liveFestivals, liveFilm, liveFilms, liveFilmsOf, schedule } from './queries.ts';
 export {
   eventsOfListedFilms,
   eventsWithContext,

@@ -51,15 +51,39 @@ export async function listingsFor(
   return { listings: inScheduleOrder(listings, timeZoneResolver(festivals)), festivals };
 }
 
+/**
+ * Every event, the user's own included, with the films they name and every festival: the popup's
+ * schedule. Films are read by key (liveFilmsOf), not all: at issue 28's scale the catalog holds
+ * 100,000 films for a few hundred events, and a worker stopped during a read of all of them makes
+ * the next page's wake wait behind it.
+ */
 export async function schedule(
   db: AfterpartyDb,
 ): Promise<{ events: EventRow[]; films: FilmRow[]; festivals: FestivalRow[] }> {
   const slots = await liveSlots(db);
-  const [events, films, festivals] = await Promise.all([
+  const [events, festivals, own] = await Promise.all([
     readLive(db, 'events', (t) => t.toArray(), slots),
-    readLive(db, 'films', (t) => t.toArray(), slots),
     readLive(db, 'festivals', (t) => t.toArray(), slots),
+    db.userEvents.toArray(),
   ]);
-  events.push(...(await db.userEvents.toArray()));
+  events.push(...own);
+  const named = [...new Set(events.flatMap((event) => event.filmKeys))];
+  const films = named.length > 0 ? [...(await liveByKey(db, 'films', named, slots)).values()] : [];
   return { events, films, festivals };
+}
+
+/** Every live festival, for a time zone or a festival to join. */
+export async function liveFestivals(db: AfterpartyDb): Promise<FestivalRow[]> {
+  return readLive(db, 'festivals', (t) => t.toArray());
+}
+
+/**
+ * What the form for the user's own event picks from: every live film's key and title (the user's
+ * own films included) and every festival. Read when the form opens, not with each schedule.
+ */
+export async function eventCatalog(
+  db: AfterpartyDb,
+): Promise<{ films: Array<Pick<FilmRow, 'key' | 'title'>>; festivals: FestivalRow[] }> {
+  const [films, festivals] = await Promise.all([liveFilms(db), liveFestivals(db)]);
+  return { films: films.map(({ key, title }) => ({ key, title })), festivals };
 }

@@ -36,6 +36,11 @@ export interface ListingMessages {
     params: Record<string, never>;
     result: { events: EventRow[]; films: FilmRow[]; festivals: FestivalRow[] };
   };
+  /** Every film's key and title and every festival, for the own-event form's pickers; extension pages only. */
+  getEventCatalog: {
+    params: Record<string, never>;
+    result: { films: Array<Pick<FilmRow, 'key' | 'title'>>; festivals: FestivalRow[] };
+  };
 }
 
 const MAX_FILM_KEYS = 5_000;
@@ -100,6 +105,7 @@ export const listingSpecs: SpecsFor<ListingMessages> = {
     },
   },
   getSchedule: { privileged: true, validate: noParams('getSchedule') },
+  getEventCatalog: { privileged: true, validate: noParams('getEventCatalog') },
   findTitles: { validate: validBlocks('findTitles') },
   beginScan: { validate: validBlocks('beginScan') },
   getListings: {

@@ -6,18 +6,18 @@ import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import type { PageSnapshot } from '../../src/core/page-events/index.ts';
 import type { Messages } from '../../src/messages/index.ts';
+import { countReads } from '../db/count-reads.ts';
 import { freshDb } from '../db/fake-db.ts';
 import { withTitles } from './with-titles.ts';
 
-function setup() {
-  const db = freshDb();
+function setup(db = freshDb()) {
   const handlers = createHandlers(
     withTitles({ db, ready: async () => void ((await needsDefaultFeed(db)) && (await loadDefaultFeed(db))) }),
   );
   async function call<K extends keyof Messages>(type: K, params: Messages[K]['params'], extensionPage = true) {
     return route(handlers, { type, params }, { extensionPage, pageUrl: 'https://evil.example/' });
   }
-  return { handlers, call };
+  return { db, handlers, call };
 }
 
 const page: PageSnapshot = {
@@ -59,6 +59,21 @@ describe('previewPageEvents', () => {
     // A film the catalog does not know is offered to add, not tied.
     expect(screening!.filmTitles).toEqual([]);
     expect(screening!.draft.unknownFilms.map((f) => f.title)).toEqual(['A Film Nobody Lists']);
+  });
+
+  it('names the films it ties by key, with no read of every film once the matcher is in', async () => {
+    const { db, call } = setup();
+    // The first call loads the feed and builds the matcher, which reads the catalog once.
+    expect('result' in (await call('previewPageEvents', { snapshot: page }))).toBe(true);
+    const reads = await countReads(db);
+    const reply = await call('previewPageEvents', { snapshot: page });
+    if (!('result' in reply)) throw new Error(reply.error);
+    const { events } = reply.result as Messages['previewPageEvents']['result'];
+    // Positive control: the film is named, read by its key.
+    expect(events[0]!.filmTitles).toEqual(['Fugitive Pieces']);
+    expect(reads.get('films')).toBe(1);
+    // The user's own films (a handful) are read whole by the catalog's print, the feeds' never.
+    expect([...reads.keys()].filter((k) => /^query:(films|filmsAlt|events|eventsAlt)$/.test(k))).toEqual([]);
   });
 
   it('is refused from a content script, and a bad snapshot is refused with its reason', async () => {

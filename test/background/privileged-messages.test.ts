@@ -169,13 +169,19 @@ describe('what content scripts may send', () => {
     expect(sent.filter((name) => !(name in CONTENT_SCRIPT_MESSAGES))).toEqual([]);
   });
 
-  it.each(['getSchedule', 'getFeeds', 'getSyncStatus', 'getPlan', 'getUserEvents', 'getSites', 'getSiteStatus'])(
-    '%s, which gives away what a page must not read, is privileged',
-    (name) => {
-      expect(MESSAGE_NAMES).toContain(name);
-      expect(specOf(name as MessageName).privileged).toBe(true);
-    },
-  );
+  it.each([
+    'getSchedule',
+    'getEventCatalog',
+    'getFeeds',
+    'getSyncStatus',
+    'getPlan',
+    'getUserEvents',
+    'getSites',
+    'getSiteStatus',
+  ])('%s, which gives away what a page must not read, is privileged', (name) => {
+    expect(MESSAGE_NAMES).toContain(name);
+    expect(specOf(name as MessageName).privileged).toBe(true);
+  });
 });
 
 describe('open messages', () => {

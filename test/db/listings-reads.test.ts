@@ -3,7 +3,7 @@ import type { EventRow, FilmRow } from '../../src/core/rows.ts';
 import type { AfterpartyDb, FeedRow } from '../../src/db/database.ts';
 import { DEFAULT_SYNC_STATE } from '../../src/db/feed-sync-state.ts';
 import { liveByKey } from '../../src/db/feed-slots.ts';
-import { listingsFor, liveFilmsOf } from '../../src/db/queries.ts';
+import { eventCatalog, listingsFor, liveFilmsOf, schedule } from '../../src/db/queries.ts';
 import { feedRow } from '../background/feed-row.ts';
 import { countReads } from './count-reads.ts';
 import { freshDb } from './fake-db.ts';
@@ -84,5 +84,42 @@ describe("the card's listings read each film from its feed's live slot", () => {
     expect([...found.values()].map((e) => e.title).sort()).toEqual(['Live in a', 'Live in b']);
     // 'off/e1', of a feed switched off, is read from both slots as before; the others once each.
     expect({ events: reads.get('events'), eventsAlt: reads.get('eventsAlt') }).toEqual({ events: 2, eventsAlt: 2 });
+  });
+});
+
+describe("the popup's schedule names its events' films without reading the catalog", () => {
+  const event = (feedId: string, id: string, filmKeys: string[]) =>
+    ({ key: `${feedId}/${id}`, feedId, id, title: `${feedId} ${id}`, filmKeys }) as unknown as EventRow;
+
+  async function withEvents(): Promise<AfterpartyDb> {
+    const db = await twoSlots();
+    // A film no event names, in the live slot of its feed: the schedule has no use for it.
+    await db.films.bulkPut([film('fa', 'quiet', 'Nobody parties for this one')]);
+    await db.events.bulkPut([event('fa', 'e1', ['fa/1'])]);
+    await db.eventsAlt.bulkPut([event('fb', 'e1', ['fb/1', 'fa/1'])]);
+    return db;
+  }
+
+  it('gives every live event with the films they name, each read by key, and no range read of a film table', async () => {
+    const db = await withEvents();
+    const reads = await countReads(db);
+    const { events, films } = await schedule(db);
+    expect(events.map((e) => e.title).sort()).toEqual(['fa e1', 'fb e1']);
+    // Positive control: the named films are there, from their live slots.
+    expect(films.map((f) => f.title).sort()).toEqual(['Live in a', 'Live in b']);
+    expect(filmReads(reads)).toEqual({ films: 1, filmsAlt: 1, userFilms: 0 });
+    expect([...reads.keys()].filter((k) => /^query:(films|filmsAlt|userFilms)$/.test(k))).toEqual([]);
+  });
+
+  it("the own-event form's catalog lists every live film by key and title, the unnamed and the user's own", async () => {
+    const db = await withEvents();
+    const { films } = await eventCatalog(db);
+    expect(films.map((f) => f.title).sort()).toEqual([
+      'Live in a',
+      'Live in b',
+      'My own film',
+      'Nobody parties for this one',
+    ]);
+    expect(films.every((f) => Object.keys(f).sort().join() === 'key,title')).toBe(true);
   });
 });

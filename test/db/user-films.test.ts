@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadDefaultFeed } from '../../src/background/default-feed.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { eventsOfListedFilms, eventsWithContext } from '../../src/db/plan.ts';
-import { listingsFor, liveFilm, liveFilms, schedule } from '../../src/db/queries.ts';
+import { eventCatalog, listingsFor, liveFilm, liveFilms, schedule } from '../../src/db/queries.ts';
 import { addUserEvent, listUserEvents } from '../../src/db/user-events.ts';
 import { addUserFilm, FilmInUseError, listUserFilms, removeUserFilm } from '../../src/db/user-films.ts';
 import { checkUserFilmInput, type UserFilmInput } from '../../src/core/user-film-input.ts';
@@ -44,6 +44,10 @@ describe("the user's own films", () => {
     expect(films).toHaveLength(feedFilms + 1);
     expect(films.map((f) => f.key)).toContain('default/fugitive-pieces');
     expect(await liveFilm(db, 'user/f1')).toEqual(film);
+    // The own-event form picks it; the schedule names it once an event is for it.
+    expect((await eventCatalog(db)).films).toContainEqual({ key: 'user/f1', title: lost.title });
+    expect((await schedule(db)).films.map((f) => f.key)).not.toContain('user/f1');
+    await addUserEvent(db, screening(['user/f1']));
     expect((await schedule(db)).films.map((f) => f.key)).toContain('user/f1');
   });
 

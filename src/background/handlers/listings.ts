@@ -1,4 +1,4 @@
-import { listingsFor, schedule } from '../../db/index.ts';
+import { eventCatalog, listingsFor, schedule } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
 import type { CatalogDeps, HandlersFor } from './types.ts';
 
@@ -26,6 +26,10 @@ export function listingHandlers({
     async getSchedule() {
       await ready();
       return schedule(db);
+    },
+    async getEventCatalog() {
+      await ready();
+      return eventCatalog(db);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { readPageEventsReport } from '../../core/page-events/index.ts';
-import { schedule } from '../../db/index.ts';
+import { liveFestivals } from '../../db/index.ts';
 import type { PageEventMessages } from '../../messages/index.ts';
+import { filmNames, latestMatcher } from './film-names.ts';
 import type { CatalogDeps, HandlersFor } from './types.ts';
 
 /** The popup's "Events on this page", read where the matcher is. */
@@ -8,9 +9,12 @@ export function pageEventHandlers({ db, ready, titles }: CatalogDeps): HandlersF
   return {
     async previewPageEvents({ snapshot }) {
       await ready();
-      const [{ matcher, sources }, { festivals }] = await Promise.all([titles.latest(), schedule(db)]);
+      const [matcher, festivals] = await Promise.all([latestMatcher(titles), liveFestivals(db)]);
       const { drafts, beyond, skippedScripts } = readPageEventsReport(snapshot, { matcher, festivals });
-      const names = new Map(sources.map((f) => [f.id, f.title]));
+      const names = await filmNames(
+        db,
+        drafts.flatMap((draft) => draft.films),
+      );
       const zones = new Map(festivals.map((f) => [f.key, f.timeZone]));
       return {
         events: drafts.map((draft) => ({

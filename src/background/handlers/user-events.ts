@@ -6,11 +6,12 @@ import {
   applyInvitation,
   deleteUserEvent,
   listUserEvents,
+  liveFestivals,
   previewInvitation,
-  schedule,
   updateUserEvent,
 } from '../../db/index.ts';
 import { INVITATION_EVENTS_MAX, type InvitationEvent, type UserEventMessages } from '../../messages/index.ts';
+import { filmNames, latestMatcher } from './film-names.ts';
 import type { CatalogDeps, HandlersFor } from './types.ts';
 
 /**
@@ -42,10 +43,9 @@ export function userEventHandlers({ db, ready, titles }: CatalogDeps): HandlersF
     },
     async previewInvitation({ text }) {
       await ready();
-      const [{ matcher, sources }, { festivals }] = await Promise.all([titles.latest(), schedule(db)]);
+      const [matcher, festivals] = await Promise.all([latestMatcher(titles), liveFestivals(db)]);
       const read = readInvitation(text, { tie: filmTie(matcher) });
       if (!read.ok) throw new Error(read.error);
-      const names = new Map(sources.map((f) => [f.id, f.title]));
       // One import saves at most INVITATION_EVENTS_MAX: the review shows those and counts the rest,
       // rather than sending and drawing all 26,000 events of a mailbox export.
       const shown = read.items.slice(0, INVITATION_EVENTS_MAX);
@@ -56,6 +56,10 @@ export function userEventHandlers({ db, ready, titles }: CatalogDeps): HandlersF
         const invitation = { uid, series, sequence, organizer };
         return { ...fields, festival, timeZone: read.timeZone, moved: false, invitation };
       });
+      const names = await filmNames(
+        db,
+        events.flatMap((event) => event.films),
+      );
       const outcomes = await previewInvitation(
         db,
         events.map((event) => ({ method: read.method, event })),

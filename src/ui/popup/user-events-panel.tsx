@@ -15,7 +15,7 @@ import { errorText } from '../../core/error-text.ts';
 function useCatalog(): Catalog | null {
   const [catalog, setCatalog] = useState<Catalog | null>(null);
   useEffect(() => {
-    send('getSchedule', {}).then(
+    send('getEventCatalog', {}).then(
       ({ films, festivals }) => setCatalog({ films, festivals }),
       () => setCatalog({ films: [], festivals: [] }),
     );
