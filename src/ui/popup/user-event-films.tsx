@@ -1,11 +1,12 @@
 // The films an event is for: picked from the catalog with type-ahead (a datalist), or typed
 // freely and found by the worker's title matcher (findFilms), which forgives case, accents,
 // censoring and a typo.
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { t } from '../../browser/i18n.ts';
 import { send } from '../../browser/send.ts';
 import { errorText } from '../../core/error-text.ts';
 import type { Catalog } from './user-event-draft.ts';
+import { filmChoices } from './film-choices.ts';
 
 export function FilmPicker({
   catalog,
@@ -18,7 +19,8 @@ export function FilmPicker({
 }) {
   const [query, setQuery] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const titles = new Map(catalog.films.map((f) => [f.key, f.title]));
+  const titles = useMemo(() => new Map(catalog.films.map((f) => [f.key, f.title])), [catalog.films]);
+  const choicesFor = useMemo(() => filmChoices(catalog.films), [catalog.films]);
   const pick = async () => {
     const typed = query.trim();
     if (!typed) return;
@@ -61,7 +63,7 @@ export function FilmPicker({
         />
       </label>
       <datalist id="ap-film-titles">
-        {catalog.films.map((f) => (
+        {choicesFor(query).map((f) => (
           <option key={f.key} value={f.title} />
         ))}
       </datalist>
