@@ -6,7 +6,7 @@ import { keyToHold } from '../core/settings.ts';
 import { errorText } from '../core/error-text.ts';
 import { warmCardFonts } from './card-fonts.ts';
 import { cardSlots } from './card-slots.tsx';
-import { firstText, hasText } from './first-text.ts';
+import { firstText } from './first-text.ts';
 import { forgetOnChange } from './forget-on-change.ts';
 import { FoundTitles } from './found-titles.ts';
 import { watchHeldKey } from './held-key.ts';
@@ -221,6 +221,8 @@ if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
   // its underlines missed the page's first paint (bench/chromium.bench.ts, 40 against 160 ms).
   // Meanwhile the popup is answered (no films; the page's events it reads itself), not left to
   // take silence for a site switched off.
-  if (!hasText(document)) answerWithoutText(waiting.signal);
+  // (Answering from the start costs one listener, dropped when the run launches: cheaper than
+  // a second look for text.)
+  answerWithoutText(waiting.signal);
   void firstText(document, new AbortController().signal).then(launch);
 }
