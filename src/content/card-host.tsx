@@ -170,9 +170,7 @@ export class CardHost {
     const theme = props.settings?.theme ?? 'auto';
     const dark = theme === 'dark' || (theme === 'auto' && pageLooksDark(this.doc));
     this.#mount.firstElementChild?.classList.toggle('ap-dark', dark);
-    this.#place();
-    const body = this.#body();
-    if (body) body.scrollTop = scrolled;
+    this.#place(scrolled);
   }
 
   #body(): HTMLElement | null {
@@ -184,13 +182,11 @@ export class CardHost {
     if (!this.#anchor) return;
     this.#anchor = anchor;
     this.#placed = null;
-    const scrolled = this.#body()?.scrollTop ?? 0;
-    this.#place();
-    const body = this.#body();
-    if (body) body.scrollTop = scrolled;
+    this.#place(this.#body()?.scrollTop ?? 0);
   }
 
-  #place(): void {
+  /** Places the card beside its anchor; `scrolled` is its body's scroll, which placing the card resets. */
+  #place(scrolled: number): void {
     const card = this.#mount.firstElementChild as HTMLElement | null;
     if (!card || !this.#anchor) return;
     const view = this.doc.defaultView;
@@ -212,6 +208,8 @@ export class CardHost {
     const drawn = [left, top, box.width, box.height].map(Math.round).join();
     if (drawn !== this.#drawn) this.#guard.arm(performance.now());
     this.#drawn = drawn;
+    const body = this.#body();
+    if (body) body.scrollTop = scrolled;
   }
 
   contains(x: number, y: number): boolean {

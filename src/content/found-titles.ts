@@ -71,8 +71,7 @@ export class FoundTitles {
     for (const [anchor, list] of this.#byElement) {
       const kept = list.filter((title) => {
         const left = this.#filter.filmsFor(title.surface, title.filmIds);
-        if (left.length === title.filmIds.length) return true;
-        title.filmIds = left;
+        title.filmIds = left; // the same films, or fewer
         if (left.length > 0) return true;
         titles.push(title);
         return false;

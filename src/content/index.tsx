@@ -6,7 +6,7 @@ import { keyToHold } from '../core/settings.ts';
 import { errorText } from '../core/error-text.ts';
 import { warmCardFonts } from './card-fonts.ts';
 import { cardSlots } from './card-slots.tsx';
-import { firstText, hasText } from './first-text.ts';
+import { firstText } from './first-text.ts';
 import { forgetOnChange } from './forget-on-change.ts';
 import { FoundTitles } from './found-titles.ts';
 import { watchHeldKey } from './held-key.ts';
@@ -22,7 +22,7 @@ import { ScanStart, type StartAnswers } from './scan-start.ts';
 import { withShortForms } from './short-form-find.ts';
 import { SiteSwitch } from './site-switch.ts';
 import { answerWithoutText } from './textless-answer.ts';
-import { Slicer } from './slices.ts';
+import { Slicer, yieldToPage } from './slices.ts';
 import { TitleHighlights } from './title-highlights.ts';
 import { TitleHits } from './title-hits.ts';
 
@@ -43,6 +43,12 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
   if (signal.aborted) return scan.begin.refuse(signal.reason);
   const page = showTitles(reply, signal);
   scan.attach({ ...page, sink: scanSink(page, scan.rescans) });
+  scan.begin.open();
+  mark('answers-applied');
+  // The first batch's page pass and first underline run in this task's microtasks, now that the
+  // batches are open; the hover card's set-up waits for the next task (one task was 53-83 ms,
+  // docs/performance.md "the card and the page's tasks").
+  await yieldToPage(signal);
   const { card, warm } = watchHover(
     page.hits,
     page.cache,
@@ -51,8 +57,6 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
     cardSlots(page.found, () => card),
   );
   answerPageFilms(page.found, signal);
-  scan.begin.open();
-  mark('answers-applied');
 
   await scan.scanning;
   mark('scan-end');
@@ -221,6 +225,8 @@ if (!Object.prototype.hasOwnProperty.call(globalThis, RUNNING)) {
   // its underlines missed the page's first paint (bench/chromium.bench.ts, 40 against 160 ms).
   // Meanwhile the popup is answered (no films; the page's events it reads itself), not left to
   // take silence for a site switched off.
-  if (!hasText(document)) answerWithoutText(waiting.signal);
+  // (Answering from the start costs one listener, dropped when the run launches: cheaper than
+  // a second look for text.)
+  answerWithoutText(waiting.signal);
   void firstText(document, new AbortController().signal).then(launch);
 }

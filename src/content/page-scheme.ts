@@ -1,9 +1,8 @@
 /** Parses "rgb(r, g, b)" / "rgba(r, g, b, a)"; null when transparent or unreadable. */
 function parseRgb(color: string): [number, number, number] | null {
   const match = /rgba?\(([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:[,\s/]+([\d.]+))?\)/.exec(color);
-  if (!match) return null;
-  if (match[4] !== undefined && Number(match[4]) < 0.5) return null;
-  return [Number(match[1]), Number(match[2]), Number(match[3])];
+  // No alpha is opaque.
+  return !match || Number(match[4] ?? 1) < 0.5 ? null : (match.slice(1, 4).map(Number) as [number, number, number]);
 }
 
 /**

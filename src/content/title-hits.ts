@@ -25,7 +25,7 @@ export class TitleHits {
         for (const title of titles) {
           for (const node of title.nodes) {
             const list = this.#byNode.get(node)?.filter((t) => t !== title);
-            if (list && list.length > 0) this.#byNode.set(node, list);
+            if (list?.length) this.#byNode.set(node, list);
             else this.#byNode.delete(node);
           }
         }
