@@ -31,7 +31,10 @@ export interface TextBlock {
 }
 
 export interface TitleMatch {
-  /** Every film with this title (two films may share one), in catalog order. */
+  /**
+   * Every film with this title (two films may share one), in catalog order. To be read, not
+   * changed: matches of one name share their list with each other and with the index.
+   */
   filmIds: string[];
   /** Exact UTF-16 offsets into the block's text; `surface === text.slice(start, end)`. */
   start: number;
