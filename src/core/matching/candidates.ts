@@ -6,11 +6,11 @@
 import type { TitleName } from './title-name.ts';
 
 /**
- * Makes the caller's match for a chosen span, tokens [start, end): `filmIds` is the caller's
- * to keep, or with `ordered`, one name's own list in catalog order already (see buildTitleIndex),
- * to be read, not changed.
+ * Takes a chosen span, tokens [start, end): `filmIds` is the caller's to keep, or with
+ * `ordered`, one name's own list in catalog order already (see buildTitleIndex), to be read,
+ * not changed.
  */
-export type MakeMatch<T> = (filmIds: string[], ordered: boolean, start: number, end: number, article: boolean) => T;
+export type TakeMatch = (filmIds: string[], ordered: boolean, start: number, end: number, article: boolean) => void;
 
 export class Candidates {
   size = 0;
@@ -22,6 +22,9 @@ export class Candidates {
   private order: number[] = [];
   private taken = new Uint8Array(1024);
   private chosen: number[] = [];
+  private keys = new Float64Array(256);
+  /** Per token, chosen group + 1 starting there: 0 between uses. */
+  private groupAt = new Int32Array(1024);
 
   clear(): void {
     this.size = 0;
@@ -52,11 +55,10 @@ export class Candidates {
 
   /**
    * Longest matches first (then exact before typo, then leftmost); no two overlap. A span
-   * spelt by several names is one match with all their films. `make` is called in text order.
+   * spelt by several names is one match with all their films. `take` is called in text order.
    */
-  chooseLongest<T>(tokenCount: number, make: MakeMatch<T>): T[] {
+  chooseLongest(tokenCount: number, take: TakeMatch): void {
     const n = this.size;
-    const out: T[] = [];
     // Candidates come in text order, and on most blocks none overlaps another but those of its
     // own span: then every span is chosen, in that order, and nothing need be sorted or marked.
     if (n < 2 || this.apart()) {
@@ -64,16 +66,13 @@ export class Candidates {
       for (let g = 0; g < n;) {
         let next = g + 1;
         while (next < n && ranks[next] === ranks[g]) next++;
-        out.push(this.make(g, next, null, make));
+        this.take(g, next, null, take);
         g = next;
       }
-      return out;
+      return;
     }
-    const ranks = this.ranks;
+    this.sortOrder(n);
     const order = this.order;
-    for (let i = 0; i < n; i++) order[i] = i;
-    if (order.length > n) order.length = n;
-    order.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
     // Where each chosen group of `order` starts.
     const chosen = this.chosen;
     chosen.length = 0;
@@ -90,17 +89,52 @@ export class Candidates {
       chosen.push(g);
     }
     for (const g of chosen) taken.fill(0, this.starts[order[g]!]!, this.ends[order[g]!]!);
-    chosen.sort((a, b) => this.starts[order[a]!]! - this.starts[order[b]!]!);
-    for (const g of chosen) out.push(this.make(g, this.groupEnd(g), order, make));
-    return out;
+    // Chosen spans do not overlap, so their starts differ: each marks its group in `groupAt`
+    // (group + 1), and text order is read from there, with no sort.
+    const groupAt = this.groupAt.length < tokenCount ? (this.groupAt = new Int32Array(tokenCount * 2)) : this.groupAt;
+    let from = tokenCount;
+    for (const g of chosen) {
+      const start = this.starts[order[g]!]!;
+      groupAt[start] = g + 1;
+      if (start < from) from = start;
+    }
+    for (let k = from, left = chosen.length; left > 0; k++) {
+      const g = groupAt[k]! - 1;
+      if (g < 0) continue;
+      groupAt[k] = 0;
+      left--;
+      this.take(g, this.groupEnd(g), order, take);
+    }
+  }
+
+  /**
+   * `order` := the candidates by rank, ties (one span's names) in order of addition. Each key
+   * is the rank and the index in one number, sorted as numbers by the engine (no comparator
+   * called): a rank's parts are the span's length, typo or not, and its start token.
+   */
+  private sortOrder(n: number): void {
+    const order = this.order;
+    order.length = n;
+    const ranks = this.ranks;
+    if (n > this.keys.length) this.keys = new Float64Array(n * 2);
+    // rank < 2^40 (see add); with n < 2^13 a key stays an exact integer below 2^53.
+    if (n >= 1 << 13) {
+      for (let i = 0; i < n; i++) order[i] = i;
+      order.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
+      return;
+    }
+    const keys = this.keys.subarray(0, n);
+    for (let i = 0; i < n; i++) keys[i] = ranks[i]! * 8192 + i;
+    keys.sort();
+    for (let i = 0; i < n; i++) order[i] = keys[i]! % 8192;
   }
 
   /** The match of the group [g, next) of `order` (or of the candidates themselves, when null). */
-  private make<T>(g: number, next: number, order: number[] | null, make: MakeMatch<T>): T {
+  private take(g: number, next: number, order: number[] | null, take: TakeMatch): void {
     const first = order ? order[g]! : g;
     const one = this.names[first]!;
     // One name, as most spans have: its films as they are.
-    if (next === g + 1) return make(one.filmIds, true, this.starts[first]!, this.ends[first]!, one.article);
+    if (next === g + 1) return take(one.filmIds, true, this.starts[first]!, this.ends[first]!, one.article);
     const filmIds: string[] = [];
     let article = false;
     for (let i = g; i < next; i++) {
@@ -108,7 +142,7 @@ export class Candidates {
       article ||= name.article;
       for (const id of name.filmIds) if (!filmIds.includes(id)) filmIds.push(id);
     }
-    return make(filmIds, false, this.starts[first]!, this.ends[first]!, article);
+    take(filmIds, false, this.starts[first]!, this.ends[first]!, article);
   }
 
   /** The end of the group of equal rank (one span) that starts at `g` in `order`. */
