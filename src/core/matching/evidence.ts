@@ -29,15 +29,6 @@ const NAME_GAP = /^(?:[\s\u00a0]+|[-\u2010\u2011])$/u;
 // Emphasis fits a title only if what it adds around it is a few punctuation characters.
 const MAX_MARK_SLACK = 32;
 const MAX_LOOKBEHIND = 64;
-/**
- * ASCII characters sentenceInitial looks past (spaces, opening quotes and brackets, symbols):
- * the same three tests, asked once per character here rather than of a one-character string
- * at every capitalised word.
- */
-const ASCII_SKIPPED = Uint8Array.from({ length: 0x80 }, (_, c) => {
-  const ch = String.fromCharCode(c);
-  return SPACE.test(ch) || SKIPPED_BEFORE.has(ch) || SYMBOL.test(ch) ? 1 : 0;
-});
 
 /** The view of tokens found in folded text: spans mapped back through the fold. */
 function foldedView(folded: NormalizedText, tokens: Tokens): TokenView {
@@ -162,12 +153,8 @@ export class EvidenceContext {
         j--;
         continue;
       }
-      if (
-        c < 0x80
-          ? ASCII_SKIPPED[c] === 0
-          : !(SPACE.test(text[j]!) || SKIPPED_BEFORE.has(text[j]!) || SYMBOL.test(text[j]!))
-      )
-        break;
+      if (asciiAlnum(c)) break;
+      if (!(SPACE.test(text[j] ?? '') || SKIPPED_BEFORE.has(text[j] ?? '') || SYMBOL.test(text[j] ?? ''))) break;
       j--;
     }
     if (j < 0 || j === stop) return true;
@@ -184,7 +171,7 @@ export class EvidenceContext {
     const prev = first - 1;
     if (prev >= 0 && this.joined(prev) && this.capitalised(prev)) {
       // "I", and a sentence's capitalised first word ("The Heat", "See Crash") are not names.
-      const exempt = this.isI(prev) || (this.lexicon.common.has(this.view.word(prev)) && this.sentenceInitial(prev));
+      const exempt = this.isI(prev) || (this.sentenceInitial(prev) && this.lexicon.common.has(this.view.word(prev)));
       if (!exempt) return true;
     }
     if (end < this.view.count && this.joined(end - 1) && this.capitalised(end)) {
