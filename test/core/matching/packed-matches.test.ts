@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   compileMatcher,
+  compileTitles,
+  defaultLexicon,
   findPacked,
+  matcherOf,
   MatchPacker,
+  pack,
   packMatches,
+  readIndex,
+  storeIndex,
+  unpack,
   unpackMatches,
+  type StoredIndex,
   type TextBlock,
 } from '../../../src/core/matching/index.ts';
 
@@ -69,5 +77,23 @@ describe('packed matches: what the worker sends a page for a batch', () => {
     for (const block of blocks) findPacked(plain, block, packer);
     expect(packer.packed()).toEqual(packMatches(blocks.map((b) => matcher.find(b))));
     expect(packer.packed().spans.flat().length).toBeGreaterThan(0);
+  });
+
+  it('packed by a matcher read back from its stored index as by the one built', () => {
+    const lexicon = defaultLexicon();
+    const compiled = compileTitles(films, lexicon);
+    const built = matcherOf(compiled);
+    const stored = unpack(pack(storeIndex(compiled, lexicon, (text) => built.find({ text })))) as StoredIndex;
+    const read = readIndex(stored, lexicon);
+    if (!read.ok) throw new Error(`not read back: ${read.reason}`);
+    const back = matcherOf(read.compiled);
+    const packed = (matcher: typeof built) => {
+      const packer = new MatchPacker();
+      for (const block of blocks) findPacked(matcher, block, packer);
+      return packer.packed();
+    };
+    expect(packed(back).spans.flat().length).toBeGreaterThan(0); // positive control
+    expect(packed(back)).toEqual(packed(built));
+    expect(packed(back)).toEqual(packMatches(blocks.map((b) => back.find(b))));
   });
 });
