@@ -83,6 +83,23 @@ const readBack = ((): ReturnType<typeof bundled.matcherOf> => {
   if (!read.ok) throw new Error(`the stored index was not read back: ${read.reason}`);
   return bundled.matcherOf(read.compiled);
 })();
+// What the worker runs on a page's batches: the matches packed by the matcher itself
+// (findPacked), against find's match objects packed afterwards, as the worker did before.
+const BATCH_BLOCKS = 50;
+const scanPacked = (blocks: string[]): void => {
+  for (let b = 0; b < blocks.length; b += BATCH_BLOCKS) {
+    const packer = new bundled.MatchPacker();
+    for (let i = b; i < Math.min(blocks.length, b + BATCH_BLOCKS); i++)
+      bundled.findPacked(matcher, { text: blocks[i]! }, packer);
+    sink += packer.spans.length;
+  }
+};
+const scanFindAndPack = (blocks: string[]): void => {
+  for (let b = 0; b < blocks.length; b += BATCH_BLOCKS) {
+    const found = blocks.slice(b, b + BATCH_BLOCKS).map((text) => matcher.find({ text }));
+    sink += bundled.packMatches(found).spans.length;
+  }
+};
 const scanReadBack = (blocks: string[]): void => {
   for (const text of blocks) sink += readBack.find({ text }).length;
 };
@@ -275,6 +292,10 @@ function report(): Record<string, unknown> {
   const ours5 = mbps(page5, scan, 7);
   scanReadBack(page1); // warm
   const readBack1 = mbps(page1, scanReadBack, 7);
+  scanPacked(page1); // warm
+  scanFindAndPack(page1);
+  const packed1 = mbps(page1, scanPacked, 7);
+  const findAndPack1 = mbps(page1, scanFindAndPack, 7);
   const stored100k = storedIndex100k();
   scanUnbundled(page1); // warm
   const unbundled1 = mbps(page1, scanUnbundled, 7);
@@ -298,6 +319,8 @@ function report(): Record<string, unknown> {
     scanMBps5MB: ours5,
     scanMBps1MBUnbundled: unbundled1,
     scanMBps1MBReadBack: readBack1,
+    scanMBps1MBPacked: packed1,
+    scanMBps1MBFindAndPack: findAndPack1,
     storedIndexMB100k: stored100k.bytesMB,
     storedIndexFileMB100k: stored100k.packedMB,
     storedIndexUnpackMs100kNode: stored100k.unpackMs,
@@ -341,6 +364,7 @@ function report(): Record<string, unknown> {
       `  index build            ${f(index.buildMsMedian)} ms (best ${f(index.buildMsMin)}), ${f(index.heapMBMedian, 2)} MB heap retained (--expose-gc child process): ${targets.indexBuildMs.verdict} (<= 50 ms)`,
       `  afterparty matcher     ${f(ours1)} MB/s at 1 MB: ${targets.scanMBps1MB.verdict} (>= 30 MB/s); ${f(ours2)} at 2 MB, ${f(ours5)} at 5 MB (bundled; ${f(unbundled1)} at 1 MB through vitest's module transform)`,
       `  read back (issue 28)   ${f(readBack1)} MB/s at 1 MB with the matcher stored and read back: ${targets.scanMBps1MBReadBack.verdict} (>= 45 MB/s); at 1 MB the built one ${targets.scanMBps1MB45.verdict} issue 28's >= 45 MB/s and ${targets.bareLoopOverMatcher8.verdict} its <= 8x the bare loop`,
+      `  packed (the worker's)  ${f(packed1)} MB/s at 1 MB in batches of ${BATCH_BLOCKS} blocks, ${f(bare1 / packed1)}x the bare loop; find, then packMatches: ${f(findAndPack1)} MB/s`,
       `  stored index, 100,000 films (Node)  ${f(stored100k.packedMB)} MB packed (${f(stored100k.bytesMB)} MB of tables); unpacked in ${f(stored100k.unpackMs)} ms, read back in ${f(stored100k.decodeMs)} ms, first find ${f(stored100k.firstFindMs)} ms (best of 3, warm); made and packed in 8 ms slices: longest ${f(stored100k.storeLongestSliceMs)} ms, ${f(stored100k.storeBusyMs)} ms in all`,
       `    woken (a new process, cold code; wall / CPU ms)  file read ${f(stored100k.wake.readMs)} / ${f(stored100k.wake.readCpuMs)}, unpacked ${f(stored100k.wake.unpackMs)} / ${f(stored100k.wake.unpackCpuMs)}, read back ${f(stored100k.wake.decodeMs)} / ${f(stored100k.wake.decodeCpuMs)}, probe ${f(stored100k.wake.probeMs)} / ${f(stored100k.wake.probeCpuMs)} (the least CPU of 3)`,
       `  growth                 2 MB takes ${f(numbers.timeRatio2MBover1MB, 2)}x and 5 MB ${f(numbers.timeRatio5MBover1MB, 2)}x the time of 1 MB: ${targets.timeRatio5MBover1MB.verdict} (5 MB <= 5.5x)`,

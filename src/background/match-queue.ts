@@ -5,7 +5,7 @@
 // previewInvitation) is answered after at most one slice, and one frame's batches cannot
 // starve another frame's.
 
-import type { Matcher, TextBlock, TitleMatch } from '../core/matching/index.ts';
+import { findPacked, MatchPacker, type Matcher, type PackedMatches, type TextBlock } from '../core/matching/index.ts';
 import type { SenderContext } from './handlers/types.ts';
 
 export interface MatchQueueDeps {
@@ -98,14 +98,17 @@ export function nextTask(): Promise<void> {
 export const workerMatchQueue = (): MatchQueue =>
   matchQueue({ now: () => performance.now(), pause: nextTask, sliceMs: 16 });
 
-/** The matches of `blocks`, found in the sending frame's turns. */
+/**
+ * The matches of `blocks`, found in the sending frame's turns and packed as a page is sent
+ * them: the matcher packs each block's own (findPacked), with no match objects in between.
+ */
 export async function findInTurns(
   queue: MatchQueue,
   from: SenderContext | undefined,
   matcher: Matcher,
   blocks: readonly TextBlock[],
-): Promise<TitleMatch[][]> {
-  const found: TitleMatch[][] = [];
-  await queue.run(from?.frame ?? '', blocks.length, (i) => void found.push(matcher.find(blocks[i]!)));
-  return found;
+): Promise<PackedMatches> {
+  const packer = new MatchPacker();
+  await queue.run(from?.frame ?? '', blocks.length, (i) => findPacked(matcher, blocks[i]!, packer));
+  return packer.packed();
 }

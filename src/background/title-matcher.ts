@@ -7,7 +7,9 @@ import {
   capTitles,
   compileTitles,
   defaultLexicon,
+  findPacked,
   matcherOf,
+  MatchPacker,
   warmUpBlocks,
   type Matcher,
   type TitleSource,
@@ -108,7 +110,9 @@ export async function warmUp(
     blocks ??= warmUpBlocks(typeof sources === 'function' ? sources() : sources);
     if (blocks.length === 0) return;
     const slice = performance.now() + 8;
-    do matcher.find(blocks[i++]!);
+    // Packed, as a page's batches are found (findInTurns): the code a page will wait on.
+    const packer = new MatchPacker();
+    do findPacked(matcher, blocks[i++]!, packer);
     while (i < blocks.length && performance.now() < slice);
   }
 }

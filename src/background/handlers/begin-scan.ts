@@ -1,4 +1,3 @@
-import { packMatches } from '../../core/matching/index.ts';
 import { correctionsFor, loadSettings, type AfterpartyDb } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
 import { findInTurns, type MatchQueue } from '../match-queue.ts';
@@ -36,7 +35,7 @@ export function beginScanHandlers({
       ]);
       if (disabled) return { disabled: true };
       const ready = await matcher;
-      const matches = packMatches(await timed('beginScan:find', () => findInTurns(queue, from, ready, blocks)));
+      const matches = await timed('beginScan:find', () => findInTurns(queue, from, ready, blocks));
       return { disabled: false, settings, corrections, matches };
     },
   };

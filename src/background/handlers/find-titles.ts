@@ -1,4 +1,3 @@
-import { packMatches } from '../../core/matching/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
 import { findInTurns, type MatchQueue } from '../match-queue.ts';
 import type { HandlersFor } from './types.ts';
@@ -15,7 +14,7 @@ export function findTitlesHandlers({
   return {
     async findTitles({ blocks }, from) {
       const matcher = await titles.get();
-      return { matches: packMatches(await findInTurns(queue, from, matcher, blocks)) };
+      return { matches: await findInTurns(queue, from, matcher, blocks) };
     },
   };
 }

@@ -170,15 +170,20 @@ export class EvidenceContext {
   private partOfLongerName(first: number, end: number): boolean {
     const prev = first - 1;
     if (prev >= 0 && this.joined(prev) && this.capitalised(prev)) {
-      const prevWord = this.text.slice(this.startOf(prev), this.endOf(prev));
       // "I", and a sentence's capitalised first word ("The Heat", "See Crash") are not names.
-      const exempt = prevWord === 'I' || (this.sentenceInitial(prev) && this.lexicon.common.has(this.view.word(prev)));
+      const exempt = this.isI(prev) || (this.sentenceInitial(prev) && this.lexicon.common.has(this.view.word(prev)));
       if (!exempt) return true;
     }
     if (end < this.view.count && this.joined(end - 1) && this.capitalised(end)) {
-      return this.text.slice(this.startOf(end), this.endOf(end)) !== 'I';
+      return !this.isI(end);
     }
     return false;
+  }
+
+  /** Is token `k` written "I"? Asked of every capitalised neighbour: no string is made. */
+  private isI(k: number): boolean {
+    const start = this.startOf(k);
+    return this.endOf(k) - start === 1 && this.text.charCodeAt(start) === 0x49;
   }
 
   private capitalised(k: number): boolean {

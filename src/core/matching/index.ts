@@ -6,7 +6,7 @@ export { defaultLexicon, lexiconFrom, type Lexicon, type WordListText } from './
 export type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
 export { compileMatcher, compileMatcherWith, compileTitles, matcherOf, type CompiledTitles } from './matcher.ts';
 export { normalizeTitle } from './normalize.ts';
-export { packMatches, unpackMatches, type PackedMatches } from './packed-matches.ts';
+export { findPacked, MatchPacker, packMatches, unpackMatches, type PackedMatches } from './packed-matches.ts';
 export { PageReader, readPage } from './page-reader.ts';
 export {
   lexiconPrint,

@@ -31,7 +31,10 @@ export interface TextBlock {
 }
 
 export interface TitleMatch {
-  /** Every film with this title (two films may share one), in catalog order. */
+  /**
+   * Every film with this title (two films may share one), in catalog order. To be read, not
+   * changed: matches of one name share their list with each other and with the index.
+   */
   filmIds: string[];
   /** Exact UTF-16 offsets into the block's text; `surface === text.slice(start, end)`. */
   start: number;
@@ -42,6 +45,19 @@ export interface TitleMatch {
 export interface Matcher {
   /** The matches in a block, in text order, never overlapping. Never throws. */
   find(block: TextBlock): TitleMatch[];
+  /**
+   * The same matches packed into the next block of `into` (packed-matches.ts's findPacked),
+   * as the worker sends them: no match objects, no surfaces. Never throws.
+   */
+  findInto?(block: TextBlock, into: PackedSink): void;
   /** How many distinct titles and aliases were compiled. */
   readonly size: number;
+}
+
+/** Where findInto packs a block's matches (packed-matches.ts's MatchPacker). */
+export interface PackedSink {
+  /** Starts the next block: its matches go in the array returned, three numbers each. */
+  block(): number[];
+  /** The number of a list of film ids in the batch. */
+  listOf(filmIds: string[]): number;
 }

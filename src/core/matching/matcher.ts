@@ -8,7 +8,7 @@ import { Candidates } from './candidates.ts';
 import { EvidenceContext } from './evidence.ts';
 import { scanTokens } from './fold-scan.ts';
 import { defaultLexicon, type Lexicon } from './lexicon.ts';
-import type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
+import type { Matcher, PackedSink, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
 import { quotedSpan } from './quotes.ts';
 import { ClueReader } from './shared-titles.ts';
 import { buildTitleIndex, CLUE, FORWARD, LEVEL_BITS, ROOT, TAILS, type TitleIndex } from './title-index.ts';
@@ -72,12 +72,25 @@ export function matcherOf({ index, typos }: CompiledTitles): Matcher {
   return {
     size: index.nameCount,
     find(block: TextBlock): TitleMatch[] {
+      const text = typeof block?.text === 'string' ? block.text : '';
+      const out: TitleMatch[] = [];
       try {
-        return findTitles(index, typos, scratch, block);
+        findTitles(index, typos, scratch, block, (filmIds, start, end) =>
+          out.push({ filmIds, start, end, surface: text.slice(start, end) }),
+        );
       } catch {
         // A matcher bug costs one block its matches, not the batch the worker answers for a
         // page, nor the rest of a CLI scan.
         return [];
+      }
+      return out;
+    },
+    findInto(block: TextBlock, into: PackedSink): void {
+      const flat = into.block();
+      try {
+        findTitles(index, typos, scratch, block, (filmIds, start, end) => flat.push(start, end, into.listOf(filmIds)));
+      } catch {
+        flat.length = 0;
       }
     },
   };
@@ -97,14 +110,18 @@ function cleanMarks(marks: unknown, length: number): TextSpan[] {
   return out;
 }
 
-function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block: TextBlock): TitleMatch[] {
+/** A chosen match: token spans made UTF-16 offsets, film list ordered. */
+type Emit = (filmIds: string[], start: number, end: number) => void;
+
+/** The block's matches, in text order, given to `emit`. */
+function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block: TextBlock, emit: Emit): void {
   const text = typeof block?.text === 'string' ? block.text : '';
-  if (text === '' || index.nameCount === 0) return [];
+  if (text === '' || index.nameCount === 0) return;
   const { table: t, exact, typo, clues, near } = scratch;
   scanTokens(text, index.vocabulary, t);
   t.classes = index.wordClasses;
   const count = t.count;
-  if (count === 0) return [];
+  if (count === 0) return;
 
   const budget = { censored: CENSORED_STEPS_PER_BLOCK };
   exact.length = 0;
@@ -143,7 +160,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     if (star || nextStar || typoPossible(index, typos, t, k, forward, tails, single, near))
       walkTypos(typos, t, k, budget, typo);
   }
-  if (exact.length === 0 && typo.length === 0) return [];
+  if (exact.length === 0 && typo.length === 0) return;
 
   let evidence: EvidenceContext | null = null;
   const evidenceOf = (): EvidenceContext =>
@@ -182,18 +199,17 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
       accept(trie.namesAt(node)!, start, end, false, (here & ~shown) === 0 ? ALL_LEVELS : shown);
   }
   for (const c of typo) accept(c.names, c.start, c.end, true, -1);
-  if (found.size === 0) return [];
+  if (found.size === 0) return;
 
   const cluesOf = (): ReadonlyMap<number, string[]> => index.clues;
-  return found.chooseLongest(count, (filmIds, ordered, from, to, article): TitleMatch => {
+  found.chooseLongest(count, (filmIds, ordered, from, to, article): void => {
     const first = article && evidenceOf().lowerCaseArticle(from, to) ? from + 1 : from;
     const start = t.starts[first]!;
     const end = t.ends[to - 1]!;
     if (filmIds.length > 1 && !ordered) {
       filmIds.sort((a, b) => (index.filmOrder.get(a) ?? 0) - (index.filmOrder.get(b) ?? 0));
     }
-    const films = clues.order(cluesOf, filmIds, t.ids, count, from, to);
-    return { filmIds: films, start, end, surface: text.slice(start, end) };
+    emit(clues.order(cluesOf, filmIds, t.ids, count, from, to), start, end);
   });
 }
 

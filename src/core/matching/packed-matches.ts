@@ -4,7 +4,7 @@
 // is the page's own text, so it is not sent back; a list of film ids is sent once per batch
 // however many matches carry it.
 
-import type { TextBlock, TitleMatch } from './match-types.ts';
+import type { Matcher, PackedSink, TextBlock, TitleMatch } from './match-types.ts';
 
 export interface PackedMatches {
   /** Every distinct list of film ids the batch's matches carry. */
@@ -13,24 +13,63 @@ export interface PackedMatches {
   spans: number[][];
 }
 
-export function packMatches(matches: readonly (readonly TitleMatch[])[]): PackedMatches {
-  const films: string[][] = [];
-  const index = new Map<string, number>();
-  const spans = matches.map((found) => {
+/**
+ * A batch's packed matches, made block by block. Most matches carry a list the matcher keeps
+ * for their name (match-types.ts), so a list is looked up by itself first, and its ids are
+ * joined into a key once per list and batch, not once per match.
+ */
+export class MatchPacker implements PackedSink {
+  readonly films: string[][] = [];
+  readonly spans: number[][] = [];
+  private readonly byList = new Map<string[], number>();
+  private readonly byKey = new Map<string, number>();
+
+  /** Starts the next block: its spans go in the array returned. */
+  block(): number[] {
     const flat: number[] = [];
-    for (const { start, end, filmIds } of found) {
-      const key = filmIds.join('\n');
-      let at = index.get(key);
-      if (at === undefined) {
-        at = films.length;
-        films.push(filmIds);
-        index.set(key, at);
-      }
-      flat.push(start, end, at);
-    }
+    this.spans.push(flat);
     return flat;
-  });
-  return { films, spans };
+  }
+
+  /** The index of a list of film ids in `films`, added on first sight. */
+  listOf(filmIds: string[]): number {
+    let at = this.byList.get(filmIds);
+    if (at !== undefined) return at;
+    const key = filmIds.join('\n');
+    at = this.byKey.get(key);
+    if (at === undefined) {
+      at = this.films.length;
+      this.films.push(filmIds);
+      this.byKey.set(key, at);
+    }
+    this.byList.set(filmIds, at);
+    return at;
+  }
+
+  /** A block's matches, found as objects. */
+  add(found: readonly TitleMatch[]): void {
+    const flat = this.block();
+    for (const { start, end, filmIds } of found) flat.push(start, end, this.listOf(filmIds));
+  }
+
+  packed(): PackedMatches {
+    return { films: this.films, spans: this.spans };
+  }
+}
+
+export function packMatches(matches: readonly (readonly TitleMatch[])[]): PackedMatches {
+  const packer = new MatchPacker();
+  for (const found of matches) packer.add(found);
+  return packer.packed();
+}
+
+/**
+ * A block's matches, packed as `find` finds them: straight from the matcher's choice when it
+ * can (no match objects, no surfaces), else from `find`.
+ */
+export function findPacked(matcher: Matcher, block: TextBlock, into: MatchPacker): void {
+  if (matcher.findInto) matcher.findInto(block, into);
+  else into.add(matcher.find(block));
 }
 
 /**

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { compileMatcher, packMatches, unpackMatches, type TextBlock } from '../../../src/core/matching/index.ts';
+import {
+  compileMatcher,
+  compileTitles,
+  defaultLexicon,
+  findPacked,
+  matcherOf,
+  MatchPacker,
+  pack,
+  packMatches,
+  readIndex,
+  storeIndex,
+  unpack,
+  unpackMatches,
+  type StoredIndex,
+  type TextBlock,
+} from '../../../src/core/matching/index.ts';
 
 const films = [
   { id: 'a', title: 'Fugitive Pieces', aliases: [], year: 2007, directors: ['Jeremy Podeswa'] },
@@ -33,5 +48,52 @@ describe('packed matches: what the worker sends a page for a batch', () => {
     const packed = { films: [['a']], spans: [[0, 15, 0, 0, 99, 0, 3, 2, 0, 0, 15, 7, 0, 15]] };
     expect(unpackMatches(packed, [{ text }])).toEqual([[{ filmIds: ['a'], start: 0, end: 15, surface: text }]]);
     expect(unpackMatches({ films: [], spans: [] }, [{ text }])).toEqual([[]]);
+  });
+
+  it('packed by the matcher itself as by packMatches over its matches, to the same numbers', () => {
+    const matcher = compileMatcher([
+      ...films,
+      { id: 'd', title: 'Crash', aliases: ['Fugitive'], year: 1996, directors: ['David Cronenberg'] },
+      { id: 'e', title: 'Crash', aliases: [], year: 2004, directors: ['Paul Haggis'] },
+    ]);
+    const batch: TextBlock[] = [
+      ...blocks,
+      { text: 'Cronenberg’s Crash, then Haggis’s Crash (2004), and “Fugitive”.', marks: [{ start: 13, end: 18 }] },
+      { text: '' },
+      { text: 'Burn After Reading, Burn After Reading and Fugitive Pieces.' },
+    ];
+    const packer = new MatchPacker();
+    for (const block of batch) findPacked(matcher, block, packer);
+    const expected = packMatches(batch.map((b) => matcher.find(b)));
+    expect(expected.spans.flat().length).toBeGreaterThan(20); // positive control: many matches
+    expect(packer.packed()).toEqual(expected);
+    expect(unpackMatches(packer.packed(), batch)).toEqual(batch.map((b) => matcher.find(b)));
+  });
+
+  it('packs what find returns for a matcher that cannot pack itself', () => {
+    const matcher = compileMatcher(films);
+    const plain = { size: matcher.size, find: (b: TextBlock) => matcher.find(b) };
+    const packer = new MatchPacker();
+    for (const block of blocks) findPacked(plain, block, packer);
+    expect(packer.packed()).toEqual(packMatches(blocks.map((b) => matcher.find(b))));
+    expect(packer.packed().spans.flat().length).toBeGreaterThan(0);
+  });
+
+  it('packed by a matcher read back from its stored index as by the one built', () => {
+    const lexicon = defaultLexicon();
+    const compiled = compileTitles(films, lexicon);
+    const built = matcherOf(compiled);
+    const stored = unpack(pack(storeIndex(compiled, lexicon, (text) => built.find({ text })))) as StoredIndex;
+    const read = readIndex(stored, lexicon);
+    if (!read.ok) throw new Error(`not read back: ${read.reason}`);
+    const back = matcherOf(read.compiled);
+    const packed = (matcher: typeof built) => {
+      const packer = new MatchPacker();
+      for (const block of blocks) findPacked(matcher, block, packer);
+      return packer.packed();
+    };
+    expect(packed(back).spans.flat().length).toBeGreaterThan(0); // positive control
+    expect(packed(back)).toEqual(packed(built));
+    expect(packed(back)).toEqual(packMatches(blocks.map((b) => back.find(b))));
   });
 });
