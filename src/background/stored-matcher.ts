@@ -38,19 +38,17 @@ const WARM_UP_SAMPLE = 8_000;
 /**
  * What the file's tree holds: the catalog print it was built for and the index. The warm-up's
  * sample (UTF-8 JSON) is the file's tail, after the tree: a wake reads the tree alone, and the
- * sample (3.3 MB of 19.8 at 100,000 films) once the matcher is in. `warm`: where a file of the
- * last release kept it, inside the tree.
+ * sample (3.3 MB of 19.8 at 100,000 films) once the matcher is in.
  */
 interface Packed {
   print: string;
   stored: unknown;
-  warm?: Uint8Array;
 }
 
 export type StoredMatcher = { matcher: Matcher; warmUpSources: () => TitleSource[] } | { matcher: null; rebuild: true };
 
 type Decoded =
-  | { ok: true; print: unknown; matcher: Matcher; warm: unknown; unpackMs: number; decodeMs: number; probeMs: number }
+  | { ok: true; print: unknown; matcher: Matcher; unpackMs: number; decodeMs: number; probeMs: number }
   | { ok: false; why: string };
 
 /** The matcher `bytes` hold, checked by its probe; the catalog print is the caller's to compare. */
@@ -74,7 +72,6 @@ function decode(bytes: ArrayBuffer): Decoded {
     ok: true,
     print: packed.print,
     matcher,
-    warm: packed.warm,
     unpackMs: unpacked - start,
     decodeMs: decoded - unpacked,
     probeMs: performance.now() - decoded,
@@ -129,7 +126,7 @@ export async function loadStoredMatcher(store: IndexBytes, print: Promise<string
   // tail, read in a task of its own once the first batch (answered in this task's continuation)
   // is done; it is wanted only when the worker has been quiet for QUIET_MS (title-matcher.ts),
   // and until it is in, the warm-up finds no sample and warms nothing.
-  let warm: Uint8Array | null = decoded.warm instanceof Uint8Array ? decoded.warm : tailOf(bytes!);
+  let warm: Uint8Array | null = tailOf(bytes!);
   if (!warm)
     setTimeout(() => {
       store
