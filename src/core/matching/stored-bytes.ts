@@ -7,7 +7,7 @@
 // Layout: 16 bytes of head ("APX1", the skeleton's length, the data's length, the tail's
 // length), the skeleton (JSON of the tree with each typed array, long string, undefined and
 // non-JSON number replaced by a marker object), zeros up to a multiple of 8, the data, then the
-// tail: bytes that are no part of the tree, read only when wanted (the warm-up's sample, 3.3 MB
+// tail: bytes that are no part of the tree, read only when wanted (the warm-up's sample, 0.7 MB
 // of a 100,000-film file, is read after the page's first batch: packedSize tells a reader where
 // the tree ends, so that a wake reads the head and the tree, not the tail). Every marker's place
 // is checked against the data when unpacked: bytes of another kind, or cut short, are refused.
