@@ -216,7 +216,7 @@ class Encoder {
         v[i] = this.string(values[i] as string);
         yield* this.pause();
       }
-      const pal = palette(v);
+      const pal = yield* palette(v, () => this.pause());
       return pal ? { k: 'sp', ...pal } : { k: 's', v };
     }
     if (values.every((v) => Array.isArray(v) && v.every((s) => typeof s === 'string'))) {
@@ -233,7 +233,7 @@ class Encoder {
       // Empty lists frozen (a name's gaps when it has none, NO_GAPS) come back as one frozen list, not one each.
       const frozenEmpty = lists.every((list) => list.length > 0 || Object.isFrozen(list));
       if (total === 0) return { k: 'se', frozenEmpty };
-      const pal = palette(v);
+      const pal = yield* palette(v, () => this.pause());
       return pal ? { k: 'ssp', at, ...pal, frozenEmpty } : { k: 'ss', at, v, frozenEmpty };
     }
     const v: Encoded[] = [];
@@ -419,11 +419,15 @@ export function encodeGraph(root: unknown, records: readonly object[], kinds: Gr
  * worker reads no more. A palette of one byte indexes is filled to 256 entries (with its first),
  * so that no index can fall outside it and none needs checking when read back.
  */
-function palette(ids: Int32Array): { p: Int32Array; v: Uint8Array | Uint16Array } | null {
+function* palette(
+  ids: Int32Array,
+  pause: () => Steps<void>,
+): Steps<{ p: Int32Array; v: Uint8Array | Uint16Array } | null> {
   const at = new Map<number, number>();
   for (let i = 0; i < ids.length; i++) {
     if (!at.has(ids[i]!)) at.set(ids[i]!, at.size);
     if (at.size > 65_536) return null;
+    if ((i & 4095) === 0) yield* pause();
   }
   const narrow = at.size <= 256;
   const p = new Int32Array(narrow ? 256 : at.size);
@@ -431,7 +435,10 @@ function palette(ids: Int32Array): { p: Int32Array; v: Uint8Array | Uint16Array 
   if (narrow) p.fill(p[0]!, at.size);
   if (p.byteLength + ids.length * (narrow ? 1 : 2) >= ids.byteLength) return null;
   const v = narrow ? new Uint8Array(ids.length) : new Uint16Array(ids.length);
-  for (let i = 0; i < ids.length; i++) v[i] = at.get(ids[i]!)!;
+  for (let i = 0; i < ids.length; i++) {
+    v[i] = at.get(ids[i]!)!;
+    if ((i & 4095) === 0) yield* pause();
+  }
   return { p, v };
 }
 
