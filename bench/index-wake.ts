@@ -1,9 +1,10 @@
 // A woken worker's read of its stored matcher, in a process of its own (matcher.bench.ts runs
-// it): the file's bytes read, unpacked (stored-bytes.ts), the index read back (readIndex: its
-// checks) and the probe's first find, each as wall and CPU time. A new process, as a woken
+// it): the file's head and then its tree read (not its tail, as index-file.ts reads it),
+// unpacked (stored-bytes.ts), the index read back (readIndex: its checks) and the probe's first
+// find, each as wall and CPU time. A new process, as a woken
 // worker is a new one: the code runs cold, the heap holds nothing else. Prints one JSON line.
-import { readFileSync } from 'node:fs';
-import { defaultLexicon, matcherOf, readIndex, unpack } from '../src/core/matching/index.ts';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { defaultLexicon, matcherOf, packedSize, PACKED_HEAD, readIndex, unpack } from '../src/core/matching/index.ts';
 
 const cpuMs = (): number => {
   const { user, system } = process.cpuUsage();
@@ -15,11 +16,14 @@ if (!file) throw new Error('usage: index-wake <packed matcher file>');
 const at: { wall: number; cpu: number }[] = [];
 const tick = (): void => void at.push({ wall: performance.now(), cpu: cpuMs() });
 tick();
-const read = readFileSync(file);
-const bytes =
-  read.byteOffset === 0 && read.byteLength === read.buffer.byteLength
-    ? read.buffer
-    : read.buffer.slice(read.byteOffset, read.byteOffset + read.byteLength);
+const fd = openSync(file, 'r');
+const head = new Uint8Array(PACKED_HEAD);
+readSync(fd, head, 0, PACKED_HEAD, 0);
+const size = packedSize(head.buffer);
+if (!size) throw new Error('not a packed matcher');
+const bytes = new ArrayBuffer(size.tree);
+readSync(fd, new Uint8Array(bytes), 0, size.tree, 0);
+closeSync(fd);
 tick();
 const tree = unpack(bytes) as { stored?: unknown };
 tick();

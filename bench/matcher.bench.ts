@@ -174,7 +174,7 @@ function storedIndex100k(): {
     }
   };
   const stored = timed(bundled.storeIndexSteps(compiled, lexicon, find, 8));
-  const packed = timed(bundled.packSteps({ print: 'bench', stored, warm: new Uint8Array(0) }, 8));
+  const packed = timed(bundled.packSteps({ print: 'bench', stored }, 8));
   let unpackMs = Infinity;
   let decodeMs = Infinity;
   let firstFindMs = Infinity;

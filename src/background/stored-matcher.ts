@@ -12,6 +12,7 @@ import {
   readIndex,
   storedIndexBytes,
   storeIndexSteps,
+  tailOf,
   unpack,
   type CompiledTitles,
   type Matcher,
@@ -35,19 +36,19 @@ const idleTask = (): Promise<void> => {
 const WARM_UP_SAMPLE = 8_000;
 
 /**
- * What the file holds: the catalog print it was built for, the index, and the warm-up's sample
- * as UTF-8 JSON bytes (a view when read back, decoded only when the warm-up runs, after the page).
+ * What the file's tree holds: the catalog print it was built for and the index. The warm-up's
+ * sample (UTF-8 JSON) is the file's tail, after the tree: a wake reads the tree alone, and the
+ * sample (about 0.7 MB at 100,000 films) once the matcher is in.
  */
 interface Packed {
   print: string;
   stored: unknown;
-  warm: Uint8Array;
 }
 
 export type StoredMatcher = { matcher: Matcher; warmUpSources: () => TitleSource[] } | { matcher: null; rebuild: true };
 
 type Decoded =
-  | { ok: true; print: unknown; matcher: Matcher; warm: unknown; unpackMs: number; decodeMs: number; probeMs: number }
+  | { ok: true; print: unknown; matcher: Matcher; unpackMs: number; decodeMs: number; probeMs: number }
   | { ok: false; why: string };
 
 /** The matcher `bytes` hold, checked by its probe; the catalog print is the caller's to compare. */
@@ -71,7 +72,6 @@ function decode(bytes: ArrayBuffer): Decoded {
     ok: true,
     print: packed.print,
     matcher,
-    warm: packed.warm,
     unpackMs: unpacked - start,
     decodeMs: decoded - unpacked,
     probeMs: performance.now() - decoded,
@@ -122,8 +122,22 @@ export async function loadStoredMatcher(store: IndexBytes, print: Promise<string
     readyMs: performance.now() - start,
     where: await store.where(),
   });
-  const warm = decoded.warm instanceof Uint8Array ? decoded.warm : new Uint8Array(0);
-  return { matcher: decoded.matcher, warmUpSources: () => parseSample(warm) };
+  // The sample: in the bytes read (the database's row holds the whole file), else the file's
+  // tail, read in a task of its own once the first batch (answered in this task's continuation)
+  // is done; it is wanted only when the worker has been quiet for QUIET_MS (title-matcher.ts),
+  // and until it is in, the warm-up finds no sample and warms nothing.
+  let warm: Uint8Array | null = tailOf(bytes!);
+  if (!warm)
+    setTimeout(() => {
+      store
+        .readTail()
+        .then((tail) => {
+          warm = tail;
+          mark('matcher-sample', { bytes: tail?.byteLength ?? null });
+        })
+        .catch((error: unknown) => console.warn('Afterparty: the warm-up’s sample could not be read', error));
+    }, 0);
+  return { matcher: decoded.matcher, warmUpSources: () => (warm ? parseSample(warm) : []) };
 }
 
 function parseSample(bytes: Uint8Array): TitleSource[] {
@@ -177,8 +191,9 @@ export async function saveMatcher(
       storeIndexSteps(compiled, defaultLexicon(), (text) => matcher.find({ text }), SLICE_MS),
     );
     const indexBytes = storedIndexBytes(stored);
-    const packed: Packed = { print, stored, warm: new TextEncoder().encode(JSON.stringify(sample(sources))) };
-    const bytes = await inSlices(packSteps(packed, SLICE_MS));
+    const packed: Packed = { print, stored };
+    const warm = new TextEncoder().encode(JSON.stringify(sample(sources)));
+    const bytes = await inSlices(packSteps(packed, SLICE_MS, warm));
     const from = performance.now();
     await store.write(bytes, print);
     mark('matcher-stored', {

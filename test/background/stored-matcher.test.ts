@@ -109,14 +109,15 @@ describe('the stored matcher', () => {
     expect(third.counts).toMatchObject({ compiled: 0, loaded: 1 });
   });
 
-  it('of the format before (written by the last version, the tries without their edge tables) is built again and replaced', async () => {
+  it('of a format before (as format 2 wrote it: the tries without their edge tables) is built again and replaced', async () => {
     const db = freshDb();
     const first = wake(db);
     await first.get();
     await stored(first);
     const row = (await readMatcherIndex(db))!;
     const packed = unpack(row.stored) as { stored: { format: number; graph: { root: unknown } } };
-    // As format 2 wrote it: the same, less the tries' edge tables (made again when read).
+    // As format 2 wrote it: the same, less the tries' edge tables (made again when read),
+    // labelled as the format before this one.
     const trie = (packed.stored.graph.root as { f: { index: { f: { trie: { f: Record<string, unknown> } } } } }).f.index
       .f.trie.f;
     delete trie.slots;

@@ -46,5 +46,21 @@ describe('a stopped worker', () => {
             ?.detail as unknown,
       );
     expect(loaded).toMatchObject({ where: 'file' });
+    // Read by need: the wake read the tree alone, and the warm-up's sample, the file's tail, after it.
+    await worker.until('the warm-up’s sample to be read', async () =>
+      (await matcherMarks()).includes('afterparty:matcher-sample'),
+    );
+    const sample = await [...worker.harness.context.serviceWorkers()]
+      .reverse()[0]!
+      .evaluate(
+        () =>
+          (performance.getEntriesByName('afterparty:matcher-sample')[0] as PerformanceMark | undefined)
+            ?.detail as unknown,
+      );
+    const fileBytes = await storedFileBytes();
+    expect((sample as { bytes: number }).bytes).toBeGreaterThan(100);
+    expect((loaded as { bytes: number }).bytes).toBeLessThan(fileBytes);
+    // Positive control: the two reads are the whole file.
+    expect((loaded as { bytes: number }).bytes + (sample as { bytes: number }).bytes).toBe(fileBytes);
   });
 });

@@ -18,6 +18,6 @@ export {
   type ReadIndex,
   type StoredIndex,
 } from './stored-index.ts';
-export { DamagedBytes, pack, packSteps, unpack } from './stored-bytes.ts';
+export { DamagedBytes, pack, packedSize, packSteps, PACKED_HEAD, tailOf, unpack } from './stored-bytes.ts';
 export { ShortForms, shortFormsOf } from './short-forms.ts';
 export { warmUpBlocks, WARM_UP_CHARS } from './warm-up.ts';

@@ -4,10 +4,13 @@
 // one read of bytes: no structured clone of strings or objects, typed arrays read back as views
 // on the buffer read (no copy), long strings as UTF-8 decoded once each.
 //
-// Layout: 16 bytes of head ("APX1", the skeleton's length, the data's length, 0), the skeleton
-// (JSON of the tree with each typed array, long string, undefined and non-JSON number replaced
-// by a marker object), zeros up to a multiple of 8, then the data. Every marker's place is
-// checked against the data when unpacked: bytes of another kind, or cut short, are refused.
+// Layout: 16 bytes of head ("APX1", the skeleton's length, the data's length, the tail's
+// length), the skeleton (JSON of the tree with each typed array, long string, undefined and
+// non-JSON number replaced by a marker object), zeros up to a multiple of 8, the data, then the
+// tail: bytes that are no part of the tree, read only when wanted (the warm-up's sample, 0.7 MB
+// of a 100,000-film file, is read after the page's first batch: packedSize tells a reader where
+// the tree ends, so that a wake reads the head and the tree, not the tail). Every marker's place
+// is checked against the data when unpacked: bytes of another kind, or cut short, are refused.
 //
 // Why: IndexedDB read a 12-17 MB row back in 350-960 ms in Chromium on this machine, while
 // the same bytes in a file are one read, and a file is read without opening the database.
@@ -70,7 +73,7 @@ class Clock {
  * 12 MB between pages' requests. Throws on what it cannot carry: a function, a symbol, a class
  * instance, a key beginning with "$" (the markers' own).
  */
-export function* packSteps(tree: unknown, sliceMs = 8): Steps<ArrayBuffer> {
+export function* packSteps(tree: unknown, sliceMs = 8, tail: Uint8Array = new Uint8Array(0)): Steps<ArrayBuffer> {
   const clock = new Clock(sliceMs);
   const parts: Part[] = [];
   let size = 0;
@@ -130,29 +133,49 @@ export function* packSteps(tree: unknown, sliceMs = 8): Steps<ArrayBuffer> {
   const json = encoder.encode(JSON.stringify(yield* skeleton(tree)));
   const dataAt = align8(HEAD + json.byteLength);
   const dataSize = align8(size);
-  const out = new ArrayBuffer(dataAt + dataSize);
+  const out = new ArrayBuffer(dataAt + dataSize + tail.byteLength);
   const head = new DataView(out);
   head.setUint32(0, MAGIC, true);
   head.setUint32(4, json.byteLength, true);
   head.setUint32(8, dataSize, true);
-  head.setUint32(12, 0, true);
+  head.setUint32(12, tail.byteLength, true);
   const bytes = new Uint8Array(out);
   bytes.set(json, HEAD);
   for (const part of parts) {
     bytes.set(part.bytes, dataAt + part.at);
     if (clock.due()) yield;
   }
+  new Uint8Array(out, dataAt + dataSize).set(tail);
   return out;
 }
 
-/** `tree` packed at once. */
-export function pack(tree: unknown): ArrayBuffer {
-  return runSteps(packSteps(tree, Infinity));
+/** `tree` packed at once, and `tail` after it. */
+export function pack(tree: unknown, tail?: Uint8Array): ArrayBuffer {
+  return runSteps(packSteps(tree, Infinity, tail));
+}
+
+/** Where a packed tree and its tail lie, from the head (the first HEAD bytes or more); null when that is no head. */
+export function packedSize(head: ArrayBuffer): { tree: number; tail: number } | null {
+  if (head.byteLength < HEAD) return null;
+  const view = new DataView(head, 0, HEAD);
+  if (view.getUint32(0, true) !== MAGIC) return null;
+  return { tree: align8(HEAD + view.getUint32(4, true)) + view.getUint32(8, true), tail: view.getUint32(12, true) };
+}
+
+/** The bytes of a packed head: what a reader reads first to learn packedSize. */
+export const PACKED_HEAD = HEAD;
+
+/** The tail packed after the tree, when `buffer` holds all of it; else null (a buffer of the tree alone). */
+export function tailOf(buffer: ArrayBuffer): Uint8Array | null {
+  const size = packedSize(buffer);
+  if (!size || buffer.byteLength !== size.tree + size.tail) return null;
+  return new Uint8Array(buffer, size.tree, size.tail);
 }
 
 /**
  * The tree `pack` packed. Typed arrays are views on `buffer` (kept alive by them); throws
- * DamagedBytes when `buffer` is not a packed tree or a marker points outside its data.
+ * DamagedBytes when `buffer` is not a packed tree or a marker points outside its data. `buffer`
+ * holds the tree and its tail, or the tree alone (read up to packedSize).
  */
 export function unpack(buffer: unknown): unknown {
   if (!(buffer instanceof ArrayBuffer)) return damaged('not bytes');
@@ -162,8 +185,9 @@ export function unpack(buffer: unknown): unknown {
   const jsonSize = head.getUint32(4, true);
   const dataSize = head.getUint32(8, true);
   const dataAt = align8(HEAD + jsonSize);
-  if (dataAt + dataSize !== buffer.byteLength)
-    return damaged(`${buffer.byteLength} bytes where the head says ${dataAt + dataSize}`);
+  const tailSize = head.getUint32(12, true);
+  if (dataAt + dataSize !== buffer.byteLength && dataAt + dataSize + tailSize !== buffer.byteLength)
+    return damaged(`${buffer.byteLength} bytes where the head says ${dataAt + dataSize} (+${tailSize})`);
   let tree: unknown;
   try {
     tree = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(buffer, HEAD, jsonSize)));

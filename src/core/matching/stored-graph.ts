@@ -33,7 +33,13 @@ type Column =
   | { k: 'f'; v: Float64Array }
   | { k: 'b'; v: Uint8Array }
   | { k: 's'; v: Int32Array }
+  /** Strings of a few kinds (a name's role): `v` indexes the palette `p` of string ids (see palette). */
+  | { k: 'sp'; p: Int32Array; v: Uint8Array | Uint16Array }
   | { k: 'ss'; at: Int32Array; v: Int32Array; frozenEmpty: boolean }
+  /** Lists of strings from a palette (a name's words: 2,296 distinct words in 272,642 at 100,000 films). */
+  | { k: 'ssp'; at: Int32Array; p: Int32Array; v: Uint8Array | Uint16Array; frozenEmpty: boolean }
+  /** Lists of strings, every one empty (a field no name fills today). */
+  | { k: 'se'; frozenEmpty: boolean }
   | { k: 'g'; v: Encoded[] };
 
 export interface EncodedGraph {
@@ -210,7 +216,8 @@ class Encoder {
         v[i] = this.string(values[i] as string);
         yield* this.pause();
       }
-      return { k: 's', v };
+      const pal = yield* palette(v, () => this.pause());
+      return pal ? { k: 'sp', ...pal } : { k: 's', v };
     }
     if (values.every((v) => Array.isArray(v) && v.every((s) => typeof s === 'string'))) {
       const lists = values as string[][];
@@ -225,7 +232,9 @@ class Encoder {
       }
       // Empty lists frozen (a name's gaps when it has none, NO_GAPS) come back as one frozen list, not one each.
       const frozenEmpty = lists.every((list) => list.length > 0 || Object.isFrozen(list));
-      return { k: 'ss', at, v, frozenEmpty };
+      if (total === 0) return { k: 'se', frozenEmpty };
+      const pal = yield* palette(v, () => this.pause());
+      return pal ? { k: 'ssp', at, ...pal, frozenEmpty } : { k: 'ss', at, v, frozenEmpty };
     }
     const v: Encoded[] = [];
     for (const x of values) v.push(yield* this.value(x));
@@ -404,6 +413,35 @@ export function encodeGraph(root: unknown, records: readonly object[], kinds: Gr
   return runSteps(encodeGraphSteps(root, records, kinds, Infinity));
 }
 
+/**
+ * String ids of a column as a palette and one or two bytes each, when they are few enough and
+ * that is smaller: at 100,000 films the names' columns lose 1.2 of their 3.4 MiB, bytes a woken
+ * worker reads no more. A palette of one byte indexes is filled to 256 entries (with its first),
+ * so that no index can fall outside it and none needs checking when read back.
+ */
+function* palette(
+  ids: Int32Array,
+  pause: () => Steps<void>,
+): Steps<{ p: Int32Array; v: Uint8Array | Uint16Array } | null> {
+  const at = new Map<number, number>();
+  for (let i = 0; i < ids.length; i++) {
+    if (!at.has(ids[i]!)) at.set(ids[i]!, at.size);
+    if (at.size > 65_536) return null;
+    if ((i & 4095) === 0) yield* pause();
+  }
+  const narrow = at.size <= 256;
+  const p = new Int32Array(narrow ? 256 : at.size);
+  for (const [id, k] of at) p[k] = id;
+  if (narrow) p.fill(p[0]!, at.size);
+  if (p.byteLength + ids.length * (narrow ? 1 : 2) >= ids.byteLength) return null;
+  const v = narrow ? new Uint8Array(ids.length) : new Uint16Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    v[i] = at.get(ids[i]!)!;
+    if ((i & 4095) === 0) yield* pause();
+  }
+  return { p, v };
+}
+
 /** What a damaged stored graph throws: the caller rebuilds. */
 export class DamagedGraph extends Error {}
 
@@ -419,6 +457,19 @@ function inRange(ids: Int32Array, size: number, what: string): void {
     const id = ids[k]!;
     if (id < 0 || id >= size) fail(`no ${what} ${id}`);
   }
+}
+
+/**
+ * A palette's indexes, every one inside it: one byte each into a palette of 256 (true by their
+ * kind, no loop), or two bytes each, checked.
+ */
+function paletteIndexes(p: unknown, v: unknown, what: string): Uint8Array | Uint16Array {
+  const palette = int32s(p);
+  if (v instanceof Uint8Array) return palette.length === 256 ? v : fail(`${what}: a palette out of step`);
+  if (!(v instanceof Uint16Array)) return fail(`${what}: no palette indexes`);
+  const size = palette.length;
+  for (let k = 0; k < v.length; k++) if (v[k]! >= size) fail(`${what}: an index past its palette`);
+  return v;
 }
 
 /** Offsets of `count` lists into `total` values: from 0, never back, ending at `total`. */
@@ -517,9 +568,17 @@ class RecordTable {
         case 's':
           sized(int32s(col.v).length);
           return inRange(col.v, strings.size, 'string');
+        case 'sp':
+          sized(paletteIndexes(col.p, col.v, `column ${key}`).length);
+          return inRange(col.p, strings.size, 'string');
         case 'ss':
           offsets(int32s(col.at), count, int32s(col.v).length, `column ${key}`);
           return inRange(col.v, strings.size, 'string');
+        case 'ssp':
+          offsets(int32s(col.at), count, paletteIndexes(col.p, col.v, `column ${key}`).length, `column ${key}`);
+          return inRange(col.p, strings.size, 'string');
+        case 'se':
+          return;
         case 'g':
           return sized(Array.isArray(col.v) ? col.v.length : fail(`column ${key} is not a list`));
         default:
@@ -565,6 +624,18 @@ class RecordTable {
         return col.v[id] === 1;
       case 's':
         return this.strings.get(col.v[id]!);
+      case 'sp':
+        return this.strings.get(col.p[col.v[id]!]!);
+      case 'se':
+        return col.frozenEmpty ? FROZEN_EMPTY : [];
+      case 'ssp': {
+        const from = col.at[id]!;
+        const to = col.at[id + 1]!;
+        if (to === from && col.frozenEmpty) return FROZEN_EMPTY;
+        const list = new Array<string>(to - from);
+        for (let k = from; k < to; k++) list[k - from] = this.strings.get(col.p[col.v[k]!]!);
+        return list;
+      }
       case 'ss': {
         const from = col.at[id]!;
         const to = col.at[id + 1]!;

@@ -3,7 +3,15 @@
 // tree, or whose markers point outside them, refused.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DamagedBytes, pack, packSteps, unpack } from '../../../src/core/matching/stored-bytes.ts';
+import {
+  DamagedBytes,
+  pack,
+  packedSize,
+  packSteps,
+  PACKED_HEAD,
+  tailOf,
+  unpack,
+} from '../../../src/core/matching/stored-bytes.ts';
 import { countSlices } from './count-slices.ts';
 
 const long = (s: string) => s.repeat(Math.ceil(300 / s.length));
@@ -20,6 +28,8 @@ const tree = () => ({
   specials: [NaN, Infinity, -Infinity, -0, undefined, null, true, false, 0, 3.25],
   nested: { a: [{ b: 'c' }, [1, [2, []]]], empty: {} },
 });
+
+const refusedBytes = (bytes: unknown) => expect(() => unpack(bytes)).toThrow(DamagedBytes);
 
 describe('a tree packed into one buffer', () => {
   it('comes back as it was: typed arrays, long and short strings, numbers JSON cannot say', () => {
@@ -85,6 +95,25 @@ describe('a tree packed into one buffer', () => {
     const { value, slices } = countSlices(packSteps(big, 0));
     expect(slices).toBeGreaterThan(3);
     expect(Buffer.from(value).equals(Buffer.from(pack(big)))).toBe(true);
+  });
+
+  it('keeps a tail after the tree, read with it or apart: the tree alone is enough to unpack', () => {
+    const tail = new TextEncoder().encode(long('[{"title":"Fugitive Pieces"}]'));
+    const whole = pack(tree(), tail);
+    const size = packedSize(whole.slice(0, PACKED_HEAD));
+    expect(size).toEqual({ tree: pack(tree()).byteLength, tail: tail.byteLength });
+    expect(whole.byteLength).toBe(size!.tree + size!.tail);
+    const treeAlone = whole.slice(0, size!.tree);
+    expect(unpack(treeAlone)).toEqual(tree());
+    expect(tailOf(treeAlone)).toBeNull();
+    // Positive controls: read whole, the same tree, and the tail with it.
+    expect(unpack(whole)).toEqual(tree());
+    expect(tailOf(whole)).toEqual(tail);
+    // Anything between the two is cut short: refused.
+    refusedBytes(whole.slice(0, size!.tree + 1));
+    refusedBytes(whole.slice(0, size!.tree - 8));
+    expect(packedSize(new ArrayBuffer(PACKED_HEAD))).toBeNull();
+    expect(packedSize(whole.slice(0, 8))).toBeNull();
   });
 
   it('refuses to pack what it could not give back: a function, a class instance, a key of its markers', () => {

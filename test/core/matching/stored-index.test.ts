@@ -345,3 +345,56 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     expect(damaged(() => undefined).ok).toBe(true);
   });
 });
+
+describe('the names’ columns of few strings, kept as palettes', () => {
+  const lexicon = defaultLexicon();
+  const stored = roundTrip(benchFilms.slice(0, 3_000)).stored;
+  const columnOf = (s: StoredIndex, kind: string) =>
+    s.graph.records.columns.find((c) => (c as { k: string }).k === kind) as unknown as {
+      p: Int32Array;
+      v: Uint8Array | Uint16Array;
+    };
+  const damaged = (harm: (s: StoredIndex) => void) => {
+    const s = kept(stored);
+    harm(s);
+    return readIndex(s, lexicon);
+  };
+  const refused = { ok: false, reason: 'damaged' };
+
+  it('one byte an index for a few kinds, two for the words of names, nothing for lists always empty', () => {
+    const kinds = stored.graph.records.columns.map((c) => (c as { k: string }).k);
+    expect(kinds).toContain('sp');
+    expect(kinds).toContain('ssp');
+    expect(columnOf(stored, 'sp').v).toBeInstanceOf(Uint8Array);
+    expect(columnOf(stored, 'sp').p).toHaveLength(256);
+    expect(columnOf(stored, 'ssp').v).toBeInstanceOf(Uint16Array);
+    // Read back, the matcher finds what the built one finds (roundTrip's probe), and every name's words are there.
+    const read = readIndex(kept(stored), lexicon);
+    if (!read.ok) throw new Error(read.reason);
+    const built = compileTitles(benchFilms.slice(0, 3_000), lexicon);
+    expect(read.compiled.index.names.map((n) => n.words.join(' '))).toEqual(
+      built.index.names.map((n) => n.words.join(' ')),
+    );
+  });
+
+  it('refused when an index falls past its palette or the palette names no string', () => {
+    expect(damaged((s) => (columnOf(s, 'ssp').v[5] = columnOf(s, 'ssp').p.length))).toMatchObject(refused);
+    expect(damaged((s) => (columnOf(s, 'ssp').p[0] = 1e6))).toMatchObject(refused);
+    expect(damaged((s) => (columnOf(s, 'sp').p[255] = -1))).toMatchObject(refused);
+    expect(
+      damaged((s) => {
+        const col = columnOf(s, 'sp');
+        col.p = col.p.slice(0, 255);
+      }),
+    ).toMatchObject(refused);
+    expect(
+      damaged((s) => {
+        const col = columnOf(s, 'ssp');
+        col.v = new Int32Array(col.v) as unknown as Uint16Array;
+      }),
+    ).toMatchObject(refused);
+    // Positive controls: untouched, and an index changed to another inside its palette.
+    expect(damaged(() => undefined).ok).toBe(true);
+    expect(damaged((s) => (columnOf(s, 'ssp').v[5] = columnOf(s, 'ssp').p.length - 1)).ok).toBe(true);
+  });
+});
