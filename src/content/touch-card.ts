@@ -9,7 +9,7 @@ const LONG_PRESS_MS = 500;
 /** Browsers follow a touch with imitation mouse events within this time: those are the touch's, not a hover. */
 const AFTER_TOUCH_MS = 1000;
 
-const inLink = (title: FoundTitle) => !!title.nodes[0]?.parentElement?.closest('a[href]');
+const inLink = (title: FoundTitle) => title.nodes[0]?.parentElement?.closest('a[href]');
 
 /** Watches touches; returns a test the hover logic uses to skip the mouse events a touch imitates. */
 export function watchTouch(
@@ -24,8 +24,9 @@ export function watchTouch(
   // A long press opened the card: the menu and the click that end it are swallowed.
   let pressed = false;
   const recent = (event: Event) => event.timeStamp - touchAt < AFTER_TOUCH_MS;
-  const linkTitleAt = ({ clientX, clientY }: MouseEvent) => {
-    const hit = hits.at(clientX, clientY);
+  const hitAt = (event: MouseEvent) => hits.at(event.clientX, event.clientY);
+  const linkTitleAt = (event: MouseEvent) => {
+    const hit = hitAt(event);
     return hit && inLink(hit.title) ? hit : null;
   };
   const on = <K extends 'pointerdown' | 'pointerup' | 'pointercancel' | 'contextmenu' | 'click'>(
@@ -48,7 +49,12 @@ export function watchTouch(
     // A finger that starts scrolling ends in pointercancel, which drops the press.
     if (hit) timer = setTimeout(() => press(hit), LONG_PRESS_MS);
   });
-  on('pointerup', cancel);
+  // A touch that lifts outside the card and its titles closes it, without waiting for the click:
+  // a touch held past the browser's long-press time (or dispatched that slowly) gets no click.
+  on('pointerup', (event) => {
+    cancel();
+    if (event.pointerType === 'touch') hitAt(event) || card.contains(event.clientX, event.clientY) || close();
+  });
   on('pointercancel', cancel);
   // The browser's own long press may come first: it opens the card, and its menu is not shown.
   on('contextmenu', (event) => {
@@ -63,9 +69,9 @@ export function watchTouch(
       pressed = false;
       return event.preventDefault();
     }
-    const hit = hits.at(event.clientX, event.clientY);
+    const hit = hitAt(event);
     if (hit && !inLink(hit.title)) open(hit.title, hit.rect);
-    else if (card.isOpen) close();
+    else close();
   });
   return recent;
 }

@@ -54,6 +54,39 @@ describe('touch in Firefox', () => {
     await page.close();
   });
 
+  it('closes the card on a touch that lifts elsewhere after the long-press time, which gets no click', async () => {
+    const page = await demoPage();
+    const title = await pointOfText(page, 'Fugitive Pieces house party');
+    await page.touchscreen.tap(title.x, title.y);
+    await page.waitForFunction((host) => document.querySelector(host) !== null, { timeout: 10_000 }, CARD_HOST);
+    const card = await page.evaluate(
+      (host) => document.querySelector(host)!.getBoundingClientRect().toJSON(),
+      CARD_HOST,
+    );
+    const outside = { x: 5, y: card.top > 40 ? 20 : Math.min(834, card.bottom + 20) };
+    await new Promise((done) => setTimeout(done, 500));
+    // The page's own record of the touch: when it went down and when it lifted.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      Object.assign(window, { touchTimes: seen });
+      for (const type of ['pointerdown', 'pointerup'])
+        document.addEventListener(type, (e) => seen.push(e.timeStamp), { capture: true });
+    });
+    await page.touchscreen.touchStart(outside.x, outside.y);
+    await new Promise((done) => setTimeout(done, 1_200));
+    await page.touchscreen.touchEnd();
+    // Positive control: the touch went down and lifted over a second apart, past the browser's
+    // long-press time, so no click follows it (a tap's click was what closed the card before).
+    const times = () => page.evaluate(() => (window as unknown as { touchTimes: number[] }).touchTimes);
+    await page.waitForFunction(() => (window as unknown as { touchTimes: number[] }).touchTimes.length === 2, {
+      timeout: 5_000,
+    });
+    const [down, up] = await times();
+    expect(up! - down!).toBeGreaterThan(1_000);
+    await waitClosed(page, outside);
+    await page.close();
+  });
+
   it('follows a link on a tap on a title inside it, and opens the card on a long press', async () => {
     const page = await demoPage();
     await page.evaluate(() => {
