@@ -35,36 +35,29 @@ async function waitClosed(page: Page, tap: { x: number; y: number }, timeout = 5
   throw new Error(`the card did not close after a tap at ${tap.x},${tap.y}: ${JSON.stringify(state)}`);
 }
 
+/** Opens the card by a tap on a title; gives a point beside it: above it if there is room, else below. */
+async function tapOpen(page: Page): Promise<{ x: number; y: number }> {
+  const title = await pointOfText(page, 'Fugitive Pieces house party');
+  await page.touchscreen.tap(title.x, title.y);
+  await page.waitForFunction((host) => document.querySelector(host) !== null, { timeout: 10_000 }, CARD_HOST);
+  const card = await page.evaluate((host) => document.querySelector(host)!.getBoundingClientRect().toJSON(), CARD_HOST);
+  await new Promise((done) => setTimeout(done, 500));
+  return { x: 5, y: card.top > 40 ? 20 : Math.min(834, card.bottom + 20) };
+}
+
 describe('touch in Firefox', () => {
   it('opens the card on a tap on a title and closes it on a tap elsewhere', async () => {
     const page = await demoPage();
     expect(await cardOpen(page)).toBe(false);
-    const title = await pointOfText(page, 'Fugitive Pieces house party');
-    await page.touchscreen.tap(title.x, title.y);
-    await page.waitForFunction((host) => document.querySelector(host) !== null, { timeout: 10_000 }, CARD_HOST);
-    // Beside the card: above it if there is room, else below it.
-    const card = await page.evaluate(
-      (host) => document.querySelector(host)!.getBoundingClientRect().toJSON(),
-      CARD_HOST,
-    );
-    const outside = card.top > 40 ? 20 : Math.min(834, card.bottom + 20);
-    await new Promise((done) => setTimeout(done, 500));
-    await page.touchscreen.tap(5, outside);
-    await waitClosed(page, { x: 5, y: outside });
+    const outside = await tapOpen(page);
+    await page.touchscreen.tap(outside.x, outside.y);
+    await waitClosed(page, outside);
     await page.close();
   });
 
   it('closes the card on a touch that lifts elsewhere after the long-press time, which gets no click', async () => {
     const page = await demoPage();
-    const title = await pointOfText(page, 'Fugitive Pieces house party');
-    await page.touchscreen.tap(title.x, title.y);
-    await page.waitForFunction((host) => document.querySelector(host) !== null, { timeout: 10_000 }, CARD_HOST);
-    const card = await page.evaluate(
-      (host) => document.querySelector(host)!.getBoundingClientRect().toJSON(),
-      CARD_HOST,
-    );
-    const outside = { x: 5, y: card.top > 40 ? 20 : Math.min(834, card.bottom + 20) };
-    await new Promise((done) => setTimeout(done, 500));
+    const outside = await tapOpen(page);
     // The page's own record of the touch: when it went down and when it lifted.
     await page.evaluate(() => {
       const seen: number[] = [];

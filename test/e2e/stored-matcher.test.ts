@@ -38,25 +38,21 @@ describe('a stopped worker', () => {
     const marks = await matcherMarks();
     expect(marks).toContain('afterparty:matcher-loaded');
     expect(marks).not.toContain('afterparty:matcher-compiled');
-    const loaded = await [...worker.harness.context.serviceWorkers()]
-      .reverse()[0]!
-      .evaluate(
-        () =>
-          (performance.getEntriesByName('afterparty:matcher-loaded')[0] as PerformanceMark | undefined)
-            ?.detail as unknown,
-      );
+    // A mark's detail in the newest worker (the woken one).
+    const markDetail = (name: string) =>
+      [...worker.harness.context.serviceWorkers()]
+        .reverse()[0]!
+        .evaluate(
+          (mark) => (performance.getEntriesByName(mark)[0] as PerformanceMark | undefined)?.detail as unknown,
+          name,
+        );
+    const loaded = await markDetail('afterparty:matcher-loaded');
     expect(loaded).toMatchObject({ where: 'file' });
     // Read by need: the wake read the tree alone, and the warm-up's sample, the file's tail, after it.
     await worker.until('the warm-up’s sample to be read', async () =>
       (await matcherMarks()).includes('afterparty:matcher-sample'),
     );
-    const sample = await [...worker.harness.context.serviceWorkers()]
-      .reverse()[0]!
-      .evaluate(
-        () =>
-          (performance.getEntriesByName('afterparty:matcher-sample')[0] as PerformanceMark | undefined)
-            ?.detail as unknown,
-      );
+    const sample = await markDetail('afterparty:matcher-sample');
     const fileBytes = await storedFileBytes();
     expect((sample as { bytes: number }).bytes).toBeGreaterThan(100);
     expect((loaded as { bytes: number }).bytes).toBeLessThan(fileBytes);
