@@ -36,6 +36,8 @@ export interface TitleMatcherCache {
    * (the recheck after a data change comes up to a notice later).
    */
   latest(): Promise<TitleCatalog>;
+  /** The matcher as `latest` rechecks it, without its titles (every film's, at 100,000 films). */
+  latestMatcher(): Promise<Matcher>;
   /** The catalog may have changed: the next `get` builds again. */
   forget(): void;
   /**
@@ -225,6 +227,10 @@ export function titleMatcherCache(
     async latest() {
       await recheck();
       return build().catalog();
+    },
+    async latestMatcher() {
+      await recheck();
+      return build().matcher;
     },
     forget,
     discardStored() {

@@ -53,7 +53,7 @@ export async function listingsFor(
 
 /**
  * Every event, the user's own included, with the films they name and every festival: the popup's
- * schedule. Films are read by key (liveFilmsOf), not all: at issue 28's scale the catalog holds
+ * schedule. Films are read by key (liveByKey), not all: at issue 28's scale the catalog holds
  * 100,000 films for a few hundred events, and a worker stopped during a read of all of them makes
  * the next page's wake wait behind it.
  */

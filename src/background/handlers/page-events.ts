@@ -1,7 +1,7 @@
 import { readPageEventsReport } from '../../core/page-events/index.ts';
 import { liveFestivals } from '../../db/index.ts';
 import type { PageEventMessages } from '../../messages/index.ts';
-import { filmNames, latestMatcher } from './film-names.ts';
+import { filmNames } from './film-names.ts';
 import type { CatalogDeps, HandlersFor } from './types.ts';
 
 /** The popup's "Events on this page", read where the matcher is. */
@@ -9,7 +9,7 @@ export function pageEventHandlers({ db, ready, titles }: CatalogDeps): HandlersF
   return {
     async previewPageEvents({ snapshot }) {
       await ready();
-      const [matcher, festivals] = await Promise.all([latestMatcher(titles), liveFestivals(db)]);
+      const [matcher, festivals] = await Promise.all([titles.latestMatcher(), liveFestivals(db)]);
       const { drafts, beyond, skippedScripts } = readPageEventsReport(snapshot, { matcher, festivals });
       const names = await filmNames(
         db,

@@ -11,7 +11,7 @@ import {
   updateUserEvent,
 } from '../../db/index.ts';
 import { INVITATION_EVENTS_MAX, type InvitationEvent, type UserEventMessages } from '../../messages/index.ts';
-import { filmNames, latestMatcher } from './film-names.ts';
+import { filmNames } from './film-names.ts';
 import type { CatalogDeps, HandlersFor } from './types.ts';
 
 /**
@@ -43,7 +43,7 @@ export function userEventHandlers({ db, ready, titles }: CatalogDeps): HandlersF
     },
     async previewInvitation({ text }) {
       await ready();
-      const [matcher, festivals] = await Promise.all([latestMatcher(titles), liveFestivals(db)]);
+      const [matcher, festivals] = await Promise.all([titles.latestMatcher(), liveFestivals(db)]);
       const read = readInvitation(text, { tie: filmTie(matcher) });
       if (!read.ok) throw new Error(read.error);
       // One import saves at most INVITATION_EVENTS_MAX: the review shows those and counts the rest,
