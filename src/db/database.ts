@@ -112,5 +112,12 @@ export function openDatabase(
   db.version(7).stores({
     matcherIndex: 'id',
   });
+  // v8: films by title (src/db/film-titles.ts), so the own-event form's search and the film
+  // picker's exact title read the titles alone, never every film (100,000 at issue 28's scale).
+  // An index only: the browser builds it from the rows as they are, no row changes.
+  db.version(8).stores({
+    films: 'key, feedId, title',
+    filmsAlt: 'key, feedId, title',
+  });
   return db;
 }

@@ -22,7 +22,7 @@ export function rowKey(feedId: string, id: string): string {
 }
 
 /** The feed id a row's key starts with (rowKey); "" for a key of no feed. */
-function feedIdOfKey(key: string): string {
+export function feedIdOfKey(key: string): string {
   return key.slice(0, Math.max(0, key.indexOf('/')));
 }
 

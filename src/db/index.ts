@@ -24,6 +24,7 @@ export {
   switchToStaged,
 } from './feed-stage.ts';
 export { dropLease, takeLease } from './leases.ts';
+export { liveFilmsTitled, liveTitles } from './film-titles.ts';
 export { eventCatalog, listingsFor, liveFestivals, liveFilm, liveFilms, liveFilmsOf, schedule } from './queries.ts';
 export {
   eventsOfListedFilms,

@@ -5,7 +5,9 @@ import type { EventRow, FestivalRow, FilmRow, Listing } from '../core/rows.ts';
 import { festivalKeyOf } from '../core/rows.ts';
 import { inScheduleOrder } from '../core/plan/index.ts';
 import { timeZoneResolver } from '../core/time/index.ts';
+import { WHOLE_CATALOG_UP_TO, type FilmTitle } from '../core/title-choices.ts';
 import type { AfterpartyDb } from './database.ts';
+import { liveFilmCount, liveTitles } from './film-titles.ts';
 import { liveByKey, liveSlots, readLive } from './feed-slots.ts';
 import { userEventsForFilms } from './user-events.ts';
 
@@ -78,12 +80,12 @@ export async function liveFestivals(db: AfterpartyDb): Promise<FestivalRow[]> {
 }
 
 /**
- * What the form for the user's own event picks from: every live film's key and title (the user's
- * own films included) and every festival. Read when the form opens, not with each schedule.
+ * What the form for the user's own event picks from: every festival, and every live film's key
+ * and title (the user's own included) when there are at most WHOLE_CATALOG_UP_TO; null for a
+ * larger catalog, which the form searches as the user types (film-titles.ts): at issue 28's
+ * scale the form received 100,000 titles to draw 50. Read when the form opens.
  */
-export async function eventCatalog(
-  db: AfterpartyDb,
-): Promise<{ films: Array<Pick<FilmRow, 'key' | 'title'>>; festivals: FestivalRow[] }> {
-  const [films, festivals] = await Promise.all([liveFilms(db), liveFestivals(db)]);
-  return { films: films.map(({ key, title }) => ({ key, title })), festivals };
+export async function eventCatalog(db: AfterpartyDb): Promise<{ films: FilmTitle[] | null; festivals: FestivalRow[] }> {
+  const [count, festivals] = await Promise.all([liveFilmCount(db), liveFestivals(db)]);
+  return { films: count <= WHOLE_CATALOG_UP_TO ? await liveTitles(db) : null, festivals };
 }

@@ -1,5 +1,6 @@
 import type { PackedMatches, TextBlock, TextSpan } from '../core/matching/index.ts';
 import type { CorrectionRow, EventRow, FestivalRow, FilmRow, Listing } from '../core/rows.ts';
+import type { FilmTitle } from '../core/title-choices.ts';
 import type { Settings } from '../core/settings.ts';
 import { isPlainObject } from '../core/guards.ts';
 import { noParams, type SpecsFor } from './spec.ts';
@@ -36,14 +37,27 @@ export interface ListingMessages {
     params: Record<string, never>;
     result: { events: EventRow[]; films: FilmRow[]; festivals: FestivalRow[] };
   };
-  /** Every film's key and title and every festival, for the own-event form's pickers; extension pages only. */
+  /**
+   * Every festival, and every film's key and title when the catalog has at most
+   * WHOLE_CATALOG_UP_TO films (core/title-choices.ts), for the own-event form's pickers; `films`
+   * is null for a larger catalog, which the form searches as the user types (searchFilms).
+   * Extension pages only.
+   */
   getEventCatalog: {
     params: Record<string, never>;
-    result: { films: Array<Pick<FilmRow, 'key' | 'title'>>; festivals: FestivalRow[] };
+    result: { films: FilmTitle[] | null; festivals: FestivalRow[] };
   };
+  /**
+   * The own-event form's type-ahead over a large catalog: titles that start with the text, then
+   * titles that contain it, case and accents ignored, at most TYPED_CHOICES. Extension pages only.
+   */
+  searchFilms: { params: { text: string }; result: { films: FilmTitle[] } };
+  /** The titles of films picked by key (the form shows them by title); a key of no live film is left out. */
+  getFilmTitles: { params: { filmKeys: string[] }; result: { films: FilmTitle[] } };
 }
 
 const MAX_FILM_KEYS = 5_000;
+const MAX_FILM_KEY_CHARS = 400;
 /** A title typed into the film picker. */
 export const MAX_FIND_FILMS_CHARS = 1_000;
 /** One batch: the content script sends windows of at most 8,000 characters, about 64 KB a batch. */
@@ -113,8 +127,29 @@ export const listingSpecs: SpecsFor<ListingMessages> = {
       if (!isPlainObject(params) || !Array.isArray(params.filmKeys)) return 'getListings needs {filmKeys: string[]}';
       const keys = params.filmKeys;
       if (keys.length > MAX_FILM_KEYS) return `getListings accepts at most ${MAX_FILM_KEYS} film keys`;
-      if (!keys.every((key) => typeof key === 'string' && key.length <= 400)) {
+      if (!keys.every((key) => typeof key === 'string' && key.length <= MAX_FILM_KEY_CHARS)) {
         return 'getListings: every film key must be a short string';
+      }
+      return { filmKeys: keys as string[] };
+    },
+  },
+  searchFilms: {
+    privileged: true,
+    validate(params) {
+      if (!isPlainObject(params) || typeof params.text !== 'string') return 'searchFilms needs {text}';
+      if (params.text.length > MAX_FIND_FILMS_CHARS)
+        return `searchFilms accepts a text of at most ${MAX_FIND_FILMS_CHARS} characters`;
+      return { text: params.text };
+    },
+  },
+  getFilmTitles: {
+    privileged: true,
+    validate(params) {
+      if (!isPlainObject(params) || !Array.isArray(params.filmKeys)) return 'getFilmTitles needs {filmKeys: string[]}';
+      const keys = params.filmKeys;
+      if (keys.length > MAX_FILM_KEYS) return `getFilmTitles accepts at most ${MAX_FILM_KEYS} film keys`;
+      if (!keys.every((key) => typeof key === 'string' && key.length <= MAX_FILM_KEY_CHARS)) {
+        return 'getFilmTitles: every film key must be a short string';
       }
       return { filmKeys: keys as string[] };
     },

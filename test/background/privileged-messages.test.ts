@@ -172,6 +172,8 @@ describe('what content scripts may send', () => {
   it.each([
     'getSchedule',
     'getEventCatalog',
+    'searchFilms',
+    'getFilmTitles',
     'getFeeds',
     'getSyncStatus',
     'getPlan',

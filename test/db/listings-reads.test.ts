@@ -113,7 +113,7 @@ describe("the popup's schedule names its events' films without reading the catal
 
   it("the own-event form's catalog lists every live film by key and title, the unnamed and the user's own", async () => {
     const db = await withEvents();
-    const { films } = await eventCatalog(db);
+    const films = (await eventCatalog(db)).films!;
     expect(films.map((f) => f.title).sort()).toEqual([
       'Live in a',
       'Live in b',

@@ -24,6 +24,7 @@ const SHIPPED: ReadonlyArray<Record<string, string>> = [
   { userFilms: 'key' },
   // v6 rewrote the feed ids and added no store.
   {},
+  { matcherIndex: 'id' },
 ];
 
 /** Database `name` (in fake-indexeddb) with the schema of `version` as it shipped. */

@@ -91,7 +91,7 @@ describe('schema v6: subscribed feeds take the id of their address', () => {
 
     const db = openDatabase(name, { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     const moved = (key: string) => key.replace(`${OLD}/`, `${NEW}/`);
 
     expect((await db.feeds.toArray()).map((f) => f.id).sort()).toEqual(['default', NEW].sort());

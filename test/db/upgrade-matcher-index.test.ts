@@ -31,7 +31,7 @@ describe('schema v7: the stored matcher', () => {
 
     const db = openDatabase(name, { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     for (const [table, list] of Object.entries(rows)) expect(await db.table(table).toArray()).toEqual(list);
     expect(await readMatcherIndex(db)).toBeUndefined();
 

@@ -152,7 +152,7 @@ describe('schema v5', () => {
 
     const db = openDatabase(name, { indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(7);
+    expect(db.verno).toBe(8);
     expect(await db.userEvents.toArray()).toEqual([own]);
     expect(await db.userFilms.count()).toBe(0);
     db.close();

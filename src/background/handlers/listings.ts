@@ -1,5 +1,6 @@
-import { eventCatalog, listingsFor, schedule } from '../../db/index.ts';
+import { eventCatalog, listingsFor, liveFilmsOf, liveFilmsTitled, schedule } from '../../db/index.ts';
 import type { ListingMessages } from '../../messages/index.ts';
+import { filmSearch } from '../film-search.ts';
 import type { CatalogDeps, HandlersFor } from './types.ts';
 
 export function listingHandlers({
@@ -7,15 +8,20 @@ export function listingHandlers({
   ready,
   titles,
 }: CatalogDeps): HandlersFor<Omit<ListingMessages, 'beginScan' | 'findTitles'>> {
+  const films = filmSearch(db, ready);
   return {
     async findFilms({ text }) {
-      const { matcher, sources } = await titles.latest();
       const typed = text.trim();
       if (!typed) return { filmKeys: [] };
-      const exact = sources.find((f) => f.title.toLowerCase() === typed.toLowerCase());
+      // The exact title is asked of the title index (the rows of that title alone), beside the
+      // matcher: the matcher's titles would be every film read from the database on a woken worker.
+      const [matcher, exact] = await Promise.all([
+        titles.latestMatcher(),
+        ready().then(() => liveFilmsTitled(db, typed)),
+      ]);
       // Typed, not emphasised by a page: the whole text is marked, so an everyday-word title counts.
-      const found = exact
-        ? [exact.id]
+      const found = exact[0]
+        ? [exact[0].key]
         : matcher.find({ text: typed, marks: [{ start: 0, end: typed.length }] }).flatMap((m) => m.filmIds);
       return { filmKeys: [...new Set(found)] };
     },
@@ -30,6 +36,13 @@ export function listingHandlers({
     async getEventCatalog() {
       await ready();
       return eventCatalog(db);
+    },
+    async searchFilms({ text }) {
+      return { films: await films.search(text) };
+    },
+    async getFilmTitles({ filmKeys }) {
+      await ready();
+      return { films: (await liveFilmsOf(db, filmKeys)).map(({ key, title }) => ({ key, title })) };
     },
   };
 }

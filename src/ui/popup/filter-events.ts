@@ -3,7 +3,7 @@
 import type { Access, EventKind } from '../../core/model.ts';
 import type { EventRow, FilmRow } from '../../core/rows.ts';
 import { festivalKeyOf } from '../../core/rows.ts';
-import { fold } from '../shared/fold.ts';
+import { fold } from '../../core/fold.ts';
 
 export interface ScheduleFilter {
   kind: EventKind | '';

@@ -9,7 +9,8 @@ import { localZone } from '../shared/when-text.ts';
 import type { UserEventRow } from '../../core/rows.ts';
 
 export interface Catalog {
-  films: Array<Pick<FilmRow, 'key' | 'title'>>;
+  /** Every film's key and title, or null for a catalog too large to send whole (searchFilms). */
+  films: Array<Pick<FilmRow, 'key' | 'title'>> | null;
   festivals: FestivalRow[];
 }
 

@@ -1,6 +1,6 @@
 // How a venue is written: its address only when the address adds something to the name.
 import type { Venue } from '../../core/model.ts';
-import { fold } from './fold.ts';
+import { fold } from '../../core/fold.ts';
 
 /**
  * The address to show after a venue's name, or null when it would only repeat it: "Mansion in
