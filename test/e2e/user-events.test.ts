@@ -4,8 +4,25 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { hoverText, waitForHighlights } from '../../scripts/browser.mjs';
 import { cardText, harnessServing } from './extension.ts';
+import { servingRoutes } from './serve-routes.ts';
 
 const env = harnessServing('test/fixtures/jsonld');
+
+/** A catalog past what the form is sent whole (WHOLE_CATALOG_UP_TO, 300): the form searches it in the worker. */
+const LARGE_CATALOG = JSON.stringify({
+  afterparty: 1,
+  title: 'A large catalog',
+  updated: '2026-01-01T00:00:00Z',
+  festivals: [],
+  films: [
+    ...Array.from({ length: 600 }, (_, i) => ({ id: `n${i}`, title: `Catalogue number ${i}`, aliases: [] })),
+    { id: 'society', title: 'Café Society', aliases: [] },
+    { id: 'flore', title: 'Le Café de Flore', aliases: [] },
+    { id: 'story', title: 'Another CAFE story', aliases: [] },
+  ],
+  events: [],
+});
+const feeds = servingRoutes({ '/large.json': LARGE_CATALOG });
 
 const popupUrl = (query = '') => `chrome-extension://${env.harness.extensionId}/popup.html${query}`;
 
@@ -115,5 +132,64 @@ describe('your own events', () => {
     expect(await cardText(site)).toContain('Your event');
     await site.close();
     await popup.close();
+  });
+
+  it('search a large catalog as the user types, in the worker, and name picked films by title', async () => {
+    const page = await env.harness.context.newPage();
+    await page.goto(popupUrl());
+    const options = () =>
+      page.locator('#ap-film-titles option').evaluateAll((all) => all.map((o) => o.getAttribute('value')));
+    await openView(page, /^Saved/);
+    await page.getByRole('button', { name: /Add an event/ }).click();
+    // Positive control: the built-in catalog (12 films) comes whole, every title offered.
+    await expect.poll(options).toContain('Fugitive Pieces');
+    expect(await options()).toHaveLength(12);
+
+    const added = await page.evaluate(
+      (url) => chrome.runtime.sendMessage({ type: 'addFeed', params: { url } }),
+      `${feeds.served.base}/large.json`,
+    );
+    expect(added).toHaveProperty('result');
+    await page.reload();
+    await openView(page, /^Saved/);
+    await page.getByRole('button', { name: /Add an event/ }).click();
+    const form = page.getByRole('form', { name: 'Add an event' });
+    const search = form.getByLabel('Add a film');
+    await search.waitFor();
+    // 615 films: none is sent to the form, nor offered until something is typed.
+    const sent = await page.evaluate(() => chrome.runtime.sendMessage({ type: 'getEventCatalog', params: {} }));
+    expect(sent).toEqual({ result: { films: null, festivals: expect.any(Array) } });
+    expect(await options()).toEqual([]);
+    await search.pressSequentially('cafe');
+    // Titles that start with it, then titles that contain it, accents and case ignored.
+    await expect.poll(options).toEqual(['Café Society', 'Another CAFE story', 'Le Café de Flore']);
+    await search.fill('catalogue number 1');
+    await expect.poll(async () => (await options()).length).toBe(50);
+    expect((await options()).every((title) => title?.startsWith('Catalogue number 1'))).toBe(true);
+
+    // Picking an offered title fills the input with it: the film joins the list by its title.
+    await search.fill('café');
+    await expect.poll(options).toContain('Café Society');
+    await search.fill('Café Society');
+    await expect.poll(() => form.getByRole('list', { name: 'Films' }).textContent()).toContain('Café Society');
+    expect(await search.inputValue()).toBe('');
+    // A title typed and entered is found by the matcher, outside the offered titles.
+    await search.fill('le cafe de flore');
+    await search.press('Enter');
+    await expect.poll(() => form.getByRole('list', { name: 'Films' }).textContent()).toContain('Le Café de Flore');
+    await form.getByLabel('Title').fill('Café crawl');
+    await form.getByLabel('Date').fill('2026-01-02');
+    await form.getByRole('button', { name: 'Save event' }).click();
+    await page.getByText('Saved “Café crawl”.').waitFor();
+
+    // Opened again, the form names its films by title: asked by key, not from a catalog sent whole.
+    await page.reload();
+    await openView(page, /^Saved/);
+    await page.getByRole('button', { name: 'Edit Café crawl' }).click();
+    const films = page.getByRole('form', { name: 'Edit your event' }).getByRole('list', { name: 'Films' });
+    await expect.poll(() => films.textContent()).toContain('Café Society');
+    expect(await films.textContent()).toContain('Le Café de Flore');
+    expect(await options()).toEqual([]);
+    await page.close();
   });
 });
