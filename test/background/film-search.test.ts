@@ -5,7 +5,7 @@ import { loadDefaultFeed, needsDefaultFeed } from '../../src/background/default-
 import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import { titleMatcherCache, type TitleMatcherCache } from '../../src/background/title-matcher.ts';
-import { TYPED_CHOICES } from '../../src/core/title-choices.ts';
+import { TYPED_CHOICES, WHOLE_CATALOG_UP_TO } from '../../src/core/title-choices.ts';
 import { countRowReads } from '../db/row-reads.ts';
 import { freshDb } from '../db/fake-db.ts';
 
@@ -78,6 +78,33 @@ describe('searchFilms', () => {
     expect((await handlers.searchFilms({ text: 'cra' })).films.map((f) => f.key)).toEqual(['default/crash', film.key]);
     expect(reads.get('keys:films')).toBe(2 * walked);
     expect(filmRows(reads)).toBe(0);
+  });
+
+  it('has the titles read when the form opens on a large catalog, before the first keystroke', async () => {
+    const { db, ready, handlers } = setup();
+    await ready();
+    const more = Array.from({ length: WHOLE_CATALOG_UP_TO }, (_, i) => ({
+      key: `default/more-${i}`,
+      feedId: 'default',
+      id: `more-${i}`,
+      title: `More ${i}`,
+      aliases: [],
+      year: null,
+      directors: [],
+    }));
+    await db.films.bulkPut(more);
+    const reads = await countRowReads(db);
+    const all = await db.films.count();
+    expect((await handlers.getEventCatalog({})).films).toBeNull();
+    await expect.poll(() => reads.get('keys:films')).toBe(all);
+    expect((await handlers.searchFilms({ text: 'more 29' })).films).toHaveLength(11);
+    expect(reads.get('keys:films')).toBe(all);
+    // Positive control: a small catalog comes whole, and nothing is read ahead for it.
+    await db.films.bulkDelete(more.map((f) => f.key));
+    const small = await countRowReads(db);
+    expect((await handlers.getEventCatalog({})).films).toHaveLength(12);
+    await new Promise((done) => setTimeout(done, 50));
+    expect(small.get('keys:films')).toBe(12);
   });
 
   it('is refused from a content script, and asks for text', async () => {

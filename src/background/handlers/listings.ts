@@ -35,7 +35,9 @@ export function listingHandlers({
     },
     async getEventCatalog() {
       await ready();
-      return eventCatalog(db);
+      const catalog = await eventCatalog(db);
+      if (!catalog.films) void films.prepare().catch(() => undefined);
+      return catalog;
     },
     async searchFilms({ text }) {
       return { films: await films.search(text) };
