@@ -17,6 +17,7 @@ export async function clearCache(db: AfterpartyDb): Promise<void> {
       feed.lastSync = null;
       feed.eventCount = 0;
       feed.filmCount = 0;
+      feed.titleBytes = 0;
       const state = syncStateOf(feed);
       // A conditional request or an unchanged hash would write nothing and leave the cache empty.
       feed.sync = {

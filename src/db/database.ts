@@ -27,6 +27,12 @@ export interface FeedRow {
   problems: string[];
   eventCount: number;
   filmCount: number;
+  /**
+   * What the feed's titles and aliases cost the title index (core/matching/cap-titles.ts's
+   * titleBytes), summed when its rows were stored: the title cap is then checked without reading
+   * every film (feed-sync/title-cap.ts). Absent on rows written before it was kept.
+   */
+  titleBytes?: number;
   /** Sync state (v4); absent on rows written before, read with defaults by syncStateOf (feed-slots.ts). */
   sync?: FeedSyncState;
 }

@@ -3,6 +3,7 @@
 import type { Table } from 'dexie';
 import type { Feed } from '../core/model.ts';
 import type { EventRow, FestivalRow, FilmRow } from '../core/rows.ts';
+import { titleBytes } from '../core/matching/index.ts';
 import type { AfterpartyDb, FeedRow } from './database.ts';
 import { rowKey, slotTables, syncStateOf, type RowTable } from './feed-slots.ts';
 import type { FeedSyncState } from './feed-sync-state.ts';
@@ -58,6 +59,7 @@ export interface FeedRowPatch {
   problems: string[];
   eventCount: number;
   filmCount: number;
+  titleBytes: number;
 }
 
 export function patchFor(feed: Feed, problems: string[], rows: FeedRows): FeedRowPatch {
@@ -67,6 +69,7 @@ export function patchFor(feed: Feed, problems: string[], rows: FeedRows): FeedRo
     problems,
     eventCount: rows.events.length,
     filmCount: rows.films.length,
+    titleBytes: rows.films.reduce((sum, film) => sum + titleBytes(film), 0),
   };
 }
 

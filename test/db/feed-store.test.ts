@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { titleBytes } from '../../src/core/matching/index.ts';
 import type { Feed } from '../../src/core/model.ts';
 import { replaceFeed } from '../../src/db/feed-store.ts';
 import { recordFeedError } from '../../src/db/feeds.ts';
@@ -60,9 +61,12 @@ describe('replaceFeed', () => {
       id: 'f1',
       eventCount: 2,
       filmCount: 2,
+      // What its titles cost the title index, for the title cap checked without its films.
+      titleBytes: feed.films.reduce((sum, film) => sum + titleBytes(film), 0),
       lastSync: '2026-01-01T00:00:00.000Z',
       lastError: null,
     });
+    expect(row.titleBytes).toBe(titleBytes(feed.films[0]!) + titleBytes(feed.films[1]!));
     const { listings, festivals } = await listingsFor(db, ['f1/fp', 'f1/ypf', 'f1/unknown']);
     expect(listings.map((l) => [l.film.title, l.events.map((e) => e.id)])).toEqual([
       ['Fugitive Pieces', ['fp-party']],
