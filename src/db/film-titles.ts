@@ -9,6 +9,8 @@ import { feedIdOfKey, liveSlots, slotTables } from './feed-slots.ts';
 
 const SLOTS = ['a', 'b'] as const;
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** How many live films there are, the user's own included: counted by the feed index, no row read. */
 export async function liveFilmCount(db: AfterpartyDb): Promise<number> {
   const live = await liveSlots(db);
@@ -29,16 +31,19 @@ export async function liveFilmCount(db: AfterpartyDb): Promise<number> {
 export async function liveTitles(db: AfterpartyDb): Promise<FilmTitle[]> {
   const live = await liveSlots(db);
   const out: FilmTitle[] = [];
-  for (const slot of SLOTS) {
-    if (![...live.values()].includes(slot)) continue;
-    await slotTables(db, slot)
-      .films.orderBy('title')
-      .eachKey((title, { primaryKey }) => {
-        if (live.get(feedIdOfKey(primaryKey)) === slot) out.push({ key: primaryKey, title: title as string });
-      });
-  }
+  const slots = new Set(live.values());
+  await Promise.all(
+    SLOTS.filter((slot) => slots.has(slot)).map((slot) =>
+      slotTables(db, slot)
+        .films.orderBy('title')
+        .eachKey((title, { primaryKey }) => {
+          if (live.get(feedIdOfKey(primaryKey)) === slot) out.push({ key: primaryKey, title: title as string });
+        }),
+    ),
+  );
   for (const { key, title } of await db.userFilms.toArray()) out.push({ key, title });
-  return out.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+  // Two slots walked at once: a title two films share is put in key order, whichever came first.
+  return out.sort((a, b) => compare(a.title, b.title) || compare(a.key, b.key));
 }
 
 /**

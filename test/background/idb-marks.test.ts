@@ -14,7 +14,7 @@ describe("the browser's own IndexedDB open on the worker's timeline", () => {
     // A new database is created by an upgrade, which is marked with the version asked for.
     const upgrade = performance.getEntriesByName('afterparty:idb:upgradeneeded', 'mark');
     expect(upgrade).toHaveLength(1);
-    expect((upgrade[0] as PerformanceMark).detail).toEqual({ version: 70 });
+    expect((upgrade[0] as PerformanceMark).detail).toEqual({ version: 80 });
     db.close();
     // Opened again: no upgrade this time, a second measured open.
     await db.open();
