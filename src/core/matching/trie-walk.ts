@@ -152,21 +152,44 @@ export function walkExact(
   out: number[],
   single = 0xff,
 ): void {
+  if ((trie.censored.size > 0 && trie.censored.has(trie.root)) || seq.star(start)) {
+    walkBranching(trie, trie.root, seq, start, start, budget, out);
+    return;
+  }
+  const child = trie.rootChild(seq.ids[start] as number);
+  if (child < 0) return;
+  const here = ends[child]!;
+  if ((here & single) !== 0) out.push(child, start, start + 1);
+  if (trie.hasChildren(child)) walkOn(trie, ends, seq, start, child, budget, out);
+}
+
+/**
+ * walkExact past its first word: the names spelt by words `start` to `at` and on, the first
+ * word having led to `node` (which has children), pushed as walkExact pushes them. The matcher
+ * takes the first step itself, by its table of root children (see matcher.ts).
+ */
+export function walkOn(
+  trie: Trie,
+  ends: Uint8Array,
+  seq: WordSeq,
+  start: number,
+  node: number,
+  budget: Budget,
+  out: number[],
+): void {
   // Most words of a page are not censored and most trie nodes have no censored child: then
   // there is one path at most, followed without allocating anything.
   const ids = seq.ids;
   const censored = trie.censored.size > 0;
-  let node = trie.root;
-  for (let at = start; at < seq.count; at++) {
-    if (at > start && !seq.plainGap(at) && !gapOpen(trie, node, seq.gap(at))) return;
+  for (let at = start + 1; at < seq.count; at++) {
+    if (!seq.plainGap(at) && !gapOpen(trie, node, seq.gap(at))) return;
     if ((censored && trie.censored.has(node)) || seq.star(at)) {
       walkBranching(trie, node, seq, start, at, budget, out);
       return;
     }
-    const child = at === start ? trie.rootChild(ids[at] as number) : trie.child(node, ids[at] as number);
+    const child = trie.child(node, ids[at] as number);
     if (child < 0) return;
-    const here = ends[child]!;
-    if (here !== 0 && (at > start || (here & single) !== 0)) out.push(child, start, at + 1);
+    if (ends[child]! !== 0) out.push(child, start, at + 1);
     if (!trie.hasChildren(child)) return;
     node = child;
   }
