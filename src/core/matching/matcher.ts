@@ -15,7 +15,7 @@ import { buildTitleIndex, CLUE, FORWARD, LEVEL_BITS, ROOT, TAILS, type TitleInde
 import { MIN_TYPO_LETTERS, type EvidenceLevel, type TitleName } from './title-name.ts';
 import { STAR, TokenTable } from './token-table.ts';
 import { gapAccepts } from './tokenize.ts';
-import { CENSORED_STEPS_PER_BLOCK, walkExact, walkOn, type TrieHit } from './trie-walk.ts';
+import { CENSORED_STEPS_PER_BLOCK, Hits, walkExact, walkOn, type TrieHit } from './trie-walk.ts';
 import { buildTypoIndex, walkTypos, type TypoIndex } from './typo.ts';
 import { nearBuffer, typoHints, typoPossible, type TypoHints } from './typo-possible.ts';
 
@@ -28,7 +28,7 @@ export type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './ma
 interface Scratch {
   readonly table: TokenTable;
   /** Exact walks' hits, three numbers each: trie node, first token, end token. */
-  readonly exact: number[];
+  readonly exact: Hits;
   readonly typo: TrieHit[];
   readonly candidates: Candidates;
   readonly clues: ClueReader;
@@ -96,7 +96,7 @@ export function compileTitles(films: readonly TitleSource[], lexicon: Lexicon = 
 export function matcherOf({ index, typos }: CompiledTitles): Matcher {
   const scratch: Scratch = {
     table: new TokenTable(),
-    exact: [],
+    exact: new Hits(),
     typo: [],
     candidates: new Candidates(),
     clues: new ClueReader(),
@@ -159,8 +159,8 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
   if (count === 0) return;
 
   const budget = { censored: CENSORED_STEPS_PER_BLOCK };
-  exact.length = 0;
-  typo.length = 0;
+  exact.clear();
+  if (typo.length > 0) typo.length = 0;
   clues.reset();
   const clueAt = clues.at;
   const ids = t.ids;
@@ -201,7 +201,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     if (star || nextStar || typoPossible(index, typos, t, k, forward, tails, single, near, hints))
       walkTypos(typos, t, k, budget, typo);
   }
-  if (exact.length === 0 && typo.length === 0) return;
+  if (exact.size === 0 && typo.length === 0) return;
 
   let evidence: EvidenceContext | null = null;
   const evidenceOf = (): EvidenceContext =>
@@ -226,10 +226,11 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     }
   };
   const ends = index.ends;
-  for (let h = 0; h < exact.length; h += 3) {
-    const node = exact[h]!;
-    const start = exact[h + 1]!;
-    const end = exact[h + 2]!;
+  const hits = exact.data;
+  for (let h = 0; h < exact.size; h += 3) {
+    const node = hits[h]!;
+    const start = hits[h + 1]!;
+    const end = hits[h + 2]!;
     // Ask the page once per level found here, not once per name; none shown, no name visited.
     const here = ends[node]! & ALL_LEVELS;
     let shown = LEVEL_BITS.none;

@@ -39,6 +39,33 @@ export interface Budget {
 
 export const CENSORED_STEPS_PER_BLOCK = 200_000;
 
+/**
+ * Exact hits, three numbers each (see walkExact), in a typed array kept from block to block:
+ * an array cut to length 0 for each block lost its storage and grew again push by push.
+ */
+export class Hits {
+  /** Numbers in use: three a hit. */
+  size = 0;
+  data = new Int32Array(768);
+
+  clear(): void {
+    this.size = 0;
+  }
+
+  push(node: number, start: number, end: number): void {
+    const at = this.size;
+    if (at + 3 > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[at] = node;
+    this.data[at + 1] = start;
+    this.data[at + 2] = end;
+    this.size = at + 3;
+  }
+}
+
 type Trie = WordTrie<TitleName>;
 type Entry = [string, number];
 interface Buckets {
@@ -137,8 +164,8 @@ export function gapOpen(trie: Trie, node: number, gap: string): boolean {
 }
 
 /**
- * Every name spelt by the words from `start` on, pushed onto `out` as three numbers: the trie
- * node where the names end, and the token range [start, end). `ends` is non-zero at the nodes
+ * Every name spelt by the words from `start` on, pushed onto `out`: the trie node where the
+ * names end, and the token range [start, end). `ends` is non-zero at the nodes
  * where names end. Exact hits are many (every "the" of a page when a film is called "The"):
  * no object for each. A one-word name is pushed only where `ends` shares a bit with `single`:
  * the caller knows the page turns down some levels there.
@@ -149,7 +176,7 @@ export function walkExact(
   seq: WordSeq,
   start: number,
   budget: Budget,
-  out: number[],
+  out: Hits,
   single = 0xff,
 ): void {
   if ((trie.censored.size > 0 && trie.censored.has(trie.root)) || seq.star(start)) {
@@ -175,7 +202,7 @@ export function walkOn(
   start: number,
   node: number,
   budget: Budget,
-  out: number[],
+  out: Hits,
 ): void {
   // Most words of a page are not censored and most trie nodes have no censored child: then
   // there is one path at most, followed without allocating anything.
@@ -203,7 +230,7 @@ function walkBranching(
   start: number,
   at0: number,
   budget: Budget,
-  out: number[],
+  out: Hits,
 ): void {
   const stack: Array<[number, number]> = [[from, at0]];
   while (stack.length > 0) {
