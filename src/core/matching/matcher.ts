@@ -18,6 +18,7 @@ import { gapAccepts } from './tokenize.ts';
 import { CENSORED_STEPS_PER_BLOCK, Hits, walkExact, walkOn, type TrieHit } from './trie-walk.ts';
 import { buildTypoIndex, walkTypos, type TypoIndex } from './typo.ts';
 import { nearBuffer, typoHints, typoPossible, type TypoHints } from './typo-possible.ts';
+import type { WordLookup } from './vocabulary.ts';
 
 export type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
 
@@ -36,6 +37,7 @@ interface Scratch {
   /** Per vocabulary id, what the per-word loop asks of it (see leadsOf). */
   readonly leads: Uint16Array;
   readonly typoHints: TypoHints;
+  readonly words: WordLookup;
 }
 
 // A word's lead bits (leadsOf): the evidence levels and TYPO_END of the name ending at the
@@ -103,6 +105,7 @@ export function matcherOf({ index, typos }: CompiledTitles): Matcher {
     near: nearBuffer(),
     leads: leadsOf(index),
     typoHints: typoHints(index),
+    words: index.vocabulary.lookup(),
   };
   return {
     size: index.nameCount,
@@ -153,7 +156,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
   const text = typeof block?.text === 'string' ? block.text : '';
   if (text === '' || index.nameCount === 0) return;
   const { table: t, exact, typo, clues, near } = scratch;
-  scanTokens(text, index.vocabulary, t);
+  scanTokens(text, index.vocabulary, t, scratch.words);
   t.classes = index.wordClasses;
   const count = t.count;
   if (count === 0) return;

@@ -15,33 +15,23 @@ export const nearBuffer = (): Int32Array => new Int32Array(MAX_NEIGHBOURS);
 // asked about: KNOWN alone when it cannot be a typo.
 const KNOWN = 1;
 const ANY = 2; // near any word (nearWords gave null): every check says yes
-const AHEAD = 4; // one of its near words is on a typo path below the root's children
+const TYPABLE = 4; // it may be a typo (mistypable)
 const SINGLE = 8; // one of its near words is a one-word name that may match with a typo
 const TAILS_OF = 16; // one of its near words starts a typo-eligible title of 2+ words
 
 /**
- * What the pre-checks learn of a page word by its vocabulary id, once per matcher: most words
- * after a typo-eligible title's first word ("the") are everyday words, near no title word that
- * could follow, and the walk along their near words' trie edges was a hash probe each, word
- * after word. Made in memory from the index (typoHints), built or read back.
+ * What the pre-checks learn of a page word by its vocabulary id, once per matcher: whether it
+ * may be a typo at all, and whether one of its near words is a one-word name or a title's
+ * first word. Most words before a typo-eligible title's second word are everyday words near no
+ * such word, and the walk along their near words was a root lookup each, word after word.
  */
 export interface TypoHints {
-  /** By word id: 1 for the word on the edge into some typo-path node below the root's children. */
-  readonly inner: Uint8Array;
-  /** By word id: 0 not yet asked, else KNOWN and what it allows (AHEAD, SINGLE, TAILS_OF, ANY). */
+  /** By word id: 0 not yet asked, else KNOWN and what it allows (TYPABLE, SINGLE, TAILS_OF, ANY). */
   readonly learnt: Uint8Array;
 }
 
 export function typoHints(index: TitleIndex): TypoHints {
-  const { trie, typoPath } = index;
-  const size = index.vocabulary.size;
-  const inner = new Uint8Array(size);
-  for (let node = 1; node < trie.nodeCount; node++) {
-    if (typoPath[node] === 0) continue;
-    const word = trie.edgeWord[node]!;
-    if (word < size && trie.rootChild(word) !== node) inner[word] = 1;
-  }
-  return { inner, learnt: new Uint8Array(size) };
+  return { learnt: new Uint8Array(index.vocabulary.size) };
 }
 
 /** What page word j (in the vocabulary) allows, learnt on first sight (see TypoHints). */
@@ -58,13 +48,12 @@ function hintOf(
   if (known !== 0) return known;
   let hint = KNOWN;
   if (mistypable(typos, t, j)) {
+    hint |= TYPABLE;
     const words = nearWords(index, typos, t, j, near);
     if (words === null) hint |= ANY;
     else {
       for (let i = 0; i < words.length; i++) {
-        const word = words[i]!;
-        if (hints.inner[word] !== 0) hint |= AHEAD;
-        const entry = index.trie.rootChild(word);
+        const entry = index.trie.rootChild(words[i]!);
         if (entry < 0) continue;
         if ((index.ends[entry]! & TYPO_END) !== 0) hint |= SINGLE;
         if (index.typoPath[entry] !== 0) hint |= TAILS_OF;
@@ -116,10 +105,10 @@ function typoAhead(
   for (let j = k + 1; j < t.count; j++) {
     if (t.star(j)) return true;
     const id = t.ids[j]!;
-    // A word in the vocabulary none of whose near words can follow anywhere is passed over.
+    // Whether a word of the vocabulary may be a typo is learnt once (see TypoHints).
     const hint = id >= 0 ? hintOf(index, typos, hints, t, j, near) : 0;
     if ((hint & ANY) !== 0) return true;
-    if (id >= 0 ? (hint & AHEAD) !== 0 : mistypable(typos, t, j)) {
+    if (id >= 0 ? (hint & TYPABLE) !== 0 : mistypable(typos, t, j)) {
       const words = nearWords(index, typos, t, j, near);
       if (words === null) return true;
       for (let i = 0; i < words.length; i++) {
