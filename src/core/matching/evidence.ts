@@ -42,7 +42,7 @@ function foldedView(folded: NormalizedText, tokens: Tokens): TokenView {
 
 export class EvidenceContext {
   private readonly marks: TextSpan[];
-  private readonly markIndex: MarkIndex;
+  private marksIndexed: MarkIndex | null = null;
   private readonly view: TokenView;
 
   /** Either folded text and its tokens, or a token view with original spans (and no `tokens`). */
@@ -55,7 +55,14 @@ export class EvidenceContext {
   ) {
     this.view = tokens ? foldedView(folded as NormalizedText, tokens) : (folded as TokenView);
     this.marks = marks.length > 1 ? [...marks].sort((a, b) => a.start - b.start) : marks;
-    this.markIndex = new MarkIndex(this.marks);
+  }
+
+  /**
+   * The marks indexed when first asked: most blocks have none, and most that are asked about
+   * never need the index (its lists cost more than the block's other evidence set-up).
+   */
+  private get markIndex(): MarkIndex {
+    return (this.marksIndexed ??= new MarkIndex(this.marks));
   }
 
   /** Original offsets of token `k`. */
@@ -79,7 +86,10 @@ export class EvidenceContext {
     if (this.inLinkRun(first, end)) return false;
     // A cue (cued) makes a title whatever the case says, so it is read only where case says no:
     // both are pure, and the case checks are the cheaper.
-    return this.byCase(level, first, end) || cued(this.text, this.view, this.markIndex, this.lexicon.minor, first, end);
+    return (
+      this.byCase(level, first, end) ||
+      cued(this.text, this.view, this.marks.length > 0 ? this.markIndex : null, this.lexicon.minor, first, end)
+    );
   }
 
   /** What letter case and the neighbouring names say, cues aside (see accepts). */

@@ -9,7 +9,7 @@ import { foldCodePoint, normalizeWithMap } from './normalize.ts';
 import { ODD_GAP, STAR, type TokenTable } from './token-table.ts';
 import { kindOf, tokenize, UNSPACED_CHAR, WORD } from './tokenize.ts';
 import { HASH_SEED } from '../hash.ts';
-import type { Vocabulary } from './vocabulary.ts';
+import type { Vocabulary, WordFinder } from './vocabulary.ts';
 
 // How one code point folds: into one word unit, one punctuation unit, a space, nothing, a
 // character of an unspaced script, or something longer read the general way.
@@ -46,7 +46,7 @@ function learn(cp: number): number {
  * Fills `t` with the tokens of `text`. Returns false, leaving `t` unusable, for text holding a
  * lone surrogate: folding can pair it with a neighbour's, which only the general path sees.
  */
-function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean {
+function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable, words: WordFinder): boolean {
   const len = text.length;
   t.reset(vocabulary, len);
   let units = t.units;
@@ -106,7 +106,7 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
       lastInToken = true;
     } else if (kind === K_SPACE) {
       if (open) {
-        t.push(wStart, wEnd, wFold, n, vocabulary.find(units, wFold, n, h), wFlags);
+        t.push(wStart, wEnd, wFold, n, words.find(units, wFold, n, h), wFlags);
         open = false;
       }
       if (n === 0 || !lastSpace) {
@@ -116,7 +116,7 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
       }
     } else if (kind === K_GAP) {
       if (open) {
-        t.push(wStart, wEnd, wFold, n, vocabulary.find(units, wFold, n, h), wFlags);
+        t.push(wStart, wEnd, wFold, n, words.find(units, wFold, n, h), wFlags);
         open = false;
       }
       const u = UNIT[c] as number;
@@ -144,7 +144,7 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
         const k = cp === 0x20 ? SPACE_CP : kindOf(folded.slice(j, j + width));
         // Anything but a word character ends the open word.
         if (open && k !== WORD) {
-          t.push(wStart, wEnd, wFold, n, vocabulary.find(units, wFold, n, h), wFlags);
+          t.push(wStart, wEnd, wFold, n, words.find(units, wFold, n, h), wFlags);
           open = false;
         }
         if (k === SPACE_CP) {
@@ -183,7 +183,7 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
             if (k !== UNSPACED_CHAR && u !== 0x2d) odd = true;
           }
           if (k === UNSPACED_CHAR) {
-            t.push(i, end, from, n, vocabulary.find(units, from, n, hu), odd ? ODD_GAP : 0);
+            t.push(i, end, from, n, words.find(units, from, n, hu), odd ? ODD_GAP : 0);
             odd = false;
           }
           lastInToken = k === UNSPACED_CHAR;
@@ -194,12 +194,12 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable): boolean 
     }
     i = end;
   }
-  if (open) t.push(wStart, wEnd, wFold, n, vocabulary.find(units, wFold, n, h), wFlags);
+  if (open) t.push(wStart, wEnd, wFold, n, words.find(units, wFold, n, h), wFlags);
   return true;
 }
 
 /** The same tokens the slow, obvious way: for text the fast pass declines. */
-function scanSlow(text: string, vocabulary: Vocabulary, t: TokenTable): void {
+function scanSlow(text: string, vocabulary: Vocabulary, t: TokenTable, words: WordFinder): void {
   const folded = normalizeWithMap(text);
   const tokens = tokenize(folded.text);
   t.reset(vocabulary, folded.text.length);
@@ -219,18 +219,14 @@ function scanSlow(text: string, vocabulary: Vocabulary, t: TokenTable): void {
         if (t.units[u] !== 0x20 && t.units[u] !== 0x2d) flags |= ODD_GAP;
       }
     }
-    t.push(
-      folded.starts[fs] as number,
-      folded.ends[fe - 1] as number,
-      fs,
-      fe,
-      vocabulary.find(t.units, fs, fe, h),
-      flags,
-    );
+    t.push(folded.starts[fs] as number, folded.ends[fe - 1] as number, fs, fe, words.find(t.units, fs, fe, h), flags);
   }
 }
 
-/** Tokens of `text` into `t` (see TokenTable). */
-export function scanTokens(text: string, vocabulary: Vocabulary, t: TokenTable): void {
-  if (!scanFast(text, vocabulary, t)) scanSlow(text, vocabulary, t);
+/**
+ * Tokens of `text` into `t` (see TokenTable). `words`: the vocabulary's lookup, when it is done
+ * growing (Vocabulary.lookup, the matcher's), or the vocabulary itself.
+ */
+export function scanTokens(text: string, vocabulary: Vocabulary, t: TokenTable, words: WordFinder = vocabulary): void {
+  if (!scanFast(text, vocabulary, t, words)) scanSlow(text, vocabulary, t, words);
 }

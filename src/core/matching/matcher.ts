@@ -15,9 +15,10 @@ import { buildTitleIndex, CLUE, FORWARD, LEVEL_BITS, ROOT, TAILS, type TitleInde
 import { MIN_TYPO_LETTERS, type EvidenceLevel, type TitleName } from './title-name.ts';
 import { STAR, TokenTable } from './token-table.ts';
 import { gapAccepts } from './tokenize.ts';
-import { CENSORED_STEPS_PER_BLOCK, walkExact, type TrieHit } from './trie-walk.ts';
+import { CENSORED_STEPS_PER_BLOCK, Hits, walkExact, walkOn, type TrieHit } from './trie-walk.ts';
 import { buildTypoIndex, walkTypos, type TypoIndex } from './typo.ts';
-import { nearBuffer, typoPossible } from './typo-possible.ts';
+import { nearBuffer, typoHints, typoPossible, type TypoHints } from './typo-possible.ts';
+import type { WordLookup } from './vocabulary.ts';
 
 export type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
 
@@ -28,11 +29,45 @@ export type { Matcher, TextBlock, TextSpan, TitleMatch, TitleSource } from './ma
 interface Scratch {
   readonly table: TokenTable;
   /** Exact walks' hits, three numbers each: trie node, first token, end token. */
-  readonly exact: number[];
+  readonly exact: Hits;
   readonly typo: TrieHit[];
   readonly candidates: Candidates;
   readonly clues: ClueReader;
   readonly near: Int32Array;
+  /** Per vocabulary id, what the per-word loop asks of it (see leadsOf). */
+  readonly leads: Uint16Array;
+  readonly typoHints: TypoHints;
+  readonly words: WordLookup;
+}
+
+// A word's lead bits (leadsOf): the evidence levels and TYPO_END of the name ending at the
+// root's child for it, in the low 5 bits as TitleIndex.ends has them, then these.
+const LEAD_ENDS = 0x1f;
+const LEAD_ROOT = 0x20;
+const LEAD_ON = 0x40;
+const LEAD_CLUE = 0x80;
+const LEAD_FORWARD = 0x100;
+const LEAD_TAILS = 0x200;
+
+/**
+ * For each vocabulary word, in one number, what the per-word loop would read from `roles`, the
+ * root's child, its `ends` and its children: nearly every word of a page starts a walk (each
+ * prose word is some title's first word), and most walks end at the root's child. Made in
+ * memory from the index, built or read back (the stored form is left as it is).
+ */
+function leadsOf(index: TitleIndex): Uint16Array {
+  const { roles, trie, ends } = index;
+  const leads = new Uint16Array(roles.length);
+  for (let id = 0; id < roles.length; id++) {
+    const role = roles[id]!;
+    let lead = (role & CLUE ? LEAD_CLUE : 0) | (role & FORWARD ? LEAD_FORWARD : 0) | (role & TAILS ? LEAD_TAILS : 0);
+    if ((role & ROOT) !== 0) {
+      const child = trie.rootChild(id);
+      if (child >= 0) lead |= LEAD_ROOT | (ends[child]! & LEAD_ENDS) | (trie.hasChildren(child) ? LEAD_ON : 0);
+    }
+    leads[id] = lead;
+  }
+  return leads;
 }
 
 /** The matcher with the built-in word lists: the worker's (background/title-matcher.ts) and the CLI's. */
@@ -63,11 +98,14 @@ export function compileTitles(films: readonly TitleSource[], lexicon: Lexicon = 
 export function matcherOf({ index, typos }: CompiledTitles): Matcher {
   const scratch: Scratch = {
     table: new TokenTable(),
-    exact: [],
+    exact: new Hits(),
     typo: [],
     candidates: new Candidates(),
     clues: new ClueReader(),
     near: nearBuffer(),
+    leads: leadsOf(index),
+    typoHints: typoHints(index),
+    words: index.vocabulary.lookup(),
   };
   return {
     size: index.nameCount,
@@ -118,49 +156,55 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
   const text = typeof block?.text === 'string' ? block.text : '';
   if (text === '' || index.nameCount === 0) return;
   const { table: t, exact, typo, clues, near } = scratch;
-  scanTokens(text, index.vocabulary, t);
+  scanTokens(text, index.vocabulary, t, scratch.words);
   t.classes = index.wordClasses;
   const count = t.count;
   if (count === 0) return;
 
   const budget = { censored: CENSORED_STEPS_PER_BLOCK };
-  exact.length = 0;
-  typo.length = 0;
+  exact.clear();
+  if (typo.length > 0) typo.length = 0;
   clues.reset();
   const clueAt = clues.at;
   const ids = t.ids;
   const flags = t.flags;
-  const roles = index.roles;
+  const leads = scratch.leads;
+  const hints = scratch.typoHints;
   const trie = index.trie;
+  const nodeEnds = index.ends;
   const anyStart = trie.censored.has(trie.root);
   const singleFrom = typos.single.size > 0 ? MIN_TYPO_LETTERS - 1 : Infinity;
   const singleTo = typos.singleMaxLength + 1;
   // With no emphasis in the block, a one-word name in lower case is prose unless quoted or it
   // needs no evidence (EvidenceContext.accepts): such hits are not even listed.
   const marked = Array.isArray(block.marks) && block.marks.length > 0;
-  const starts = t.starts;
   for (let k = 0; k < count; k++) {
     const id = ids[k]!;
-    const role = id >= 0 ? roles[id]! : 0;
-    if ((role & CLUE) !== 0) clueAt.push(k);
+    const lead = id >= 0 ? leads[id]! : 0;
+    if ((lead & LEAD_CLUE) !== 0) clueAt.push(k);
     const star = (flags[k]! & STAR) !== 0;
-    if (anyStart || star || (role & ROOT) !== 0) {
-      const c = text.charCodeAt(starts[k]!);
-      const prose = !marked && c >= 0x61 && c <= 0x7a && !quotedSpan(text, starts[k]!, t.ends[k]!);
-      walkExact(trie, index.ends, t, k, budget, exact, prose ? LEVEL_BITS.none : ALL_LEVELS);
+    if (anyStart || star) {
+      walkExact(trie, nodeEnds, t, k, budget, exact, prose(text, t, k, marked) ? LEVEL_BITS.none : ALL_LEVELS);
+    } else if ((lead & LEAD_ROOT) !== 0) {
+      // walkExact's first step, from the lead: whether the word is prose is asked only of a
+      // one-word name that needs evidence.
+      const here = lead & LEAD_ENDS;
+      if (here !== 0 && ((here & LEVEL_BITS.none) !== 0 || !prose(text, t, k, marked)))
+        exact.push(trie.rootChild(id), k, k + 1);
+      if ((lead & LEAD_ON) !== 0) walkOn(trie, nodeEnds, t, k, trie.rootChild(id), budget, exact);
     }
     // A typo walk needs an exact first word, an exact second word, or one long word.
     const next = k + 1 < count ? ids[k + 1]! : -1;
     const nextStar = k + 1 < count && (flags[k + 1]! & STAR) !== 0;
     const length = t.length(k);
-    const forward = (role & FORWARD) !== 0;
-    const tails = next >= 0 && (roles[next]! & TAILS) !== 0;
+    const forward = (lead & LEAD_FORWARD) !== 0;
+    const tails = next >= 0 && (leads[next]! & LEAD_TAILS) !== 0;
     const single = length >= singleFrom && length <= singleTo;
     if (!(star || forward || nextStar || tails || single)) continue;
-    if (star || nextStar || typoPossible(index, typos, t, k, forward, tails, single, near))
+    if (star || nextStar || typoPossible(index, typos, t, k, forward, tails, single, near, hints))
       walkTypos(typos, t, k, budget, typo);
   }
-  if (exact.length === 0 && typo.length === 0) return;
+  if (exact.size === 0 && typo.length === 0) return;
 
   let evidence: EvidenceContext | null = null;
   const evidenceOf = (): EvidenceContext =>
@@ -185,10 +229,11 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     }
   };
   const ends = index.ends;
-  for (let h = 0; h < exact.length; h += 3) {
-    const node = exact[h]!;
-    const start = exact[h + 1]!;
-    const end = exact[h + 2]!;
+  const hits = exact.data;
+  for (let h = 0; h < exact.size; h += 3) {
+    const node = hits[h]!;
+    const start = hits[h + 1]!;
+    const end = hits[h + 2]!;
     // Ask the page once per level found here, not once per name; none shown, no name visited.
     const here = ends[node]! & ALL_LEVELS;
     let shown = LEVEL_BITS.none;
@@ -211,6 +256,14 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     }
     emit(clues.order(cluesOf, filmIds, t.ids, count, from, to), start, end);
   });
+}
+
+/** Is word `k` prose: in lower case, not quoted, in a block without emphasis? */
+function prose(text: string, t: TokenTable, k: number, marked: boolean): boolean {
+  if (marked) return false;
+  const at = t.starts[k]!;
+  const c = text.charCodeAt(at);
+  return c >= 0x61 && c <= 0x7a && !quotedSpan(text, at, t.ends[k]!);
 }
 
 const LEVEL_NAMES: Record<number, EvidenceLevel> = { 2: 'name', 4: 'word', 8: 'marked' };

@@ -65,7 +65,7 @@ const SEQUEL = /^[\s\u00a0]+(?:part|chapter|vol\.?|volume)[\s\u00a0]+(?:[ivx]+|\
 export function cued(
   text: string,
   view: TokenView,
-  marks: MarkIndex,
+  marks: MarkIndex | null,
   minor: ReadonlySet<string>,
   first: number,
   end: number,
@@ -210,9 +210,9 @@ function numbered(text: string, view: TokenView, first: number): boolean {
 /**
  * The title is a phrase of its own: a table cell, a programme line between dashes or dots,
  * "Best Film: Amour", a caption's "BURNING — ". A block that is one mark (a menu link, a lone
- * italic line) is layout, not this; so is a link.
+ * italic line) is layout, not this; so is a link. `marks` null: the block has none.
  */
-function alone(text: string, view: TokenView, marks: MarkIndex, first: number, end: number): boolean {
+function alone(text: string, view: TokenView, marks: MarkIndex | null, first: number, end: number): boolean {
   const start = startAt(view, first);
   const stop = endAt(view, end - 1);
   const opener = opensPhrase(text, start);
@@ -220,6 +220,7 @@ function alone(text: string, view: TokenView, marks: MarkIndex, first: number, e
   const blockStart = startAt(view, 0);
   const blockEnd = endAt(view, view.count - 1);
   // A link set apart by separators is navigation ("© 2008 · Home"), whatever it says.
+  if (marks === null) return true;
   return !(marks.holds(blockStart, blockEnd) || marks.linkAround(start, stop) !== undefined);
 }
 

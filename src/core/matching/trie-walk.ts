@@ -39,6 +39,33 @@ export interface Budget {
 
 export const CENSORED_STEPS_PER_BLOCK = 200_000;
 
+/**
+ * Exact hits, three numbers each (see walkExact), in a typed array kept from block to block:
+ * an array cut to length 0 for each block lost its storage and grew again push by push.
+ */
+export class Hits {
+  /** Numbers in use: three a hit. */
+  size = 0;
+  data = new Int32Array(768);
+
+  clear(): void {
+    this.size = 0;
+  }
+
+  push(node: number, start: number, end: number): void {
+    const at = this.size;
+    if (at + 3 > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[at] = node;
+    this.data[at + 1] = start;
+    this.data[at + 2] = end;
+    this.size = at + 3;
+  }
+}
+
 type Trie = WordTrie<TitleName>;
 type Entry = [string, number];
 interface Buckets {
@@ -137,8 +164,8 @@ export function gapOpen(trie: Trie, node: number, gap: string): boolean {
 }
 
 /**
- * Every name spelt by the words from `start` on, pushed onto `out` as three numbers: the trie
- * node where the names end, and the token range [start, end). `ends` is non-zero at the nodes
+ * Every name spelt by the words from `start` on, pushed onto `out`: the trie node where the
+ * names end, and the token range [start, end). `ends` is non-zero at the nodes
  * where names end. Exact hits are many (every "the" of a page when a film is called "The"):
  * no object for each. A one-word name is pushed only where `ends` shares a bit with `single`:
  * the caller knows the page turns down some levels there.
@@ -149,24 +176,47 @@ export function walkExact(
   seq: WordSeq,
   start: number,
   budget: Budget,
-  out: number[],
+  out: Hits,
   single = 0xff,
+): void {
+  if ((trie.censored.size > 0 && trie.censored.has(trie.root)) || seq.star(start)) {
+    walkBranching(trie, trie.root, seq, start, start, budget, out);
+    return;
+  }
+  const child = trie.rootChild(seq.ids[start] as number);
+  if (child < 0) return;
+  const here = ends[child]!;
+  if ((here & single) !== 0) out.push(child, start, start + 1);
+  if (trie.hasChildren(child)) walkOn(trie, ends, seq, start, child, budget, out);
+}
+
+/**
+ * walkExact past its first word: the names spelt by words `start` to `at` and on, the first
+ * word having led to `node` (which has children), pushed as walkExact pushes them. The matcher
+ * takes the first step itself, by its table of root children (see matcher.ts).
+ */
+export function walkOn(
+  trie: Trie,
+  ends: Uint8Array,
+  seq: WordSeq,
+  start: number,
+  node: number,
+  budget: Budget,
+  out: Hits,
 ): void {
   // Most words of a page are not censored and most trie nodes have no censored child: then
   // there is one path at most, followed without allocating anything.
   const ids = seq.ids;
   const censored = trie.censored.size > 0;
-  let node = trie.root;
-  for (let at = start; at < seq.count; at++) {
-    if (at > start && !seq.plainGap(at) && !gapOpen(trie, node, seq.gap(at))) return;
+  for (let at = start + 1; at < seq.count; at++) {
+    if (!seq.plainGap(at) && !gapOpen(trie, node, seq.gap(at))) return;
     if ((censored && trie.censored.has(node)) || seq.star(at)) {
       walkBranching(trie, node, seq, start, at, budget, out);
       return;
     }
-    const child = at === start ? trie.rootChild(ids[at] as number) : trie.child(node, ids[at] as number);
+    const child = trie.child(node, ids[at] as number);
     if (child < 0) return;
-    const here = ends[child]!;
-    if (here !== 0 && (at > start || (here & single) !== 0)) out.push(child, start, at + 1);
+    if (ends[child]! !== 0) out.push(child, start, at + 1);
     if (!trie.hasChildren(child)) return;
     node = child;
   }
@@ -180,7 +230,7 @@ function walkBranching(
   start: number,
   at0: number,
   budget: Budget,
-  out: number[],
+  out: Hits,
 ): void {
   const stack: Array<[number, number]> = [[from, at0]];
   while (stack.length > 0) {

@@ -11,6 +11,59 @@ import { MAX_NEIGHBOURS, withinOneEditUnits } from './typo-filter.ts';
 /** Room for the catalog words near one page word (see nearWords); one per matcher. */
 export const nearBuffer = (): Int32Array => new Int32Array(MAX_NEIGHBOURS);
 
+// What a vocabulary word's near words allow (TypoHints.learnt), learnt the first time it is
+// asked about: KNOWN alone when it cannot be a typo.
+const KNOWN = 1;
+const ANY = 2; // near any word (nearWords gave null): every check says yes
+const TYPABLE = 4; // it may be a typo (mistypable)
+const SINGLE = 8; // one of its near words is a one-word name that may match with a typo
+const TAILS_OF = 16; // one of its near words starts a typo-eligible title of 2+ words
+
+/**
+ * What the pre-checks learn of a page word by its vocabulary id, once per matcher: whether it
+ * may be a typo at all, and whether one of its near words is a one-word name or a title's
+ * first word. Most words before a typo-eligible title's second word are everyday words near no
+ * such word, and the walk along their near words was a root lookup each, word after word.
+ */
+export interface TypoHints {
+  /** By word id: 0 not yet asked, else KNOWN and what it allows (TYPABLE, SINGLE, TAILS_OF, ANY). */
+  readonly learnt: Uint8Array;
+}
+
+export function typoHints(index: TitleIndex): TypoHints {
+  return { learnt: new Uint8Array(index.vocabulary.size) };
+}
+
+/** What page word j (in the vocabulary) allows, learnt on first sight (see TypoHints). */
+function hintOf(
+  index: TitleIndex,
+  typos: TypoIndex,
+  hints: TypoHints,
+  t: TokenTable,
+  j: number,
+  near: Int32Array,
+): number {
+  const id = t.ids[j]!;
+  const known = id < hints.learnt.length ? hints.learnt[id]! : 0;
+  if (known !== 0) return known;
+  let hint = KNOWN;
+  if (mistypable(typos, t, j)) {
+    hint |= TYPABLE;
+    const words = nearWords(index, typos, t, j, near);
+    if (words === null) hint |= ANY;
+    else {
+      for (let i = 0; i < words.length; i++) {
+        const entry = index.trie.rootChild(words[i]!);
+        if (entry < 0) continue;
+        if ((index.ends[entry]! & TYPO_END) !== 0) hint |= SINGLE;
+        if (index.typoPath[entry] !== 0) hint |= TAILS_OF;
+      }
+    }
+  }
+  if (id < hints.learnt.length) hints.learnt[id] = hint;
+  return hint;
+}
+
 /**
  * May a typo walk from word k find anything: a typo ahead along a title word k starts
  * (`forward`), or word k a typo of a title's first word (`tails`: a title going on with
@@ -25,10 +78,11 @@ export function typoPossible(
   tails: boolean,
   single: boolean,
   near: Int32Array,
+  hints: TypoHints,
 ): boolean {
   return (
-    (forward && k + 1 < t.count && typoAhead(index, typos, t, k, near)) ||
-    typoHere(index, typos, t, k, tails, single, near)
+    (forward && k + 1 < t.count && typoAhead(index, typos, t, k, near, hints)) ||
+    typoHere(index, typos, t, k, tails, single, near, hints)
   );
 }
 
@@ -36,7 +90,14 @@ export function typoPossible(
  * Can the walk forward from word k (a typo-eligible title's first word) meet a typo: is some
  * word after k, reached exactly along those titles, one edit from a word that may follow there?
  */
-function typoAhead(index: TitleIndex, typos: TypoIndex, t: TokenTable, k: number, near: Int32Array): boolean {
+function typoAhead(
+  index: TitleIndex,
+  typos: TypoIndex,
+  t: TokenTable,
+  k: number,
+  near: Int32Array,
+  hints: TypoHints,
+): boolean {
   const trie = index.trie;
   const path = index.typoPath;
   let node = trie.rootChild(t.ids[k]!);
@@ -44,7 +105,10 @@ function typoAhead(index: TitleIndex, typos: TypoIndex, t: TokenTable, k: number
   for (let j = k + 1; j < t.count; j++) {
     if (t.star(j)) return true;
     const id = t.ids[j]!;
-    if (mistypable(typos, t, j)) {
+    // Whether a word of the vocabulary may be a typo is learnt once (see TypoHints).
+    const hint = id >= 0 ? hintOf(index, typos, hints, t, j, near) : 0;
+    if ((hint & ANY) !== 0) return true;
+    if (id >= 0 ? (hint & TYPABLE) !== 0 : mistypable(typos, t, j)) {
       const words = nearWords(index, typos, t, j, near);
       if (words === null) return true;
       for (let i = 0; i < words.length; i++) {
@@ -118,8 +182,14 @@ function typoHere(
   tails: boolean,
   single: boolean,
   near: Int32Array,
+  hints: TypoHints,
 ): boolean {
-  if ((!tails && !single) || !mistypable(typos, t, k)) return false;
+  if (!tails && !single) return false;
+  if (t.ids[k]! >= 0) {
+    const hint = hintOf(index, typos, hints, t, k, near);
+    if ((hint & ANY) !== 0 || (single && (hint & SINGLE) !== 0)) return true;
+    if (!tails || (hint & TAILS_OF) === 0) return false;
+  } else if (!mistypable(typos, t, k)) return false;
   const words = nearWords(index, typos, t, k, near);
   if (words === null) return true;
   const trie = index.trie;

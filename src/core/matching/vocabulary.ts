@@ -64,6 +64,14 @@ export class Vocabulary {
     return free === 0 ? 'a vocabulary table without room' : null;
   }
 
+  /**
+   * The same lookup as `find`, in a table of its own made now: for a vocabulary that is done
+   * growing (a matcher's). Its fields are not the vocabulary's, so the stored form is as it was.
+   */
+  lookup(): WordLookup {
+    return new WordLookup(this.slots, this.mask, this.offsets, this.units);
+  }
+
   idOf(word: string): number {
     const h = hashOf(word);
     const mask = this.mask;
@@ -121,6 +129,57 @@ export class Vocabulary {
     this.slots = new Int32Array(2 * size);
     this.mask = size - 1;
     for (let id = 0; id < this.words.length; id++) this.place(id, this.hashes[id] as number);
+  }
+}
+
+/** What fold-scan.ts asks of a vocabulary: a word's id by its units and hash. */
+export interface WordFinder {
+  find(units: Uint16Array, from: number, to: number, h: number): number;
+}
+
+/**
+ * A finished vocabulary's lookup (Vocabulary.lookup), four numbers a slot: the hash, the id + 1,
+ * where the word's units start and how many, so that a probe reads the slot and the units, and
+ * not the offsets too. Every word of a page is looked up, most of them found.
+ */
+export class WordLookup implements WordFinder {
+  private readonly slots: Int32Array;
+
+  constructor(
+    hashed: Int32Array,
+    private readonly mask: number,
+    offsets: Int32Array,
+    private readonly units: Uint16Array,
+  ) {
+    const size = mask + 1;
+    const slots = new Int32Array(4 * size);
+    for (let s = 0; s < size; s++) {
+      const entry = hashed[2 * s + 1]!;
+      if (entry === 0) continue;
+      const at = offsets[entry - 1]!;
+      slots[4 * s] = hashed[2 * s]!;
+      slots[4 * s + 1] = entry;
+      slots[4 * s + 2] = at;
+      slots[4 * s + 3] = offsets[entry]! - at;
+    }
+    this.slots = slots;
+  }
+
+  find(units: Uint16Array, from: number, to: number, h: number): number {
+    const len = to - from;
+    const slots = this.slots;
+    const mask = this.mask;
+    const own = this.units;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const q = 4 * s;
+      const entry = slots[q + 1]!;
+      if (entry === 0) return -1;
+      if (slots[q] !== h || slots[q + 3] !== len) continue;
+      const at = slots[q + 2]!;
+      let k = 0;
+      while (k < len && own[at + k] === units[from + k]) k++;
+      if (k === len) return entry - 1;
+    }
   }
 }
 
