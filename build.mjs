@@ -186,9 +186,11 @@ export const TERSER_OPTIONS = {
   format: { comments: false, ascii_only: false },
 };
 
+/** @param {string} code @returns {Promise<string>} */
 export async function terseContent(code) {
-  const result = await minify(code, TERSER_OPTIONS);
-  return result.code;
+  const { code: out } = await minify(code, TERSER_OPTIONS);
+  if (out === undefined) throw new Error('terser gave no code');
+  return out;
 }
 
 /**
