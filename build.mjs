@@ -186,11 +186,21 @@ export const TERSER_OPTIONS = {
   format: { comments: false, ascii_only: false },
 };
 
+// Chrome's and Firefox's content scripts are the same bundle: terser (about a second of CPU)
+// runs once a build, not once a browser.
+const tersed = new Map();
+
 /** @param {string} code @returns {Promise<string>} */
 export async function terseContent(code) {
-  const { code: out } = await minify(code, TERSER_OPTIONS);
-  if (out === undefined) throw new Error('terser gave no code');
-  return out;
+  if (!tersed.has(code))
+    tersed.set(
+      code,
+      minify(code, TERSER_OPTIONS).then(({ code: out }) => {
+        if (out === undefined) throw new Error('terser gave no code');
+        return out;
+      }),
+    );
+  return tersed.get(code);
 }
 
 /**
