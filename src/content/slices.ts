@@ -5,24 +5,19 @@
 export const SLICE_MS = 8;
 
 /**
- * Resolves in a later task; rejects with the signal's reason once it is aborted. A posted
- * message, not scheduler.yield(): Chromium runs yield() continuations ahead of the page's own
- * timers, so a long scan made of short slices still starved the page's setInterval for a
- * second. A MessageChannel's message is an ordinary task (the HTML spec's posted-message task
- * source; in Chromium a queue of the same priority as the page's timers, taken oldest first),
- * so the page's due timers and input still run between two slices. Not a timer either: from
- * the fifth nested setTimeout the browser waits at least 4 ms, a third of the scan's time idle
- * with 8 ms slices while the page had nothing to run.
+ * Resolves in a later task; rejects with the signal's reason once it is aborted. A timer,
+ * not scheduler.yield(): Chromium runs yield() continuations ahead of the page's own timers,
+ * so a long scan made of short slices still starved the page's setInterval for a second.
+ * A timer queues behind the page's due timers, and the browser's 4 ms clamp on nested
+ * timers leaves the page a third of the main thread even while we are busy. Not a
+ * MessageChannel post either (an ordinary task too, with no clamp): on a busy machine the
+ * page's renderer then never sleeps, and Chromium runs the extension's worker at a lower
+ * process priority, so the worker's answers came later and the 2 MB article's last underline
+ * with them (docs/performance.md, "Issue 28: the page's bytes, pause and card").
  */
 export function yieldToPage(signal: AbortSignal): Promise<void> {
-  const { port1, port2 } = new MessageChannel();
   return new Promise((resolve, reject) => {
-    port1.onmessage = () => {
-      port1.close();
-      if (signal.aborted) reject(signal.reason);
-      else resolve();
-    };
-    port2.postMessage(0);
+    setTimeout(() => (signal.aborted ? reject(signal.reason) : resolve()), 0);
   });
 }
 
