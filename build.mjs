@@ -5,6 +5,7 @@
 //   node build.mjs --bench  the store build's code (minified, no source maps) plus only what the
 //                           benches need: 127.0.0.1 and localhost, and the timeline marks
 import * as esbuild from 'esbuild';
+import { minify } from 'terser';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +174,36 @@ function options(outdir) {
 }
 
 /**
+ * Terser's options for the content script of the store and bench builds. Its output gzips about
+ * 1 KB smaller than esbuild's (30,713 → ~29,700 B), and the content script's size is a budget.
+ * Safe transforms only: no `unsafe*`, and property reads are kept (no `pure_getters`), since a
+ * hostile page may define getters on what we read.
+ */
+export const TERSER_OPTIONS = {
+  ecma: 2020,
+  compress: { passes: 2, ecma: 2020, pure_getters: false },
+  mangle: true,
+  format: { comments: false, ascii_only: false },
+};
+
+// Chrome's and Firefox's content scripts are the same bundle: terser (about a second of CPU)
+// runs once a build, not once a browser.
+const tersed = new Map();
+
+/** @param {string} code @returns {Promise<string>} */
+export async function terseContent(code) {
+  if (!tersed.has(code))
+    tersed.set(
+      code,
+      minify(code, TERSER_OPTIONS).then(({ code: out }) => {
+        if (out === undefined) throw new Error('terser gave no code');
+        return out;
+      }),
+    );
+  return tersed.get(code);
+}
+
+/**
  * The page snapshot the popup injects (src/content/page-snapshot-script.ts): a classic script
  * whose last statement's value is what `scripting.executeScript` hands back.
  */
@@ -196,6 +227,10 @@ async function build() {
       await ctx.watch();
     } else {
       await esbuild.build(options(outdir));
+      if (!dev) {
+        const file = join(outdir, 'content.js');
+        await writeFile(file, await terseContent(await readFile(file, 'utf8')));
+      }
     }
     await esbuild.build(snapshotOptions(outdir));
     await writeStatic(outdir, browser, base);

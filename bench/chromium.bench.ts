@@ -345,10 +345,19 @@ async function pointerToCard(context: BrowserContext, url: string): Promise<numb
     await tab.waitForFunction(() => (window as unknown as { __card?: number }).__card !== undefined, undefined, {
       timeout: 10_000,
     });
-    const { card, move } = await tab.evaluate(() => {
+    const { card, move, marks } = await tab.evaluate(() => {
       const w = window as unknown as { __lastMove: number; __card: number };
-      return { card: w.__card, move: w.__lastMove };
+      const marks = ['card-asked', 'card-listings', 'card-ready', 'card-open'].map(
+        (name) =>
+          `${name} ${performance
+            .getEntriesByName(`afterparty:${name}`)
+            .map((e) => Math.round(e.startTime - w.__lastMove))
+            .join(',')}`,
+      );
+      return { card: w.__card, move: w.__lastMove, marks };
     });
+    // BENCH_CARD_MARKS=1: where the card's time went, ms after the last pointer move (content marks).
+    if (process.env.BENCH_CARD_MARKS) console.log(`card: ${marks.join('; ')}; shown ${Math.round(card - move)}`);
     return card - move - DEFAULT_SETTINGS.hoverDelay;
   } finally {
     await tab.close();

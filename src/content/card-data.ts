@@ -3,6 +3,7 @@ import type { ReminderView } from '../core/plan/index.ts';
 import type { CardClashes, Result } from '../messages/index.ts';
 import { send } from '../browser/send.ts';
 import type { FoundTitle } from './page-scan.ts';
+import { mark } from './perf-mark.ts';
 
 export interface ListingSource {
   /** Listings already fetched, or a request for them. */
@@ -83,9 +84,14 @@ export class CardData {
     return fetchSaved(shown).then((status) => this.apply(status));
   }
 
+  // The marks (bench and development builds) time a card's two requests (bench/chromium.bench.ts).
   #read(title: FoundTitle): Promise<CardContent> {
-    return this.listings
-      .get(title.filmIds)
-      .then(async (answer) => ({ ...answer, status: await fetchSaved(answer.listings) }));
+    mark('card-asked');
+    return this.listings.get(title.filmIds).then(async (answer) => {
+      mark('card-listings');
+      const status = await fetchSaved(answer.listings);
+      mark('card-ready');
+      return { ...answer, status };
+    });
   }
 }

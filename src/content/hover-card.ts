@@ -10,6 +10,7 @@ import { CardData, type ListingSource } from './card-data.ts';
 import { CardHost } from './card-host.tsx';
 import { onDataChange } from './forget-on-change.ts';
 import { HoverPointer } from './hover-pointer.ts';
+import { mark } from './perf-mark.ts';
 import type { LiveSettings } from './live-settings.ts';
 import type { FoundTitle } from './page-scan.ts';
 import type { TitleHits } from './title-hits.ts';
@@ -107,6 +108,7 @@ export function watchHover(
   const render = () => current && card.update(propsOf(current));
 
   const open = async (title: FoundTitle, rect: DOMRect, focus: boolean) => {
+    mark('card-open');
     pointer.keepOpen();
     const state: Shown = { title, listings: [], festivals: [], error: null };
     current = state;

@@ -18,7 +18,7 @@ let out: string;
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'ap-size-'));
   execFileSync(process.execPath, ['build.mjs', '--out', out], { stdio: 'pipe' });
-}, 60_000);
+}, 120_000);
 
 afterAll(() => {
   if (out) rmSync(out, { recursive: true, force: true });

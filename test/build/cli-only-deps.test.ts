@@ -24,5 +24,5 @@ describe('the CLI-only CSV library', () => {
     const files = [...scripts(join(out, 'chrome')), ...scripts(join(out, 'firefox'))];
     expect(files.length).toBeGreaterThan(3);
     expect(files.filter((file) => readFileSync(file, 'utf8').includes(MARKER))).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

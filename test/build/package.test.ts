@@ -129,5 +129,5 @@ describe('npm run package', () => {
         expect(Buffer.compare(rebuilt, data), `${browser}/${file}`).toBe(0);
       }
     }
-  }, 60_000);
+  }, 120_000);
 });

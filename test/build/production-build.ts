@@ -23,7 +23,7 @@ export function withProductionBuild(): () => string {
   let out = '';
   beforeAll(async () => {
     out = await buildProduction();
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     if (out) await rm(out, { recursive: true, force: true });
   });
