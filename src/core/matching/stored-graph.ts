@@ -8,8 +8,12 @@
 // Read back, nothing big is made until it is used: a record is an object only once something
 // asks for it, a list of record lists (a trie's names by node) makes a node's list when that
 // node is asked, and a plain object's field holding a big map or list of records is decoded
-// the first time it is read. Every offset and string number is checked once, when the graph is
-// read, so that nothing made later can fail.
+// the first time it is read. What the graph's shape rests on (kinds, lengths, the ends of
+// offset tables) is checked when the graph is read; the numbers inside a table (a string's
+// number, a record's, an offset) are checked when what they make is first made, so that a wake
+// does not read every table once: a bad one then makes a harmless value (an empty string or
+// list) and is told to the reader once (OnDamage), who drops the stored form. Nothing made later
+// throws.
 //
 // Why: structured clone reads an object per object and the decoding made one per name, list
 // and string; 100,000 films were about a million of them, which took longer to read back than
@@ -451,6 +455,22 @@ const fail = (what: string): never => {
 
 const int32s = (v: unknown): Int32Array => (v instanceof Int32Array ? v : fail('an offset table is not an Int32Array'));
 
+/** Told of damage found after the graph was read, when a value is first made (see the head of this file). */
+export type OnDamage = (what: string) => void;
+
+/** Damage found when a value is made: told once, and the harmless value made instead. */
+class Damage {
+  private told = false;
+  constructor(private readonly tell: OnDamage) {}
+  instead<T>(what: string, value: T): T {
+    if (!this.told) {
+      this.told = true;
+      this.tell(`stored graph: ${what}`);
+    }
+    return value;
+  }
+}
+
 /** Every number of `ids` in [0, size). */
 function inRange(ids: Int32Array, size: number, what: string): void {
   for (let k = 0; k < ids.length; k++) {
@@ -460,23 +480,34 @@ function inRange(ids: Int32Array, size: number, what: string): void {
 }
 
 /**
- * A palette's indexes, every one inside it: one byte each into a palette of 256 (true by their
- * kind, no loop), or two bytes each, checked.
+ * A palette's indexes: one byte each into a palette of 256 (every one inside it by their kind),
+ * or two bytes each, checked where read (RecordTable.valueAt: an index past the palette reads
+ * no string).
  */
 function paletteIndexes(p: unknown, v: unknown, what: string): Uint8Array | Uint16Array {
   const palette = int32s(p);
   if (v instanceof Uint8Array) return palette.length === 256 ? v : fail(`${what}: a palette out of step`);
   if (!(v instanceof Uint16Array)) return fail(`${what}: no palette indexes`);
-  const size = palette.length;
-  for (let k = 0; k < v.length; k++) if (v[k]! >= size) fail(`${what}: an index past its palette`);
   return v;
 }
 
 /** Offsets of `count` lists into `total` values: from 0, never back, ending at `total`. */
 function offsets(at: Int32Array, count: number, total: number, what: string): void {
-  if (at.length !== count + 1 || at[0] !== 0 || at[count] !== total) fail(`${what}: offsets out of step`);
+  offsetEnds(at, count, total, what);
   for (let i = 0; i < count; i++) if (at[i + 1]! < at[i]!) fail(`${what}: offsets go back`);
 }
+
+/** Offsets' ends only (one a list and one more, from 0 to `total`): listSpan checks a list's own when it is made. */
+function offsetEnds(at: Int32Array, count: number, total: number, what: string): void {
+  if (at.length !== count + 1 || at[0] !== 0 || at[count] !== total) fail(`${what}: offsets out of step`);
+}
+
+/** Does list `i` of `at` lie inside `total` values, not going back? */
+const listSpan = (at: Int32Array, i: number, total: number): boolean => {
+  const from = at[i]!;
+  const to = at[i + 1]!;
+  return from >= 0 && from <= to && to <= total;
+};
 
 const FROZEN_EMPTY: readonly never[] = Object.freeze([]);
 
@@ -504,21 +535,21 @@ class Made<T> {
   }
 }
 
-/** The graph's strings, each made from the one text the first time it is asked for. */
+/**
+ * The graph's strings, each made from the one text the first time it is asked for. A string's
+ * ends are checked when it is made (a slice never throws; ends that go back make '' instead).
+ */
 class StringTable {
   private readonly made: Made<string>;
   constructor(
     private readonly text: string,
     private readonly ends: Int32Array,
+    private readonly damage: Damage,
   ) {
     if (typeof text !== 'string') fail('no string table');
     int32s(ends);
-    let at = 0;
-    for (let i = 0; i < ends.length; i++) {
-      if (ends[i]! < at) fail('string ends go back');
-      at = ends[i]!;
-    }
-    if (at !== text.length) fail('string ends out of step with the strings');
+    if ((ends.length === 0 ? 0 : ends[ends.length - 1]!) !== text.length)
+      fail('string ends out of step with the strings');
     this.made = new Made(ends.length);
   }
   get size(): number {
@@ -528,7 +559,17 @@ class StringTable {
   get(id: number): string {
     return this.made.get(id, this.make);
   }
-  private readonly make = (id: number): string => this.text.slice(id === 0 ? 0 : this.ends[id - 1], this.ends[id]);
+  /** String `id` read from a table not checked when the graph was read: '' (told) when there is none. */
+  at(id: number | undefined): string {
+    return (id as number) >= 0 && (id as number) < this.ends.length
+      ? this.made.get(id!, this.make)
+      : this.damage.instead(`no string ${String(id)}`, '');
+  }
+  private readonly make = (id: number): string => {
+    const from = id === 0 ? 0 : this.ends[id - 1]!;
+    const to = this.ends[id]!;
+    return from >= 0 && from <= to ? this.text.slice(from, to) : this.damage.instead('string ends go back', '');
+  };
 }
 
 /** Records made from their columns when first asked for, all with their fields in one order. */
@@ -541,6 +582,7 @@ class RecordTable {
   constructor(
     table: RecordColumns,
     private readonly strings: StringTable,
+    private readonly damage: Damage,
   ) {
     if (typeof table !== 'object' || table === null) fail('no record table');
     const { count, keys, columns } = table;
@@ -565,17 +607,17 @@ class RecordTable {
           return sized(col.v instanceof Float64Array ? col.v.length : fail(`column ${key} is not numbers`));
         case 'b':
           return sized(col.v instanceof Uint8Array ? col.v.length : fail(`column ${key} is not flags`));
+        // The string numbers, palette indexes and offsets inside are checked when a record is made (valueAt).
         case 's':
-          sized(int32s(col.v).length);
-          return inRange(col.v, strings.size, 'string');
+          return sized(int32s(col.v).length);
+        // A palette is short (256 at most a byte an index, a few thousand words): checked whole.
         case 'sp':
           sized(paletteIndexes(col.p, col.v, `column ${key}`).length);
           return inRange(col.p, strings.size, 'string');
         case 'ss':
-          offsets(int32s(col.at), count, int32s(col.v).length, `column ${key}`);
-          return inRange(col.v, strings.size, 'string');
+          return offsetEnds(int32s(col.at), count, int32s(col.v).length, `column ${key}`);
         case 'ssp':
-          offsets(int32s(col.at), count, paletteIndexes(col.p, col.v, `column ${key}`).length, `column ${key}`);
+          offsetEnds(int32s(col.at), count, paletteIndexes(col.p, col.v, `column ${key}`).length, `column ${key}`);
           return inRange(col.p, strings.size, 'string');
         case 'se':
           return;
@@ -623,25 +665,28 @@ class RecordTable {
       case 'b':
         return col.v[id] === 1;
       case 's':
-        return this.strings.get(col.v[id]!);
+        return this.strings.at(col.v[id]);
       case 'sp':
-        return this.strings.get(col.p[col.v[id]!]!);
+        // An index past its palette reads undefined, which `at` turns down.
+        return this.strings.at(col.p[col.v[id]!]);
       case 'se':
         return col.frozenEmpty ? FROZEN_EMPTY : [];
       case 'ssp': {
+        if (!listSpan(col.at, id, col.v.length)) return this.damage.instead('a list of strings out of place', []);
         const from = col.at[id]!;
         const to = col.at[id + 1]!;
         if (to === from && col.frozenEmpty) return FROZEN_EMPTY;
         const list = new Array<string>(to - from);
-        for (let k = from; k < to; k++) list[k - from] = this.strings.get(col.p[col.v[k]!]!);
+        for (let k = from; k < to; k++) list[k - from] = this.strings.at(col.p[col.v[k]!]);
         return list;
       }
       case 'ss': {
+        if (!listSpan(col.at, id, col.v.length)) return this.damage.instead('a list of strings out of place', []);
         const from = col.at[id]!;
         const to = col.at[id + 1]!;
         if (to === from && col.frozenEmpty) return FROZEN_EMPTY;
         const list = new Array<string>(to - from);
-        for (let k = from; k < to; k++) list[k - from] = this.strings.get(col.v[k]!);
+        for (let k = from; k < to; k++) list[k - from] = this.strings.at(col.v[k]);
         return list;
       }
       default:
@@ -659,18 +704,21 @@ export class StoredLists<T> implements ListsByIndex<T> {
   readonly length: number;
   private readonly made: Made<T[]>;
 
-  /** Checked once here: offsets in step, every record number in the table. */
+  /**
+   * The offsets' ends checked here; a list's offsets and record numbers when it is made (a bad
+   * list is made empty, and told).
+   */
   constructor(
     private readonly at: Int32Array,
     private readonly none: Uint8Array,
     private readonly ids: Int32Array,
     private readonly record: (id: number) => T,
-    recordCount: number,
+    private readonly recordCount: number,
+    private readonly damage: Damage,
   ) {
     if (!(none instanceof Uint8Array)) fail('no list of missing lists');
     this.length = none.length;
-    offsets(int32s(at), this.length, int32s(ids).length, 'lists of records');
-    inRange(ids, recordCount, 'record');
+    offsetEnds(int32s(at), this.length, int32s(ids).length, 'lists of records');
     this.made = new Made(this.length);
   }
 
@@ -684,10 +732,15 @@ export class StoredLists<T> implements ListsByIndex<T> {
   }
 
   private readonly make = (i: number): T[] => {
+    if (!listSpan(this.at, i, this.ids.length)) return this.damage.instead('a list of records out of place', []);
     const from = this.at[i]!;
     const to = this.at[i + 1]!;
     const list = new Array<T>(to - from);
-    for (let k = from; k < to; k++) list[k - from] = this.record(this.ids[k]!);
+    for (let k = from; k < to; k++) {
+      const id = this.ids[k]!;
+      if (id < 0 || id >= this.recordCount) return this.damage.instead(`no record ${id}`, []);
+      list[k - from] = this.record(id);
+    }
     return list;
   };
 
@@ -725,12 +778,16 @@ class Decoder {
   /** Deferred nodes by number, made when another node refers to them. */
   private readonly pending = new Map<number, () => unknown>();
 
+  private readonly damage: Damage;
+
   constructor(
     graph: EncodedGraph,
     private readonly kinds: { classes: GraphKinds['classes']; externals: ReadonlyMap<string, object> },
+    onDamage: OnDamage,
   ) {
-    this.strings = new StringTable(graph.strings, graph.stringEnds);
-    this.records = new RecordTable(graph.records, this.strings);
+    this.damage = new Damage(onDamage);
+    this.strings = new StringTable(graph.strings, graph.stringEnds, this.damage);
+    this.records = new RecordTable(graph.records, this.strings, this.damage);
     this.records.decodeOthers((e) => this.value(e));
   }
 
@@ -759,7 +816,14 @@ class Decoder {
   }
 
   private lists(node: Node): StoredLists<Record<string, unknown>> {
-    return new StoredLists(int32s(node.at), node.none as Uint8Array, int32s(node.ids), this.record, this.records.count);
+    return new StoredLists(
+      int32s(node.at),
+      node.none as Uint8Array,
+      int32s(node.ids),
+      this.record,
+      this.records.count,
+      this.damage,
+    );
   }
 
   /** What Encoder.primitives wrote, checked; `make` false checks only. */
@@ -775,8 +839,8 @@ class Decoder {
     const v = int32s(node?.v);
     if (node.t === 'pi') return make ? Array.from(v) : [];
     if (node.t !== 'ps') return fail('not a list of primitives');
-    inRange(v, this.strings.size, 'string');
     if (!make) return [];
+    inRange(v, this.strings.size, 'string');
     const out = new Array<string>(v.length);
     for (let k = 0; k < v.length; k++) out[k] = this.strings.get(v[k]!);
     return out;
@@ -788,13 +852,16 @@ class Decoder {
     return node?.t === 'pr' ? (node.n as number) : int32s(node?.v).length;
   }
 
-  /** Checks now what a deferred node will read, so that decoding it later cannot fail. */
+  /**
+   * Checks now a deferred node's kind and sizes; the numbers inside when it is decoded, where
+   * damage makes it empty (fill).
+   */
   private check(node: Node): 'array' | 'map' {
     switch (node.t) {
       case 'rl':
         if (node.all !== undefined) {
           if (node.all !== this.records.count) fail('a list of every record of another length');
-        } else inRange(int32s(node.v), this.records.count, 'record');
+        } else int32s(node.v);
         return 'array';
       case 'mp':
         this.primitives(node.k, false);
@@ -806,10 +873,7 @@ class Decoder {
         return 'map';
       default: {
         this.primitives(node.k, false);
-        const at = int32s(node.at);
-        const v = int32s(node.v);
-        offsets(at, this.count(node.k), v.length, 'lists of strings');
-        inRange(v, this.strings.size, 'string');
+        offsetEnds(int32s(node.at), this.count(node.k), int32s(node.v).length, 'lists of strings');
         return 'map';
       }
     }
@@ -924,7 +988,12 @@ class Decoder {
         let value: unknown;
         const make = (): unknown => {
           if (!made) {
-            value = this.value(node);
+            try {
+              value = this.value(node);
+            } catch (error) {
+              if (!(error instanceof DamagedGraph)) throw error;
+              value = this.damage.instead(error.message, kind === 'map' ? new Map() : []);
+            }
             made = true;
           }
           return value;
@@ -942,12 +1011,16 @@ class Decoder {
   }
 }
 
-/** The graph `encodeGraph` stored; throws DamagedGraph when it is not one. */
+/**
+ * The graph `encodeGraph` stored; throws DamagedGraph when it is not one. Damage found later,
+ * when a value is first made, is told to `onDamage` once (see the head of this file).
+ */
 export function decodeGraph(
   graph: EncodedGraph,
   kinds: { classes: GraphKinds['classes']; externals: ReadonlyMap<string, object> },
+  onDamage: OnDamage = () => undefined,
 ): { root: unknown; recordCount: number } {
   if (typeof graph !== 'object' || graph === null) fail('not a stored graph');
-  const decoder = new Decoder(graph, kinds);
+  const decoder = new Decoder(graph, kinds, onDamage);
   return { root: decoder.value(graph.root), recordCount: decoder.records.count };
 }

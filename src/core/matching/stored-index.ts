@@ -18,6 +18,7 @@ import {
   encodeGraphSteps,
   kindOf,
   StoredLists,
+  type OnDamage,
   type EncodedGraph,
   type GraphKinds,
 } from './stored-graph.ts';
@@ -28,7 +29,7 @@ import { WordTrie } from './word-trie.ts';
 import { runSteps } from './run-steps.ts';
 
 /** Bumped whenever what a stored index means changes without its shape saying so: an older one is rebuilt. */
-export const STORED_INDEX_FORMAT = 4;
+export const STORED_INDEX_FORMAT = 5;
 
 export interface StoredIndex {
   format: number;
@@ -117,8 +118,10 @@ export type ReadIndex =
 /**
  * The compiled index a StoredIndex holds, or why it cannot be used. `check` runs the probe with
  * the matcher made from it: false means the index decoded into something else, and is rebuilt.
+ * `onDamage` is told (once) of damage found later, in a name or list first made by a page's
+ * match (stored-graph.ts): the matcher goes on with it left out, and the caller drops the store.
  */
-export function readIndex(stored: unknown, lexicon: Lexicon): ReadIndex {
+export function readIndex(stored: unknown, lexicon: Lexicon, onDamage?: OnDamage): ReadIndex {
   if (typeof stored !== 'object' || stored === null) return { ok: false, reason: 'damaged', detail: 'not an object' };
   const s = stored as Partial<StoredIndex>;
   if (s.format !== STORED_INDEX_FORMAT) return { ok: false, reason: 'format' };
@@ -132,7 +135,7 @@ export function readIndex(stored: unknown, lexicon: Lexicon): ReadIndex {
       ['common', lexicon.common],
       ['minor', lexicon.minor],
     ]);
-    const { root, recordCount } = decodeGraph(s.graph as EncodedGraph, { classes: CLASSES, externals });
+    const { root, recordCount } = decodeGraph(s.graph as EncodedGraph, { classes: CLASSES, externals }, onDamage);
     const compiled = root as CompiledTitles;
     const problem = shapeProblem(compiled, recordCount);
     if (problem) return { ok: false, reason: 'damaged', detail: problem };
