@@ -181,7 +181,8 @@ describe('the stored matcher', () => {
     await first.get();
     await stored(first);
     const row = (await readMatcherIndex(db))!;
-    type Graph = { root: { f: { index: { f: { trie: { f: { names: { at: Int32Array; ids: Int32Array } } } } } } } };
+    type Names = { at: { len: Uint8Array; base: Int32Array }; ids: Int32Array };
+    type Graph = { root: { f: { index: { f: { trie: { f: { names: Names } } } } } } };
     const packed = unpack(row.stored) as { stored: { graph: Graph; probe: { text: string } } };
     // The trie node where "Fugitive Pieces" ends, found in a copy read back; not in the probe's text.
     expect(packed.stored.probe.text).not.toContain('Fugitive Pieces');
@@ -191,7 +192,11 @@ describe('the stored matcher', () => {
     const node = trie.child(trie.rootChild(vocabulary.idOf('fugitive')), vocabulary.idOf('pieces'));
     expect(trie.namesAt(node)?.map((n) => n.words.join(' '))).toEqual(['fugitive pieces']);
     const names = packed.stored.graph.root.f.index.f.trie.f.names;
-    names.ids[names.at[node]!] = 1e6;
+    // The list's place: where its block of 64 lists begins, and the lengths of those before it.
+    const { len, base } = names.at;
+    let place = base[Math.floor(node / 64)]!;
+    for (let k = node - (node % 64); k < node; k++) place += len[k]!;
+    names.ids[place] = 1e6;
     await writeMatcherIndex(db, { print: row.print, stored: pack(packed), bytes: 0 });
     const warnings = quiet();
 

@@ -39,12 +39,36 @@ type Column =
   | { k: 's'; v: Int32Array }
   /** Strings of a few kinds (a name's role): `v` indexes the palette `p` of string ids (see palette). */
   | { k: 'sp'; p: Int32Array; v: Uint8Array | Uint16Array }
-  | { k: 'ss'; at: Int32Array; v: Int32Array; frozenEmpty: boolean }
+  | { k: 'ss'; at: Spans; v: Int32Array; frozenEmpty: boolean }
   /** Lists of strings from a palette (a name's words: 2,296 distinct words in 272,642 at 100,000 films). */
-  | { k: 'ssp'; at: Int32Array; p: Int32Array; v: Uint8Array | Uint16Array; frozenEmpty: boolean }
+  | { k: 'ssp'; at: Spans; p: Int32Array; v: Uint8Array | Uint16Array; frozenEmpty: boolean }
   /** Lists of strings, every one empty (a field no name fills today). */
   | { k: 'se'; frozenEmpty: boolean }
   | { k: 'g'; v: Encoded[] };
+
+/**
+ * Where each of many lists lies in one table of values, as stored: each list's length in one
+ * byte (or two, a list being longer than 255) and where every SPAN_STEP-th list begins, a
+ * quarter of the bytes of every offset (`Int32Array`, count + 1, kept for a list longer than
+ * 65,535). A list's place is summed from its block's start when it is made (SpanTable), which
+ * is only when a match first reaches it.
+ */
+export type Spans = Int32Array | { len: Uint8Array | Uint16Array; base: Int32Array };
+
+const SPAN_STEP = 64;
+
+/** `at` (count + 1 offsets) as Spans. */
+function spansOf(at: Int32Array): Spans {
+  const count = at.length - 1;
+  let longest = 0;
+  for (let i = 0; i < count; i++) longest = Math.max(longest, at[i + 1]! - at[i]!);
+  if (longest > 0xffff) return at;
+  const len = longest <= 0xff ? new Uint8Array(count) : new Uint16Array(count);
+  for (let i = 0; i < count; i++) len[i] = at[i + 1]! - at[i]!;
+  const base = new Int32Array(Math.ceil(count / SPAN_STEP) + 1);
+  for (let b = 0; b < base.length; b++) base[b] = at[Math.min(b * SPAN_STEP, count)]!;
+  return { len, base };
+}
 
 export interface EncodedGraph {
   /** Every string of the graph end to end; string `i` ends at `stringEnds[i]`. */
@@ -165,7 +189,7 @@ class Encoder {
 
   /** Many lists of records (a trie's names by node): offsets and ids, `undefined` kept apart from []. */
   private *recordLists(lists: readonly (readonly object[] | undefined)[]): Steps<{
-    at: Int32Array;
+    at: Spans;
     none: Uint8Array;
     ids: Int32Array;
   }> {
@@ -182,7 +206,7 @@ class Encoder {
       at[i + 1] = n;
       yield* this.pause();
     }
-    return { at, none, ids };
+    return { at: spansOf(at), none, ids };
   }
 
   *table(): Steps<RecordColumns> {
@@ -238,7 +262,8 @@ class Encoder {
       const frozenEmpty = lists.every((list) => list.length > 0 || Object.isFrozen(list));
       if (total === 0) return { k: 'se', frozenEmpty };
       const pal = yield* palette(v, () => this.pause());
-      return pal ? { k: 'ssp', at, ...pal, frozenEmpty } : { k: 'ss', at, v, frozenEmpty };
+      const spans = spansOf(at);
+      return pal ? { k: 'ssp', at: spans, ...pal, frozenEmpty } : { k: 'ss', at: spans, v, frozenEmpty };
     }
     const v: Encoded[] = [];
     for (const x of values) v.push(yield* this.value(x));
@@ -502,12 +527,60 @@ function offsetEnds(at: Int32Array, count: number, total: number, what: string):
   if (at.length !== count + 1 || at[0] !== 0 || at[count] !== total) fail(`${what}: offsets out of step`);
 }
 
-/** Does list `i` of `at` lie inside `total` values, not going back? */
-const listSpan = (at: Int32Array, i: number, total: number): boolean => {
-  const from = at[i]!;
-  const to = at[i + 1]!;
-  return from >= 0 && from <= to && to <= total;
-};
+/**
+ * Spans read back: where each of `count` lists lies in `total` values. The ends are checked
+ * when read (the first list begins at 0, the last ends at `total`); a list's own place when it
+ * is made (place).
+ */
+class SpanTable {
+  /** The list placed last: [from, to). */
+  from = 0;
+  to = 0;
+  private readonly at: Int32Array | null;
+  private readonly len: Uint8Array | Uint16Array;
+  private readonly base: Int32Array;
+
+  constructor(
+    spans: unknown,
+    count: number,
+    private readonly total: number,
+    what: string,
+  ) {
+    if (spans instanceof Int32Array) {
+      offsetEnds(spans, count, total, what);
+      this.at = spans;
+      this.len = new Uint8Array(0);
+      this.base = spans;
+      return;
+    }
+    const { len, base } = (spans ?? {}) as { len?: unknown; base?: unknown };
+    if (!(len instanceof Uint8Array || len instanceof Uint16Array) || len.length !== count)
+      fail(`${what}: lengths out of step`);
+    const starts = int32s(base);
+    const blocks = Math.ceil(count / SPAN_STEP) + 1;
+    if (starts.length !== blocks || starts[0] !== 0 || starts[blocks - 1] !== total)
+      fail(`${what}: offsets out of step`);
+    this.at = null;
+    this.len = len as Uint8Array | Uint16Array;
+    this.base = starts;
+  }
+
+  /** Places list `i` (of the `count`) at [from, to); false when it lies outside the values or goes back. */
+  place(i: number): boolean {
+    const at = this.at;
+    if (at) {
+      this.from = at[i]!;
+      this.to = at[i + 1]!;
+    } else {
+      const len = this.len;
+      let from = this.base[Math.floor(i / SPAN_STEP)]!;
+      for (let k = i - (i % SPAN_STEP); k < i; k++) from += len[k]!;
+      this.from = from;
+      this.to = from + len[i]!;
+    }
+    return this.from >= 0 && this.from <= this.to && this.to <= this.total;
+  }
+}
 
 const FROZEN_EMPTY: readonly never[] = Object.freeze([]);
 
@@ -578,6 +651,8 @@ class RecordTable {
   private readonly keys: string[];
   private readonly columns: Column[];
   private readonly made: Made<Record<string, unknown>>;
+  /** The lists' places of a column of lists, by column. */
+  private readonly spans: (SpanTable | null)[];
 
   constructor(
     table: RecordColumns,
@@ -593,6 +668,7 @@ class RecordTable {
     this.keys = keys;
     this.columns = columns;
     this.made = new Made(count);
+    this.spans = columns.map(() => null);
     keys.forEach((key, c) => {
       const col = columns[c] as Column | undefined;
       if (typeof key !== 'string' || typeof col !== 'object' || col === null) return fail('a bad column');
@@ -615,10 +691,13 @@ class RecordTable {
           sized(paletteIndexes(col.p, col.v, `column ${key}`).length);
           return inRange(col.p, strings.size, 'string');
         case 'ss':
-          return offsetEnds(int32s(col.at), count, int32s(col.v).length, `column ${key}`);
-        case 'ssp':
-          offsetEnds(int32s(col.at), count, paletteIndexes(col.p, col.v, `column ${key}`).length, `column ${key}`);
+          this.spans[c] = new SpanTable(col.at, count, int32s(col.v).length, `column ${key}`);
+          return;
+        case 'ssp': {
+          const total = paletteIndexes(col.p, col.v, `column ${key}`).length;
+          this.spans[c] = new SpanTable(col.at, count, total, `column ${key}`);
           return inRange(col.p, strings.size, 'string');
+        }
         case 'se':
           return;
         case 'g':
@@ -640,7 +719,8 @@ class RecordTable {
     for (let c = 0; c < this.keys.length; c++) {
       const col = this.columns[c]!;
       const key = this.keys[c]!;
-      for (let id = 0; id < this.count; id++) all[id]![key] = col.k === 'g' ? decode(col.v[id]) : this.valueAt(col, id);
+      for (let id = 0; id < this.count; id++)
+        all[id]![key] = col.k === 'g' ? decode(col.v[id]) : this.valueAt(col, this.spans[c]!, id);
     }
   }
 
@@ -651,11 +731,13 @@ class RecordTable {
 
   private readonly make = (id: number): Record<string, unknown> => {
     const record: Record<string, unknown> = {};
-    for (let c = 0; c < this.keys.length; c++) record[this.keys[c]!] = this.valueAt(this.columns[c]!, id);
+    for (let c = 0; c < this.keys.length; c++)
+      record[this.keys[c]!] = this.valueAt(this.columns[c]!, this.spans[c]!, id);
     return record;
   };
 
-  private valueAt(col: Column, id: number): unknown {
+  /** Field `col` of record `id`; `spans`, the column's lists' places (a column of lists). */
+  private valueAt(col: Column, spans: SpanTable, id: number): unknown {
     switch (col.k) {
       case 'i':
       case 'f':
@@ -672,18 +754,16 @@ class RecordTable {
       case 'se':
         return col.frozenEmpty ? FROZEN_EMPTY : [];
       case 'ssp': {
-        if (!listSpan(col.at, id, col.v.length)) return this.damage.instead('a list of strings out of place', []);
-        const from = col.at[id]!;
-        const to = col.at[id + 1]!;
+        if (!spans.place(id)) return this.damage.instead('a list of strings out of place', []);
+        const { from, to } = spans;
         if (to === from && col.frozenEmpty) return FROZEN_EMPTY;
         const list = new Array<string>(to - from);
         for (let k = from; k < to; k++) list[k - from] = this.strings.at(col.p[col.v[k]!]);
         return list;
       }
       case 'ss': {
-        if (!listSpan(col.at, id, col.v.length)) return this.damage.instead('a list of strings out of place', []);
-        const from = col.at[id]!;
-        const to = col.at[id + 1]!;
+        if (!spans.place(id)) return this.damage.instead('a list of strings out of place', []);
+        const { from, to } = spans;
         if (to === from && col.frozenEmpty) return FROZEN_EMPTY;
         const list = new Array<string>(to - from);
         for (let k = from; k < to; k++) list[k - from] = this.strings.at(col.v[k]);
@@ -708,8 +788,10 @@ export class StoredLists<T> implements ListsByIndex<T> {
    * The offsets' ends checked here; a list's offsets and record numbers when it is made (a bad
    * list is made empty, and told).
    */
+  private readonly spans: SpanTable;
+
   constructor(
-    private readonly at: Int32Array,
+    at: Spans,
     private readonly none: Uint8Array,
     private readonly ids: Int32Array,
     private readonly record: (id: number) => T,
@@ -718,7 +800,7 @@ export class StoredLists<T> implements ListsByIndex<T> {
   ) {
     if (!(none instanceof Uint8Array)) fail('no list of missing lists');
     this.length = none.length;
-    offsetEnds(int32s(at), this.length, int32s(ids).length, 'lists of records');
+    this.spans = new SpanTable(at, this.length, int32s(ids).length, 'lists of records');
     this.made = new Made(this.length);
   }
 
@@ -732,9 +814,9 @@ export class StoredLists<T> implements ListsByIndex<T> {
   }
 
   private readonly make = (i: number): T[] => {
-    if (!listSpan(this.at, i, this.ids.length)) return this.damage.instead('a list of records out of place', []);
-    const from = this.at[i]!;
-    const to = this.at[i + 1]!;
+    const spans = this.spans;
+    if (!spans.place(i)) return this.damage.instead('a list of records out of place', []);
+    const { from, to } = spans;
     const list = new Array<T>(to - from);
     for (let k = from; k < to; k++) {
       const id = this.ids[k]!;
@@ -817,7 +899,7 @@ class Decoder {
 
   private lists(node: Node): StoredLists<Record<string, unknown>> {
     return new StoredLists(
-      int32s(node.at),
+      node.at as Spans,
       node.none as Uint8Array,
       int32s(node.ids),
       this.record,

@@ -8,7 +8,7 @@ import { films as benchFilms, pageText } from '../../../bench/catalog.ts';
 import { defaultLexicon, lexiconFrom, wordLists } from '../../../src/core/matching/index.ts';
 import { compileTitles, matcherOf, type CompiledTitles, type TitleSource } from '../../../src/core/matching/matcher.ts';
 import { pack, unpack } from '../../../src/core/matching/stored-bytes.ts';
-import { StoredLists } from '../../../src/core/matching/stored-graph.ts';
+import { decodeGraph, encodeGraph, StoredLists, type Spans } from '../../../src/core/matching/stored-graph.ts';
 import {
   readIndex,
   storeIndex,
@@ -25,6 +25,9 @@ const film = (id: string, title: string, aliases: string[] = [], year: number | 
   year,
   directors: [],
 });
+
+/** Stored Spans' offsets where the lists' places are read from: every offset, or where each block of lists begins. */
+const startsOf = (spans: Spans): Int32Array => (spans instanceof Int32Array ? spans : spans.base);
 
 /** The stored index as the worker keeps it (one buffer, background/index-file.ts) and reads it back. */
 const kept = (stored: StoredIndex): StoredIndex => unpack(pack(stored)) as StoredIndex;
@@ -167,6 +170,12 @@ describe('a stored index that cannot serve is refused', () => {
     });
     const other = lexiconFrom({ ...wordLists(), common: `${wordLists().common} zorblax` });
     expect(readIndex(fresh(), other)).toMatchObject({ ok: false, reason: 'lexicon' });
+    // As many words, one of them another (the minor list's first): told by the hash of the words.
+    const [first, ...rest] = wordLists().minor.trim().split(/\s+/);
+    const swapped = lexiconFrom({ ...wordLists(), minor: ['zorblax', ...rest].join(' ') });
+    expect(swapped.minor.size).toBe(lexicon.minor.size);
+    expect(swapped.minor.has(first!)).toBe(false);
+    expect(readIndex(fresh(), swapped)).toMatchObject({ ok: false, reason: 'lexicon' });
     // Positive control: the same row, as stored, is read.
     expect(readIndex(fresh(), lexicon).ok).toBe(true);
   });
@@ -285,15 +294,18 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     expect(damaged((g) => (g.stringEnds[g.stringEnds.length - 1] = g.strings.length + 5))).toMatchObject(refused);
     expect(
       damaged((g) => {
-        const offsets = at(g, 'index.trie.names').at as Int32Array;
+        const offsets = startsOf(at(g, 'index.trie.names').at as Spans);
         offsets[offsets.length - 1]! += 1;
       }),
     ).toMatchObject(refused);
     expect(
       damaged((g) => {
-        const offsets = (g.records.columns[1] as { at: Int32Array }).at;
+        const offsets = startsOf((g.records.columns[1] as { at: Spans }).at);
         offsets[offsets.length - 1]! += 1;
       }),
+    ).toMatchObject(refused);
+    expect(
+      damaged((g) => ((g.records.columns[1] as { at: { len: unknown } }).at.len = new Int32Array(3))),
     ).toMatchObject(refused);
     // Trie siblings in a loop, a child before its parent, a child that is no node.
     expect(damaged((g) => ((at(g, 'index.trie').f as { nextSibling: Int32Array }).nextSibling[2] = 2))).toMatchObject(
@@ -379,13 +391,13 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     expect(toldOf((g) => ((at(g, 'index.trie.names').ids as Int32Array)[0] = 1e6))).toEqual(once('no record 1000000'));
     expect(
       toldOf((g) => {
-        const offsets = at(g, 'typos.tails.names').at as Int32Array;
-        offsets[5] = offsets[offsets.length - 1]! + 1;
+        const offsets = startsOf(at(g, 'typos.tails.names').at as Spans);
+        offsets[1] = offsets[offsets.length - 1]! + 1;
       }),
     ).toEqual(once('a list of records out of place'));
     // A name's string number past the table, and its list's offsets going back.
     expect(toldOf((g) => ((g.records.columns[1] as { v: Int32Array }).v[0] = 1e6))).toEqual(once('no string 1000000'));
-    expect(toldOf((g) => ((g.records.columns[1] as { at: Int32Array }).at[3] = -5))).toEqual(
+    expect(toldOf((g) => (startsOf((g.records.columns[1] as { at: Spans }).at)[1] = -5))).toEqual(
       once('a list of strings out of place'),
     );
     // A deferred map (the film order) naming a string that is not there: empty once read.
@@ -401,6 +413,27 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     const intact = readIndex(fresh(), lexicon);
     if (!intact.ok) throw new Error(intact.reason);
     expect(intact.compiled.index.filmOrder.size).toBe(catalogFilms.length);
+  });
+
+  it('keeps where each list lies as its length in a byte or two and where every 64th begins, every offset past that', () => {
+    const { stored } = roundTrip(catalogFilms);
+    expect((at(stored.graph, 'index.trie.names').at as { len: unknown }).len).toBeInstanceOf(Uint8Array);
+    expect((stored.graph.records.columns[1] as { at: { len: unknown } }).at.len).toBeInstanceOf(Uint8Array);
+    const records = Array.from({ length: 70_000 }, (_, n) => ({ n }));
+    const kinds = { classes: {}, externals: new Map<object, string>() };
+    for (const [longest, kind] of [
+      [3, Uint8Array],
+      [300, Uint16Array],
+      [70_000, Int32Array],
+    ] as const) {
+      const lists = [records.slice(0, 3), undefined, [], records.slice(5, 5 + longest), ...records.map((r) => [r])];
+      const graph = encodeGraph({ lists }, records, kinds);
+      const spans = (graph.root as { f: { lists: { at: Spans } } }).f.lists.at;
+      expect(spans instanceof Int32Array ? spans : spans.len).toBeInstanceOf(kind);
+      const { root } = decodeGraph(graph, { classes: {}, externals: new Map() });
+      const back = (root as { lists: StoredLists<{ n: number }> }).lists;
+      expect(back.toArray()).toEqual(lists);
+    }
   });
 
   it('a trie edge to no node is read, and child() finds no child there', () => {
