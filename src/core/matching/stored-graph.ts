@@ -71,9 +71,9 @@ function spansOf(at: Int32Array): Spans {
 }
 
 export interface EncodedGraph {
-  /** Every string of the graph end to end; string `i` ends at `stringEnds[i]`. */
+  /** Every string of the graph end to end; where string `i` lies: `stringAt` (Spans). */
   strings: string;
-  stringEnds: Int32Array;
+  stringAt: Spans;
   records: RecordColumns;
   root: Encoded;
 }
@@ -163,12 +163,11 @@ class Encoder {
     return id;
   }
 
-  /** The string table as one text and the ends of its strings. */
-  stringTable(): { strings: string; stringEnds: Int32Array } {
-    const ends = new Int32Array(this.strings.length);
-    let at = 0;
-    for (let i = 0; i < this.strings.length; i++) ends[i] = at += this.strings[i]!.length;
-    return { strings: this.strings.join(''), stringEnds: ends };
+  /** The string table as one text and where its strings lie. */
+  stringTable(): { strings: string; stringAt: Spans } {
+    const at = new Int32Array(this.strings.length + 1);
+    for (let i = 0; i < this.strings.length; i++) at[i + 1] = at[i]! + this.strings[i]!.length;
+    return { strings: this.strings.join(''), stringAt: spansOf(at) };
   }
 
   isRecord(v: unknown): boolean {
@@ -610,23 +609,23 @@ class Made<T> {
 
 /**
  * The graph's strings, each made from the one text the first time it is asked for. A string's
- * ends are checked when it is made (a slice never throws; ends that go back make '' instead).
+ * place is checked when it is made (a place outside the text makes '' instead).
  */
 class StringTable {
+  readonly size: number;
   private readonly made: Made<string>;
+  private readonly spans: SpanTable;
   constructor(
     private readonly text: string,
-    private readonly ends: Int32Array,
+    at: unknown,
     private readonly damage: Damage,
   ) {
     if (typeof text !== 'string') fail('no string table');
-    int32s(ends);
-    if ((ends.length === 0 ? 0 : ends[ends.length - 1]!) !== text.length)
-      fail('string ends out of step with the strings');
-    this.made = new Made(ends.length);
-  }
-  get size(): number {
-    return this.ends.length;
+    const len = (at as { len?: unknown } | null)?.len;
+    this.size = at instanceof Int32Array ? at.length - 1 : ArrayBuffer.isView(len) ? (len as Uint8Array).length : -1;
+    if (this.size < 0) fail('strings: no places');
+    this.spans = new SpanTable(at, this.size, text.length, 'strings');
+    this.made = new Made(this.size);
   }
   /** String `id`, checked by the caller to be in range. */
   get(id: number): string {
@@ -634,14 +633,13 @@ class StringTable {
   }
   /** String `id` read from a table not checked when the graph was read: '' (told) when there is none. */
   at(id: number | undefined): string {
-    return (id as number) >= 0 && (id as number) < this.ends.length
+    return (id as number) >= 0 && (id as number) < this.size
       ? this.made.get(id!, this.make)
       : this.damage.instead(`no string ${String(id)}`, '');
   }
   private readonly make = (id: number): string => {
-    const from = id === 0 ? 0 : this.ends[id - 1]!;
-    const to = this.ends[id]!;
-    return from >= 0 && from <= to ? this.text.slice(from, to) : this.damage.instead('string ends go back', '');
+    const spans = this.spans;
+    return spans.place(id) ? this.text.slice(spans.from, spans.to) : this.damage.instead('a string out of place', '');
   };
 }
 
@@ -868,7 +866,7 @@ class Decoder {
     onDamage: OnDamage,
   ) {
     this.damage = new Damage(onDamage);
-    this.strings = new StringTable(graph.strings, graph.stringEnds, this.damage);
+    this.strings = new StringTable(graph.strings, graph.stringAt, this.damage);
     this.records = new RecordTable(graph.records, this.strings, this.damage);
     this.records.decodeOthers((e) => this.value(e));
   }

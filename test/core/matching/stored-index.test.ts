@@ -251,7 +251,7 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
   it('is a few typed arrays and one text of strings, not a string or a node per name', () => {
     const { stored } = roundTrip(catalogFilms);
     expect(typeof stored.graph.strings).toBe('string');
-    expect(stored.graph.stringEnds).toBeInstanceOf(Int32Array);
+    expect((stored.graph.stringAt as { len: unknown }).len).toBeInstanceOf(Uint8Array);
     const names = at(stored.graph, 'index.trie.names');
     expect(names.t).toBe('ll');
     expect(names.ids).toBeInstanceOf(Int32Array);
@@ -291,7 +291,10 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
   it('damaged in its shape is refused when read, before any match could read it', () => {
     const refused = { ok: false, reason: 'damaged' };
     // Strings: the last end past the text; lists of names whose offsets end past their table.
-    expect(damaged((g) => (g.stringEnds[g.stringEnds.length - 1] = g.strings.length + 5))).toMatchObject(refused);
+    expect(
+      damaged((g) => (startsOf(g.stringAt)[startsOf(g.stringAt).length - 1] = g.strings.length + 5)),
+    ).toMatchObject(refused);
+    expect(damaged((g) => (g.stringAt = { len: new Uint8Array(3), base: new Int32Array(2) }))).toMatchObject(refused);
     expect(
       damaged((g) => {
         const offsets = startsOf(at(g, 'index.trie.names').at as Spans);
@@ -385,8 +388,8 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
 
   it('damaged inside a table is read, then told once when what it makes is first made, made harmless, never thrown', () => {
     const once = (what: string) => [expect.stringContaining(what)];
-    // A string's ends going back: the strings from there are made '' and it is told once.
-    expect(toldOf((g) => (g.stringEnds[1] = -1))).toEqual(once('string ends go back'));
+    // Strings placed outside the text: made '' and told once.
+    expect(toldOf((g) => (startsOf(g.stringAt)[1] = -1))).toEqual(once('a string out of place'));
     // A name list naming a name that is not there; offsets going back inside a table of lists.
     expect(toldOf((g) => ((at(g, 'index.trie.names').ids as Int32Array)[0] = 1e6))).toEqual(once('no record 1000000'));
     expect(
