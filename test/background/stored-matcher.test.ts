@@ -192,10 +192,10 @@ describe('the stored matcher', () => {
     const node = trie.child(trie.rootChild(vocabulary.idOf('fugitive')), vocabulary.idOf('pieces'));
     expect(trie.namesAt(node)?.map((n) => n.words.join(' '))).toEqual(['fugitive pieces']);
     const names = packed.stored.graph.root.f.index.f.trie.f.names;
-    // The list's place: where its block of 64 lists begins, and the lengths of those before it.
+    // The list's place: where its block of 16 lists begins, and the lengths of those before it.
     const { len, base } = names.at;
-    let place = base[Math.floor(node / 64)]!;
-    for (let k = node - (node % 64); k < node; k++) place += len[k]!;
+    let place = base[Math.floor(node / 16)]!;
+    for (let k = node - (node % 16); k < node; k++) place += len[k]!;
     names.ids[place] = 1e6;
     await writeMatcherIndex(db, { print: row.print, stored: pack(packed), bytes: 0 });
     const warnings = quiet();
