@@ -51,8 +51,12 @@ type Decoded =
   | { ok: true; print: unknown; matcher: Matcher; unpackMs: number; decodeMs: number; probeMs: number }
   | { ok: false; why: string };
 
-/** The matcher `bytes` hold, checked by its probe; the catalog print is the caller's to compare. */
-function decode(bytes: ArrayBuffer): Decoded {
+/**
+ * The matcher `bytes` hold, checked by its probe; the catalog print is the caller's to compare.
+ * Damage found later, in a name or list a page's match first makes (stored-graph.ts), is left
+ * out of the matcher and told to `onDamage`.
+ */
+function decode(bytes: ArrayBuffer, onDamage: (what: string) => void): Decoded {
   const start = performance.now();
   let packed: Partial<Packed>;
   try {
@@ -63,7 +67,7 @@ function decode(bytes: ArrayBuffer): Decoded {
     return { ok: false, why: `damaged: ${error instanceof Error ? error.message : String(error)}` };
   }
   const unpacked = performance.now();
-  const read = readIndex(packed.stored, defaultLexicon());
+  const read = readIndex(packed.stored, defaultLexicon(), onDamage);
   if (!read.ok) return { ok: false, why: `${read.reason}${read.detail ? `: ${read.detail}` : ''}` };
   const decoded = performance.now();
   const matcher = matcherOf(read.compiled);
@@ -95,8 +99,17 @@ export async function loadStoredMatcher(store: IndexBytes, print: Promise<string
     return null;
   });
   const readMs = performance.now() - start;
-  // Decoded before the print is in (the index's own read does not wait for the database).
-  const decoded = bytes ? decode(bytes) : null;
+  // Decoded before the print is in (the index's own read does not wait for the database). Damage
+  // found in it later drops the file: this worker's matcher goes on without the damaged names,
+  // the next one builds again.
+  const decoded = bytes
+    ? decode(bytes, (what) => {
+        console.warn(`Afterparty: the stored matcher is damaged (${what}); it is built again on the next wake`);
+        store
+          .drop()
+          .catch((error: unknown) => console.warn('Afterparty: the stored matcher could not be dropped', error));
+      })
+    : null;
   const decodedMs = performance.now() - start;
   const now = await printed;
   if (!decoded) return null;

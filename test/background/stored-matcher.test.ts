@@ -8,7 +8,14 @@ import { DEFAULT_FEED_ID, loadDefaultFeed, needsDefaultFeed } from '../../src/ba
 import { indexBytes } from '../../src/background/index-file.ts';
 import { loadStoredMatcher } from '../../src/background/stored-matcher.ts';
 import { catalogPrint, titleMatcherCache, titleSources } from '../../src/background/title-matcher.ts';
-import { defaultLexicon, lexiconPrint, pack, STORED_INDEX_FORMAT, unpack } from '../../src/core/matching/index.ts';
+import {
+  defaultLexicon,
+  lexiconPrint,
+  pack,
+  readIndex,
+  STORED_INDEX_FORMAT,
+  unpack,
+} from '../../src/core/matching/index.ts';
 import { addUserFilm, readMatcherIndex, writeMatcherIndex, type AfterpartyDb } from '../../src/db/index.ts';
 import { freshDb } from '../db/fake-db.ts';
 
@@ -166,6 +173,44 @@ describe('the stored matcher', () => {
     const next = wake(db);
     expect(await surfaces(next)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
     expect(next.counts).toMatchObject({ compiled: 0, loaded: 1 });
+  });
+
+  it('damaged inside a name list the probe does not read: serves without it, told when a page reaches it, dropped, built by the next worker', async () => {
+    const db = freshDb();
+    const first = wake(db);
+    await first.get();
+    await stored(first);
+    const row = (await readMatcherIndex(db))!;
+    type Names = { at: { len: Uint8Array; base: Int32Array }; ids: Int32Array };
+    type Graph = { root: { f: { index: { f: { trie: { f: { names: Names } } } } } } };
+    const packed = unpack(row.stored) as { stored: { graph: Graph; probe: { text: string } } };
+    // The trie node where "Fugitive Pieces" ends, found in a copy read back; not in the probe's text.
+    expect(packed.stored.probe.text).not.toContain('Fugitive Pieces');
+    const read = readIndex((unpack(row.stored) as typeof packed).stored, defaultLexicon());
+    if (!read.ok) throw new Error(read.reason);
+    const { trie, vocabulary } = read.compiled.index;
+    const node = trie.child(trie.rootChild(vocabulary.idOf('fugitive')), vocabulary.idOf('pieces'));
+    expect(trie.namesAt(node)?.map((n) => n.words.join(' '))).toEqual(['fugitive pieces']);
+    const names = packed.stored.graph.root.f.index.f.trie.f.names;
+    // The list's place: where its block of 16 lists begins, and the lengths of those before it.
+    const { len, base } = names.at;
+    let place = base[Math.floor(node / 16)]!;
+    for (let k = node - (node % 16); k < node; k++) place += len[k]!;
+    names.ids[place] = 1e6;
+    await writeMatcherIndex(db, { print: row.print, stored: pack(packed), bytes: 0 });
+    const warnings = quiet();
+
+    const second = wake(db);
+    expect(await surfaces(second)).toEqual(['Burn After Reading']);
+    expect(second.counts).toMatchObject({ compiled: 0, loaded: 1 });
+    expect(String(warnings[0]?.[0])).toMatch(/stored matcher is damaged \(stored graph: no record 1000000\)/);
+    for (let i = 0; i < 200 && (await readMatcherIndex(db)); i++) await new Promise((done) => setTimeout(done, 25));
+    expect(await readMatcherIndex(db)).toBeUndefined();
+    // Positive control: the next worker builds, finds both, and stores again.
+    const third = wake(db);
+    expect(await surfaces(third)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(third.counts).toMatchObject({ compiled: 1, loaded: 0 });
+    await stored(third);
   });
 
   it('cut short (a write that never ended) is refused as damaged and built again', async () => {

@@ -8,8 +8,12 @@
 // Read back, nothing big is made until it is used: a record is an object only once something
 // asks for it, a list of record lists (a trie's names by node) makes a node's list when that
 // node is asked, and a plain object's field holding a big map or list of records is decoded
-// the first time it is read. Every offset and string number is checked once, when the graph is
-// read, so that nothing made later can fail.
+// the first time it is read. What the graph's shape rests on (kinds, lengths, the ends of
+// offset tables) is checked when the graph is read; the numbers inside a table (a string's
+// number, a record's, an offset) are checked when what they make is first made, so that a wake
+// does not read every table once: a bad one then makes a harmless value (an empty string or
+// list) and is told to the reader once (OnDamage), who drops the stored form. Nothing made later
+// throws.
 //
 // Why: structured clone reads an object per object and the decoding made one per name, list
 // and string; 100,000 films were about a million of them, which took longer to read back than
@@ -35,17 +39,44 @@ type Column =
   | { k: 's'; v: Int32Array }
   /** Strings of a few kinds (a name's role): `v` indexes the palette `p` of string ids (see palette). */
   | { k: 'sp'; p: Int32Array; v: Uint8Array | Uint16Array }
-  | { k: 'ss'; at: Int32Array; v: Int32Array; frozenEmpty: boolean }
+  | { k: 'ss'; at: Spans; v: Int32Array; frozenEmpty: boolean }
   /** Lists of strings from a palette (a name's words: 2,296 distinct words in 272,642 at 100,000 films). */
-  | { k: 'ssp'; at: Int32Array; p: Int32Array; v: Uint8Array | Uint16Array; frozenEmpty: boolean }
+  | { k: 'ssp'; at: Spans; p: Int32Array; v: Uint8Array | Uint16Array; frozenEmpty: boolean }
   /** Lists of strings, every one empty (a field no name fills today). */
   | { k: 'se'; frozenEmpty: boolean }
   | { k: 'g'; v: Encoded[] };
 
+/**
+ * Where each of many lists lies in one table of values, as stored: each list's length in one
+ * byte (or two, a list being longer than 255) and where every SPAN_STEP-th list begins, a
+ * quarter of the bytes of every offset (`Int32Array`, count + 1, kept for a list longer than
+ * 65,535). A list's place is summed from its block's start when it is made (SpanTable), which
+ * is only when a match first reaches it.
+ */
+export type Spans = Int32Array | { len: Uint8Array | Uint16Array; base: Int32Array };
+
+// 16, not 64: a wake makes thousands of strings at once (the vocabulary's), each summed from
+// its block's start in code not yet compiled; at 64 the decoding and the probe took 10-15 ms
+// more CPU at 100,000 films. The starts cost a byte a list at 16.
+const SPAN_STEP = 16;
+
+/** `at` (count + 1 offsets) as Spans. */
+function spansOf(at: Int32Array): Spans {
+  const count = at.length - 1;
+  let longest = 0;
+  for (let i = 0; i < count; i++) longest = Math.max(longest, at[i + 1]! - at[i]!);
+  if (longest > 0xffff) return at;
+  const len = longest <= 0xff ? new Uint8Array(count) : new Uint16Array(count);
+  for (let i = 0; i < count; i++) len[i] = at[i + 1]! - at[i]!;
+  const base = new Int32Array(Math.ceil(count / SPAN_STEP) + 1);
+  for (let b = 0; b < base.length; b++) base[b] = at[Math.min(b * SPAN_STEP, count)]!;
+  return { len, base };
+}
+
 export interface EncodedGraph {
-  /** Every string of the graph end to end; string `i` ends at `stringEnds[i]`. */
+  /** Every string of the graph end to end; where string `i` lies: `stringAt` (Spans). */
   strings: string;
-  stringEnds: Int32Array;
+  stringAt: Spans;
   records: RecordColumns;
   root: Encoded;
 }
@@ -135,12 +166,11 @@ class Encoder {
     return id;
   }
 
-  /** The string table as one text and the ends of its strings. */
-  stringTable(): { strings: string; stringEnds: Int32Array } {
-    const ends = new Int32Array(this.strings.length);
-    let at = 0;
-    for (let i = 0; i < this.strings.length; i++) ends[i] = at += this.strings[i]!.length;
-    return { strings: this.strings.join(''), stringEnds: ends };
+  /** The string table as one text and where its strings lie. */
+  stringTable(): { strings: string; stringAt: Spans } {
+    const at = new Int32Array(this.strings.length + 1);
+    for (let i = 0; i < this.strings.length; i++) at[i + 1] = at[i]! + this.strings[i]!.length;
+    return { strings: this.strings.join(''), stringAt: spansOf(at) };
   }
 
   isRecord(v: unknown): boolean {
@@ -161,7 +191,7 @@ class Encoder {
 
   /** Many lists of records (a trie's names by node): offsets and ids, `undefined` kept apart from []. */
   private *recordLists(lists: readonly (readonly object[] | undefined)[]): Steps<{
-    at: Int32Array;
+    at: Spans;
     none: Uint8Array;
     ids: Int32Array;
   }> {
@@ -178,7 +208,7 @@ class Encoder {
       at[i + 1] = n;
       yield* this.pause();
     }
-    return { at, none, ids };
+    return { at: spansOf(at), none, ids };
   }
 
   *table(): Steps<RecordColumns> {
@@ -234,7 +264,8 @@ class Encoder {
       const frozenEmpty = lists.every((list) => list.length > 0 || Object.isFrozen(list));
       if (total === 0) return { k: 'se', frozenEmpty };
       const pal = yield* palette(v, () => this.pause());
-      return pal ? { k: 'ssp', at, ...pal, frozenEmpty } : { k: 'ss', at, v, frozenEmpty };
+      const spans = spansOf(at);
+      return pal ? { k: 'ssp', at: spans, ...pal, frozenEmpty } : { k: 'ss', at: spans, v, frozenEmpty };
     }
     const v: Encoded[] = [];
     for (const x of values) v.push(yield* this.value(x));
@@ -451,6 +482,22 @@ const fail = (what: string): never => {
 
 const int32s = (v: unknown): Int32Array => (v instanceof Int32Array ? v : fail('an offset table is not an Int32Array'));
 
+/** Told of damage found after the graph was read, when a value is first made (see the head of this file). */
+export type OnDamage = (what: string) => void;
+
+/** Damage found when a value is made: told once, and the harmless value made instead. */
+class Damage {
+  private told = false;
+  constructor(private readonly tell: OnDamage) {}
+  instead<T>(what: string, value: T): T {
+    if (!this.told) {
+      this.told = true;
+      this.tell(`stored graph: ${what}`);
+    }
+    return value;
+  }
+}
+
 /** Every number of `ids` in [0, size). */
 function inRange(ids: Int32Array, size: number, what: string): void {
   for (let k = 0; k < ids.length; k++) {
@@ -460,22 +507,88 @@ function inRange(ids: Int32Array, size: number, what: string): void {
 }
 
 /**
- * A palette's indexes, every one inside it: one byte each into a palette of 256 (true by their
- * kind, no loop), or two bytes each, checked.
+ * A palette's indexes: one byte each into a palette of 256 (every one inside it by their kind),
+ * or two bytes each, checked where read (RecordTable.valueAt: an index past the palette reads
+ * no string).
  */
 function paletteIndexes(p: unknown, v: unknown, what: string): Uint8Array | Uint16Array {
   const palette = int32s(p);
   if (v instanceof Uint8Array) return palette.length === 256 ? v : fail(`${what}: a palette out of step`);
   if (!(v instanceof Uint16Array)) return fail(`${what}: no palette indexes`);
-  const size = palette.length;
-  for (let k = 0; k < v.length; k++) if (v[k]! >= size) fail(`${what}: an index past its palette`);
   return v;
 }
 
 /** Offsets of `count` lists into `total` values: from 0, never back, ending at `total`. */
 function offsets(at: Int32Array, count: number, total: number, what: string): void {
-  if (at.length !== count + 1 || at[0] !== 0 || at[count] !== total) fail(`${what}: offsets out of step`);
+  offsetEnds(at, count, total, what);
   for (let i = 0; i < count; i++) if (at[i + 1]! < at[i]!) fail(`${what}: offsets go back`);
+}
+
+/** Offsets' ends only (one a list and one more, from 0 to `total`): listSpan checks a list's own when it is made. */
+function offsetEnds(at: Int32Array, count: number, total: number, what: string): void {
+  if (at.length !== count + 1 || at[0] !== 0 || at[count] !== total) fail(`${what}: offsets out of step`);
+}
+
+/**
+ * Spans read back: where each of `count` lists lies in `total` values. The ends are checked
+ * when read (the first list begins at 0, the last ends at `total`); a list's own place when it
+ * is made (place).
+ */
+class SpanTable {
+  /** The list placed last: [from, to). */
+  from = 0;
+  to = 0;
+  /** The list after it. */
+  private next = -1;
+  private readonly at: Int32Array | null;
+  private readonly len: Uint8Array | Uint16Array;
+  private readonly base: Int32Array;
+
+  constructor(
+    spans: unknown,
+    count: number,
+    private readonly total: number,
+    what: string,
+  ) {
+    if (spans instanceof Int32Array) {
+      offsetEnds(spans, count, total, what);
+      this.at = spans;
+      this.len = new Uint8Array(0);
+      this.base = spans;
+      return;
+    }
+    const { len, base } = (spans ?? {}) as { len?: unknown; base?: unknown };
+    if (!(len instanceof Uint8Array || len instanceof Uint16Array) || len.length !== count)
+      fail(`${what}: lengths out of step`);
+    const starts = int32s(base);
+    const blocks = Math.ceil(count / SPAN_STEP) + 1;
+    if (starts.length !== blocks || starts[0] !== 0 || starts[blocks - 1] !== total)
+      fail(`${what}: offsets out of step`);
+    this.at = null;
+    this.len = len as Uint8Array | Uint16Array;
+    this.base = starts;
+  }
+
+  /** Places list `i` (of the `count`) at [from, to); false when it lies outside the values or goes back. */
+  place(i: number): boolean {
+    const at = this.at;
+    if (at) {
+      this.from = at[i]!;
+      this.to = at[i + 1]!;
+    } else if (i === this.next) {
+      // The list after the one placed last (a table's strings are mostly made in order): no sum.
+      this.from = this.to;
+      this.to += this.len[i]!;
+    } else {
+      const len = this.len;
+      let from = this.base[Math.floor(i / SPAN_STEP)]!;
+      for (let k = i - (i % SPAN_STEP); k < i; k++) from += len[k]!;
+      this.from = from;
+      this.to = from + len[i]!;
+    }
+    this.next = i + 1;
+    return this.from >= 0 && this.from <= this.to && this.to <= this.total;
+  }
 }
 
 const FROZEN_EMPTY: readonly never[] = Object.freeze([]);
@@ -504,31 +617,40 @@ class Made<T> {
   }
 }
 
-/** The graph's strings, each made from the one text the first time it is asked for. */
+/**
+ * The graph's strings, each made from the one text the first time it is asked for. A string's
+ * place is checked when it is made (a place outside the text makes '' instead).
+ */
 class StringTable {
+  readonly size: number;
   private readonly made: Made<string>;
+  private readonly spans: SpanTable;
   constructor(
     private readonly text: string,
-    private readonly ends: Int32Array,
+    at: unknown,
+    private readonly damage: Damage,
   ) {
     if (typeof text !== 'string') fail('no string table');
-    int32s(ends);
-    let at = 0;
-    for (let i = 0; i < ends.length; i++) {
-      if (ends[i]! < at) fail('string ends go back');
-      at = ends[i]!;
-    }
-    if (at !== text.length) fail('string ends out of step with the strings');
-    this.made = new Made(ends.length);
-  }
-  get size(): number {
-    return this.ends.length;
+    const len = (at as { len?: unknown } | null)?.len;
+    this.size = at instanceof Int32Array ? at.length - 1 : ArrayBuffer.isView(len) ? (len as Uint8Array).length : -1;
+    if (this.size < 0) fail('strings: no places');
+    this.spans = new SpanTable(at, this.size, text.length, 'strings');
+    this.made = new Made(this.size);
   }
   /** String `id`, checked by the caller to be in range. */
   get(id: number): string {
     return this.made.get(id, this.make);
   }
-  private readonly make = (id: number): string => this.text.slice(id === 0 ? 0 : this.ends[id - 1], this.ends[id]);
+  /** String `id` read from a table not checked when the graph was read: '' (told) when there is none. */
+  at(id: number | undefined): string {
+    return (id as number) >= 0 && (id as number) < this.size
+      ? this.made.get(id!, this.make)
+      : this.damage.instead(`no string ${String(id)}`, '');
+  }
+  private readonly make = (id: number): string => {
+    const spans = this.spans;
+    return spans.place(id) ? this.text.slice(spans.from, spans.to) : this.damage.instead('a string out of place', '');
+  };
 }
 
 /** Records made from their columns when first asked for, all with their fields in one order. */
@@ -537,10 +659,13 @@ class RecordTable {
   private readonly keys: string[];
   private readonly columns: Column[];
   private readonly made: Made<Record<string, unknown>>;
+  /** The lists' places of a column of lists, by column. */
+  private readonly spans: (SpanTable | null)[];
 
   constructor(
     table: RecordColumns,
     private readonly strings: StringTable,
+    private readonly damage: Damage,
   ) {
     if (typeof table !== 'object' || table === null) fail('no record table');
     const { count, keys, columns } = table;
@@ -551,6 +676,7 @@ class RecordTable {
     this.keys = keys;
     this.columns = columns;
     this.made = new Made(count);
+    this.spans = columns.map(() => null);
     keys.forEach((key, c) => {
       const col = columns[c] as Column | undefined;
       if (typeof key !== 'string' || typeof col !== 'object' || col === null) return fail('a bad column');
@@ -565,18 +691,21 @@ class RecordTable {
           return sized(col.v instanceof Float64Array ? col.v.length : fail(`column ${key} is not numbers`));
         case 'b':
           return sized(col.v instanceof Uint8Array ? col.v.length : fail(`column ${key} is not flags`));
+        // The string numbers, palette indexes and offsets inside are checked when a record is made (valueAt).
         case 's':
-          sized(int32s(col.v).length);
-          return inRange(col.v, strings.size, 'string');
+          return sized(int32s(col.v).length);
+        // A palette is short (256 at most a byte an index, a few thousand words): checked whole.
         case 'sp':
           sized(paletteIndexes(col.p, col.v, `column ${key}`).length);
           return inRange(col.p, strings.size, 'string');
         case 'ss':
-          offsets(int32s(col.at), count, int32s(col.v).length, `column ${key}`);
-          return inRange(col.v, strings.size, 'string');
-        case 'ssp':
-          offsets(int32s(col.at), count, paletteIndexes(col.p, col.v, `column ${key}`).length, `column ${key}`);
+          this.spans[c] = new SpanTable(col.at, count, int32s(col.v).length, `column ${key}`);
+          return;
+        case 'ssp': {
+          const total = paletteIndexes(col.p, col.v, `column ${key}`).length;
+          this.spans[c] = new SpanTable(col.at, count, total, `column ${key}`);
           return inRange(col.p, strings.size, 'string');
+        }
         case 'se':
           return;
         case 'g':
@@ -598,7 +727,8 @@ class RecordTable {
     for (let c = 0; c < this.keys.length; c++) {
       const col = this.columns[c]!;
       const key = this.keys[c]!;
-      for (let id = 0; id < this.count; id++) all[id]![key] = col.k === 'g' ? decode(col.v[id]) : this.valueAt(col, id);
+      for (let id = 0; id < this.count; id++)
+        all[id]![key] = col.k === 'g' ? decode(col.v[id]) : this.valueAt(col, this.spans[c]!, id);
     }
   }
 
@@ -609,11 +739,13 @@ class RecordTable {
 
   private readonly make = (id: number): Record<string, unknown> => {
     const record: Record<string, unknown> = {};
-    for (let c = 0; c < this.keys.length; c++) record[this.keys[c]!] = this.valueAt(this.columns[c]!, id);
+    for (let c = 0; c < this.keys.length; c++)
+      record[this.keys[c]!] = this.valueAt(this.columns[c]!, this.spans[c]!, id);
     return record;
   };
 
-  private valueAt(col: Column, id: number): unknown {
+  /** Field `col` of record `id`; `spans`, the column's lists' places (a column of lists). */
+  private valueAt(col: Column, spans: SpanTable, id: number): unknown {
     switch (col.k) {
       case 'i':
       case 'f':
@@ -623,25 +755,26 @@ class RecordTable {
       case 'b':
         return col.v[id] === 1;
       case 's':
-        return this.strings.get(col.v[id]!);
+        return this.strings.at(col.v[id]);
       case 'sp':
-        return this.strings.get(col.p[col.v[id]!]!);
+        // An index past its palette reads undefined, which `at` turns down.
+        return this.strings.at(col.p[col.v[id]!]);
       case 'se':
         return col.frozenEmpty ? FROZEN_EMPTY : [];
       case 'ssp': {
-        const from = col.at[id]!;
-        const to = col.at[id + 1]!;
+        if (!spans.place(id)) return this.damage.instead('a list of strings out of place', []);
+        const { from, to } = spans;
         if (to === from && col.frozenEmpty) return FROZEN_EMPTY;
         const list = new Array<string>(to - from);
-        for (let k = from; k < to; k++) list[k - from] = this.strings.get(col.p[col.v[k]!]!);
+        for (let k = from; k < to; k++) list[k - from] = this.strings.at(col.p[col.v[k]!]);
         return list;
       }
       case 'ss': {
-        const from = col.at[id]!;
-        const to = col.at[id + 1]!;
+        if (!spans.place(id)) return this.damage.instead('a list of strings out of place', []);
+        const { from, to } = spans;
         if (to === from && col.frozenEmpty) return FROZEN_EMPTY;
         const list = new Array<string>(to - from);
-        for (let k = from; k < to; k++) list[k - from] = this.strings.get(col.v[k]!);
+        for (let k = from; k < to; k++) list[k - from] = this.strings.at(col.v[k]);
         return list;
       }
       default:
@@ -659,18 +792,23 @@ export class StoredLists<T> implements ListsByIndex<T> {
   readonly length: number;
   private readonly made: Made<T[]>;
 
-  /** Checked once here: offsets in step, every record number in the table. */
+  /**
+   * The offsets' ends checked here; a list's offsets and record numbers when it is made (a bad
+   * list is made empty, and told).
+   */
+  private readonly spans: SpanTable;
+
   constructor(
-    private readonly at: Int32Array,
+    at: Spans,
     private readonly none: Uint8Array,
     private readonly ids: Int32Array,
     private readonly record: (id: number) => T,
-    recordCount: number,
+    private readonly recordCount: number,
+    private readonly damage: Damage,
   ) {
     if (!(none instanceof Uint8Array)) fail('no list of missing lists');
     this.length = none.length;
-    offsets(int32s(at), this.length, int32s(ids).length, 'lists of records');
-    inRange(ids, recordCount, 'record');
+    this.spans = new SpanTable(at, this.length, int32s(ids).length, 'lists of records');
     this.made = new Made(this.length);
   }
 
@@ -684,10 +822,15 @@ export class StoredLists<T> implements ListsByIndex<T> {
   }
 
   private readonly make = (i: number): T[] => {
-    const from = this.at[i]!;
-    const to = this.at[i + 1]!;
+    const spans = this.spans;
+    if (!spans.place(i)) return this.damage.instead('a list of records out of place', []);
+    const { from, to } = spans;
     const list = new Array<T>(to - from);
-    for (let k = from; k < to; k++) list[k - from] = this.record(this.ids[k]!);
+    for (let k = from; k < to; k++) {
+      const id = this.ids[k]!;
+      if (id < 0 || id >= this.recordCount) return this.damage.instead(`no record ${id}`, []);
+      list[k - from] = this.record(id);
+    }
     return list;
   };
 
@@ -725,12 +868,16 @@ class Decoder {
   /** Deferred nodes by number, made when another node refers to them. */
   private readonly pending = new Map<number, () => unknown>();
 
+  private readonly damage: Damage;
+
   constructor(
     graph: EncodedGraph,
     private readonly kinds: { classes: GraphKinds['classes']; externals: ReadonlyMap<string, object> },
+    onDamage: OnDamage,
   ) {
-    this.strings = new StringTable(graph.strings, graph.stringEnds);
-    this.records = new RecordTable(graph.records, this.strings);
+    this.damage = new Damage(onDamage);
+    this.strings = new StringTable(graph.strings, graph.stringAt, this.damage);
+    this.records = new RecordTable(graph.records, this.strings, this.damage);
     this.records.decodeOthers((e) => this.value(e));
   }
 
@@ -759,7 +906,14 @@ class Decoder {
   }
 
   private lists(node: Node): StoredLists<Record<string, unknown>> {
-    return new StoredLists(int32s(node.at), node.none as Uint8Array, int32s(node.ids), this.record, this.records.count);
+    return new StoredLists(
+      node.at as Spans,
+      node.none as Uint8Array,
+      int32s(node.ids),
+      this.record,
+      this.records.count,
+      this.damage,
+    );
   }
 
   /** What Encoder.primitives wrote, checked; `make` false checks only. */
@@ -775,8 +929,8 @@ class Decoder {
     const v = int32s(node?.v);
     if (node.t === 'pi') return make ? Array.from(v) : [];
     if (node.t !== 'ps') return fail('not a list of primitives');
-    inRange(v, this.strings.size, 'string');
     if (!make) return [];
+    inRange(v, this.strings.size, 'string');
     const out = new Array<string>(v.length);
     for (let k = 0; k < v.length; k++) out[k] = this.strings.get(v[k]!);
     return out;
@@ -788,13 +942,16 @@ class Decoder {
     return node?.t === 'pr' ? (node.n as number) : int32s(node?.v).length;
   }
 
-  /** Checks now what a deferred node will read, so that decoding it later cannot fail. */
+  /**
+   * Checks now a deferred node's kind and sizes; the numbers inside when it is decoded, where
+   * damage makes it empty (fill).
+   */
   private check(node: Node): 'array' | 'map' {
     switch (node.t) {
       case 'rl':
         if (node.all !== undefined) {
           if (node.all !== this.records.count) fail('a list of every record of another length');
-        } else inRange(int32s(node.v), this.records.count, 'record');
+        } else int32s(node.v);
         return 'array';
       case 'mp':
         this.primitives(node.k, false);
@@ -806,10 +963,7 @@ class Decoder {
         return 'map';
       default: {
         this.primitives(node.k, false);
-        const at = int32s(node.at);
-        const v = int32s(node.v);
-        offsets(at, this.count(node.k), v.length, 'lists of strings');
-        inRange(v, this.strings.size, 'string');
+        offsetEnds(int32s(node.at), this.count(node.k), int32s(node.v).length, 'lists of strings');
         return 'map';
       }
     }
@@ -924,7 +1078,12 @@ class Decoder {
         let value: unknown;
         const make = (): unknown => {
           if (!made) {
-            value = this.value(node);
+            try {
+              value = this.value(node);
+            } catch (error) {
+              if (!(error instanceof DamagedGraph)) throw error;
+              value = this.damage.instead(error.message, kind === 'map' ? new Map() : []);
+            }
             made = true;
           }
           return value;
@@ -942,12 +1101,16 @@ class Decoder {
   }
 }
 
-/** The graph `encodeGraph` stored; throws DamagedGraph when it is not one. */
+/**
+ * The graph `encodeGraph` stored; throws DamagedGraph when it is not one. Damage found later,
+ * when a value is first made, is told to `onDamage` once (see the head of this file).
+ */
 export function decodeGraph(
   graph: EncodedGraph,
   kinds: { classes: GraphKinds['classes']; externals: ReadonlyMap<string, object> },
+  onDamage: OnDamage = () => undefined,
 ): { root: unknown; recordCount: number } {
   if (typeof graph !== 'object' || graph === null) fail('not a stored graph');
-  const decoder = new Decoder(graph, kinds);
+  const decoder = new Decoder(graph, kinds, onDamage);
   return { root: decoder.value(graph.root), recordCount: decoder.records.count };
 }
