@@ -9,6 +9,14 @@ describe('parseRequest', () => {
       type: 'getListings',
       params: { filmKeys: ['default/a'] },
     });
+    expect(parseRequest({ type: 'getFilmTitles', params: { filmKeys: ['default/a'] } })).toEqual({
+      type: 'getFilmTitles',
+      params: { filmKeys: ['default/a'] },
+    });
+    expect(parseRequest({ type: 'searchFilms', params: { text: 'ali' } })).toEqual({
+      type: 'searchFilms',
+      params: { text: 'ali' },
+    });
   });
 
   it.each([
@@ -24,6 +32,12 @@ describe('parseRequest', () => {
       { type: 'getListings', params: { filmKeys: Array(5001).fill('a') } },
       'getListings accepts at most 5000 film keys',
     ],
+    [{ type: 'getFilmTitles', params: { filmKeys: 'a' } }, 'getFilmTitles needs {filmKeys: string[]}'],
+    [
+      { type: 'getFilmTitles', params: { filmKeys: ['a'.repeat(5000)] } },
+      'getFilmTitles: every film key must be a short string',
+    ],
+    [{ type: 'searchFilms', params: { text: 1 } }, 'searchFilms needs {text}'],
   ])('refuses %j with a reason', (message, reason) => {
     expect(parseRequest(message)).toBe(reason);
   });

@@ -88,6 +88,19 @@ function validBlock(block: unknown): TextBlock | null {
   return { text: block.text, marks };
 }
 
+/** Validates `{filmKeys}`: a bounded list of short strings. */
+function validFilmKeys(name: string) {
+  return (params: unknown): { filmKeys: string[] } | string => {
+    if (!isPlainObject(params) || !Array.isArray(params.filmKeys)) return `${name} needs {filmKeys: string[]}`;
+    const keys = params.filmKeys;
+    if (keys.length > MAX_FILM_KEYS) return `${name} accepts at most ${MAX_FILM_KEYS} film keys`;
+    if (!keys.every((key) => typeof key === 'string' && key.length <= MAX_FILM_KEY_CHARS)) {
+      return `${name}: every film key must be a short string`;
+    }
+    return { filmKeys: keys as string[] };
+  };
+}
+
 function validBlocks(name: string) {
   return (params: unknown): { blocks: TextBlock[] } | string => {
     if (!isPlainObject(params) || !Array.isArray(params.blocks)) return `${name} needs {blocks: {text, marks?}[]}`;
@@ -122,17 +135,7 @@ export const listingSpecs: SpecsFor<ListingMessages> = {
   getEventCatalog: { privileged: true, validate: noParams('getEventCatalog') },
   findTitles: { validate: validBlocks('findTitles') },
   beginScan: { validate: validBlocks('beginScan') },
-  getListings: {
-    validate(params) {
-      if (!isPlainObject(params) || !Array.isArray(params.filmKeys)) return 'getListings needs {filmKeys: string[]}';
-      const keys = params.filmKeys;
-      if (keys.length > MAX_FILM_KEYS) return `getListings accepts at most ${MAX_FILM_KEYS} film keys`;
-      if (!keys.every((key) => typeof key === 'string' && key.length <= MAX_FILM_KEY_CHARS)) {
-        return 'getListings: every film key must be a short string';
-      }
-      return { filmKeys: keys as string[] };
-    },
-  },
+  getListings: { validate: validFilmKeys('getListings') },
   searchFilms: {
     privileged: true,
     validate(params) {
@@ -142,16 +145,5 @@ export const listingSpecs: SpecsFor<ListingMessages> = {
       return { text: params.text };
     },
   },
-  getFilmTitles: {
-    privileged: true,
-    validate(params) {
-      if (!isPlainObject(params) || !Array.isArray(params.filmKeys)) return 'getFilmTitles needs {filmKeys: string[]}';
-      const keys = params.filmKeys;
-      if (keys.length > MAX_FILM_KEYS) return `getFilmTitles accepts at most ${MAX_FILM_KEYS} film keys`;
-      if (!keys.every((key) => typeof key === 'string' && key.length <= MAX_FILM_KEY_CHARS)) {
-        return 'getFilmTitles: every film key must be a short string';
-      }
-      return { filmKeys: keys as string[] };
-    },
-  },
+  getFilmTitles: { privileged: true, validate: validFilmKeys('getFilmTitles') },
 };
