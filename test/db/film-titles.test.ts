@@ -1,31 +1,13 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import type { FilmRow } from '../../src/core/rows.ts';
 import { WHOLE_CATALOG_UP_TO } from '../../src/core/title-choices.ts';
-import { openDatabase, type AfterpartyDb, type FeedRow } from '../../src/db/database.ts';
-import { DEFAULT_SYNC_STATE } from '../../src/db/feed-sync-state.ts';
+import { openDatabase, type AfterpartyDb } from '../../src/db/database.ts';
 import { liveFilmCount, liveFilmsTitled, liveTitles } from '../../src/db/film-titles.ts';
 import { eventCatalog } from '../../src/db/queries.ts';
-import { feedRow } from '../background/feed-row.ts';
 import { freshDb } from './fake-db.ts';
+import { film, liveFeed } from './slot-rows.ts';
 import { openShippedSchema } from './old-schema.ts';
 import { countRowReads } from './row-reads.ts';
-
-const liveFeed = (id: string, slot: 'a' | 'b', enabled = true): FeedRow => ({
-  ...feedRow(id, `https://example.org/${id}.json`),
-  id,
-  sync: { ...DEFAULT_SYNC_STATE, enabled, slot },
-});
-
-const film = (feedId: string, id: string, title: string): FilmRow => ({
-  key: `${feedId}/${id}`,
-  feedId,
-  id,
-  title,
-  aliases: [],
-  year: null,
-  directors: [],
-});
 
 /** Two feeds live in either slot, a stale row in each idle slot, a feed switched off, and one of the user's films. */
 async function twoSlots(): Promise<AfterpartyDb> {

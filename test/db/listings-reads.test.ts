@@ -1,31 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { EventRow, FilmRow } from '../../src/core/rows.ts';
-import type { AfterpartyDb, FeedRow } from '../../src/db/database.ts';
-import { DEFAULT_SYNC_STATE } from '../../src/db/feed-sync-state.ts';
+import type { EventRow } from '../../src/core/rows.ts';
+import type { AfterpartyDb } from '../../src/db/database.ts';
 import { liveByKey } from '../../src/db/feed-slots.ts';
 import { eventCatalog, listingsFor, liveFilmsOf, schedule } from '../../src/db/queries.ts';
-import { feedRow } from '../background/feed-row.ts';
 import { countReads } from './count-reads.ts';
 import { freshDb } from './fake-db.ts';
+import { film, liveFeed } from './slot-rows.ts';
 
 const filmReads = (reads: Map<string, number>) =>
   Object.fromEntries(['films', 'filmsAlt', 'userFilms'].map((name) => [name, reads.get(name) ?? 0]));
-
-const liveFeed = (id: string, slot: 'a' | 'b', enabled = true): FeedRow => ({
-  ...feedRow(id, `https://example.org/${id}.json`),
-  id,
-  sync: { ...DEFAULT_SYNC_STATE, enabled, slot },
-});
-
-const film = (feedId: string, id: string, title: string): FilmRow => ({
-  key: `${feedId}/${id}`,
-  feedId,
-  id,
-  title,
-  aliases: [],
-  year: null,
-  directors: [],
-});
 
 /** Two feeds, one live in each slot, each with a stale row in its idle slot, and one of the user's films. */
 async function twoSlots(): Promise<AfterpartyDb> {
