@@ -1,16 +1,9 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { compileMatcher, type TitleSource } from '../../src/core/matching/matcher.ts';
+import { compileMatcher } from '../../src/core/matching/matcher.ts';
 import { extractBlocks, IGNORE_ATTRIBUTE, iterateBlocks, type Block } from '../../src/content/text-extract.ts';
 import { rangeFor } from '../../src/content/text-ranges.ts';
-
-const film = (id: string, title: string, aliases: string[] = []): TitleSource => ({
-  id,
-  title,
-  aliases,
-  year: null,
-  directors: [],
-});
+import { film } from '../core/matching/title-source.ts';
 
 const matcher = compileMatcher([
   film('ypf', 'Young People Fucking', ['Young People F***ing', 'YPF']),

@@ -1,16 +1,9 @@
 // A longer title's censored word alone, quoted, stands for the title ("'F***ing'"); the fast
 // matcher and the reference agree on it, and it costs plain page words nothing.
 import { describe, expect, it } from 'vitest';
-import { compileMatcher, type TitleSource } from '../../../src/core/matching/matcher.ts';
+import { compileMatcher } from '../../../src/core/matching/matcher.ts';
 import { referenceMatch } from './reference-matcher.ts';
-
-const film = (id: string, title: string, aliases: string[] = []): TitleSource => ({
-  id,
-  title,
-  aliases,
-  year: null,
-  directors: [],
-});
+import { film } from './title-source.ts';
 
 const films = [
   film('ypf', 'Young People Fucking', ['Young People F***ing']),

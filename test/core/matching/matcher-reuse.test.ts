@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileMatcher, type TitleSource } from '../../../src/core/matching/matcher.ts';
-
-const film = (id: string, title: string, aliases: string[] = []): TitleSource => ({
-  id,
-  title,
-  aliases,
-  year: null,
-  directors: [],
-});
+import { film } from './title-source.ts';
 
 const CATALOG: TitleSource[] = [
   film('burn', 'Burn After Reading'),

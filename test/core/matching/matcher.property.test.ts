@@ -4,8 +4,9 @@
 // the third property checks that titles placed in generated text are actually found.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileMatcher, type TitleMatch, type TitleSource } from '../../../src/core/matching/matcher.ts';
+import { compileMatcher, type TitleMatch } from '../../../src/core/matching/matcher.ts';
 import { countTrieLookups } from './trie-lookups.ts';
+import { film } from './title-source.ts';
 
 // Trie lookups per character of a block, at most: a 40-word title's walk (MAX_WORDS in
 // title-index.ts). Generated blocks take at most 2; a catastrophic case takes thousands.
@@ -54,14 +55,6 @@ const anyText = fc.oneof(
     )
     .map((parts) => parts.join(' ')),
 );
-
-const film = (id: string, title: string, aliases: string[] = []): TitleSource => ({
-  id,
-  title,
-  aliases,
-  year: null,
-  directors: [],
-});
 
 const anyCatalog = fc
   .array(fc.record({ title: anyText, aliases: fc.array(anyText, { maxLength: 3 }) }), { maxLength: 15 })

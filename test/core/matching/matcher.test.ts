@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileMatcher, type TextSpan, type TitleSource } from '../../../src/core/matching/matcher.ts';
 import { countTrieLookups } from './trie-lookups.ts';
-
-const film = (id: string, title: string, aliases: string[] = []): TitleSource => ({
-  id,
-  title,
-  aliases,
-  year: null,
-  directors: [],
-});
+import { film } from './title-source.ts';
 
 // TIFF 2007/2008, plus titles that are ordinary words or names.
 const CATALOG: TitleSource[] = [

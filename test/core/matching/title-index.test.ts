@@ -2,17 +2,9 @@
 // (`nameIds`), not through state kept beside the index, so two builds never see each other's.
 import { describe, expect, it } from 'vitest';
 import { defaultLexicon } from '../../../src/core/matching/lexicon.ts';
-import type { TitleSource } from '../../../src/core/matching/match-types.ts';
 import { buildTitleIndex } from '../../../src/core/matching/title-index.ts';
 import { buildTypoIndex } from '../../../src/core/matching/typo.ts';
-
-const film = (id: string, title: string, aliases: string[] = []): TitleSource => ({
-  id,
-  title,
-  aliases,
-  year: null,
-  directors: [],
-});
+import { film } from './title-source.ts';
 
 const films = [
   film('elah', 'In the Valley of Elah'),
