@@ -11,6 +11,7 @@ import { DEFAULT_SYNC_STATE } from '../src/db/feed-sync-state.ts';
 import { liveFilmsTitled, liveTitles } from '../src/db/film-titles.ts';
 import { eventCatalog, liveFestivals, liveFilms } from '../src/db/queries.ts';
 import { scaleFilms } from './catalog.ts';
+import { feedRow } from '../test/background/feed-row.ts';
 
 const FEEDS = 5;
 const V7 = {
@@ -35,15 +36,8 @@ function rows(count: number) {
   const films = scaleFilms(count);
   const per = Math.ceil(films.length / FEEDS);
   const feeds = Array.from({ length: FEEDS }, (_, f) => ({
+    ...feedRow(`Feed ${f}`, `https://example.org/${f}.json`),
     id: `feed${f}`,
-    title: `Feed ${f}`,
-    url: `https://example.org/${f}.json`,
-    builtIn: false,
-    updated: null,
-    lastSync: null,
-    lastError: null,
-    problems: [],
-    eventCount: 0,
     filmCount: per,
     sync: { ...DEFAULT_SYNC_STATE, enabled: true, slot: 'a' as const },
   }));
