@@ -23,6 +23,8 @@ export function watchTouch(
   let timer: ReturnType<typeof setTimeout> | undefined;
   // A long press opened the card: the menu and the click that end it are swallowed.
   let pressed = false;
+  // The touch's lift opened the card: its click, if one comes, has nothing left to do.
+  let lifted = false;
   const recent = (event: Event) => event.timeStamp - touchAt < AFTER_TOUCH_MS;
   const hitAt = (event: MouseEvent) => hits.at(event.clientX, event.clientY);
   const linkTitleAt = (event: MouseEvent) => {
@@ -43,17 +45,24 @@ export function watchTouch(
   on('pointerdown', (event) => {
     if (event.pointerType !== 'touch') return;
     touchAt = event.timeStamp;
-    pressed = false;
+    pressed = lifted = false;
     cancel();
     const hit = linkTitleAt(event);
     // A finger that starts scrolling ends in pointercancel, which drops the press.
     if (hit) timer = setTimeout(() => press(hit), LONG_PRESS_MS);
   });
-  // A touch that lifts outside the card and its titles closes it, without waiting for the click:
-  // a touch held past the browser's long-press time (or dispatched that slowly) gets no click.
+  // A touch that lifts on a title (not a link's) opens its card, and one that lifts outside the
+  // card and its titles closes it, without waiting for the click: a touch held past the browser's
+  // long-press time (or dispatched that slowly) gets no click.
   on('pointerup', (event) => {
     cancel();
-    if (event.pointerType === 'touch') hitAt(event) || card.contains(event.clientX, event.clientY) || close();
+    if (event.pointerType !== 'touch' || pressed) return;
+    const hit = hitAt(event);
+    if (!hit) card.contains(event.clientX, event.clientY) || close();
+    else if (!inLink(hit.title)) {
+      lifted = true;
+      open(hit.title, hit.rect);
+    }
   });
   on('pointercancel', cancel);
   // The browser's own long press may come first: it opens the card, and its menu is not shown.
@@ -69,6 +78,7 @@ export function watchTouch(
       pressed = false;
       return event.preventDefault();
     }
+    if (lifted) return void (lifted = false);
     const hit = hitAt(event);
     if (hit && !inLink(hit.title)) open(hit.title, hit.rect);
     else close();
