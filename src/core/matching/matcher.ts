@@ -34,40 +34,39 @@ interface Scratch {
   readonly candidates: Candidates;
   readonly clues: ClueReader;
   readonly near: Int32Array;
-  /** Per vocabulary id, what the per-word loop asks of it (see leadsOf). */
+  /** Per vocabulary id, what the per-word loop asks of it (see leadOf), 0 until learnt. */
   readonly leads: Uint16Array;
   readonly typoHints: TypoHints;
   readonly words: WordLookup;
 }
 
-// A word's lead bits (leadsOf): the evidence levels and TYPO_END of the name ending at the
-// root's child for it, in the low 5 bits as TitleIndex.ends has them, then these.
+// A word's lead bits (leadOf): the evidence levels and TYPO_END of the name ending at the
+// root's child for it, in the low 5 bits as TitleIndex.ends has them, then these. LEAD_KNOWN
+// is set in every lead learnt, so 0 is a word not yet met.
 const LEAD_ENDS = 0x1f;
 const LEAD_ROOT = 0x20;
 const LEAD_ON = 0x40;
 const LEAD_CLUE = 0x80;
 const LEAD_FORWARD = 0x100;
-const LEAD_TAILS = 0x200;
+const LEAD_KNOWN = 0x400;
 
 /**
- * For each vocabulary word, in one number, what the per-word loop would read from `roles`, the
- * root's child, its `ends` and its children: nearly every word of a page starts a walk (each
- * prose word is some title's first word), and most walks end at the root's child. Made in
- * memory from the index, built or read back (the stored form is left as it is).
+ * What the per-word loop would read from `roles`, the root's child, its `ends` and its children
+ * for vocabulary word `id`, in one number kept in `leads`: nearly every word of a page starts a
+ * walk (each prose word is some title's first word), and most walks end at the root's child.
+ * Learnt when the word is first met on a page, not for the whole vocabulary when the matcher is
+ * made: that cost a woken worker's first find 2-4 ms (issue 28), for words most pages never use.
  */
-function leadsOf(index: TitleIndex): Uint16Array {
-  const { roles, trie, ends } = index;
-  const leads = new Uint16Array(roles.length);
-  for (let id = 0; id < roles.length; id++) {
-    const role = roles[id]!;
-    let lead = (role & CLUE ? LEAD_CLUE : 0) | (role & FORWARD ? LEAD_FORWARD : 0) | (role & TAILS ? LEAD_TAILS : 0);
-    if ((role & ROOT) !== 0) {
-      const child = trie.rootChild(id);
-      if (child >= 0) lead |= LEAD_ROOT | (ends[child]! & LEAD_ENDS) | (trie.hasChildren(child) ? LEAD_ON : 0);
-    }
-    leads[id] = lead;
+function leadOf(index: TitleIndex, leads: Uint16Array, id: number): number {
+  const role = index.roles[id]!;
+  let lead = LEAD_KNOWN | (role & CLUE ? LEAD_CLUE : 0) | (role & FORWARD ? LEAD_FORWARD : 0);
+  if ((role & ROOT) !== 0) {
+    const child = index.trie.rootChild(id);
+    if (child >= 0)
+      lead |= LEAD_ROOT | (index.ends[child]! & LEAD_ENDS) | (index.trie.hasChildren(child) ? LEAD_ON : 0);
   }
-  return leads;
+  leads[id] = lead;
+  return lead;
 }
 
 /** The matcher with the built-in word lists: the worker's (background/title-matcher.ts) and the CLI's. */
@@ -103,7 +102,7 @@ export function matcherOf({ index, typos }: CompiledTitles): Matcher {
     candidates: new Candidates(),
     clues: new ClueReader(),
     near: nearBuffer(),
-    leads: leadsOf(index),
+    leads: new Uint16Array(index.roles.length),
     typoHints: typoHints(index),
     words: index.vocabulary.lookup(),
   };
@@ -169,6 +168,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
   const ids = t.ids;
   const flags = t.flags;
   const leads = scratch.leads;
+  const roles = index.roles;
   const hints = scratch.typoHints;
   const trie = index.trie;
   const nodeEnds = index.ends;
@@ -180,7 +180,8 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
   const marked = Array.isArray(block.marks) && block.marks.length > 0;
   for (let k = 0; k < count; k++) {
     const id = ids[k]!;
-    const lead = id >= 0 ? leads[id]! : 0;
+    const known = id >= 0 ? leads[id]! : 0;
+    const lead = known !== 0 || id < 0 ? known : leadOf(index, leads, id);
     if ((lead & LEAD_CLUE) !== 0) clueAt.push(k);
     const star = (flags[k]! & STAR) !== 0;
     if (anyStart || star) {
@@ -198,7 +199,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     const nextStar = k + 1 < count && (flags[k + 1]! & STAR) !== 0;
     const length = t.length(k);
     const forward = (lead & LEAD_FORWARD) !== 0;
-    const tails = next >= 0 && (leads[next]! & LEAD_TAILS) !== 0;
+    const tails = next >= 0 && (roles[next]! & TAILS) !== 0;
     const single = length >= singleFrom && length <= singleTo;
     if (!(star || forward || nextStar || tails || single)) continue;
     if (star || nextStar || typoPossible(index, typos, t, k, forward, tails, single, near, hints))

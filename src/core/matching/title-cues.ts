@@ -3,6 +3,7 @@
 // Amour", "3. Moonlight", a programme line "18:00 — Amour — Cinema 1" or a table cell holding
 // the title alone.
 
+import { asciiTable, charIs } from './ascii-table.ts';
 import { caseAt, upper } from './letter-case.ts';
 import type { MarkIndex } from './mark-index.ts';
 import { endAt, startAt, type TokenView } from './token-view.ts';
@@ -19,13 +20,35 @@ const YEAR = /^(?:1[89]|20)\d\d$/u;
 // A person's name as credited: capitalised words ("Lee Chang-dong", "Justine Triet").
 const NAME = /^\p{Lu}[\p{L}'’.-]*(?:[\s\u00a0]+\p{Lu}[\p{L}'’.-]*){0,3}$/u;
 const LIST_NUMBER = /^\d{1,3}$/u;
-const CLOCK = /(?:^|[^\d:.])\d{1,2}[:.h]\d\d(?:\s?[ap]\.?m\.?)?$/iu;
+export const CLOCK = /(?:^|[^\d:.])\d{1,2}[:.h]\d\d(?:\s?[ap]\.?m\.?)?$/iu;
 const MAX_BRACKET = 80;
 
 // Char-code tests for the common ASCII case; other characters go to the expressions above.
 const isAsciiSpace = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
 const isAsciiAlnum = (c: number): boolean =>
   (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+
+const ASCII_SEPARATOR = asciiTable(SEPARATOR);
+const ASCII_DASH = asciiTable(DASH);
+const ASCII_PHRASE_END = asciiTable(PHRASE_END);
+const separatorAt = (text: string, i: number): boolean => charIs(ASCII_SEPARATOR, SEPARATOR, text, i);
+const dashAt = (text: string, i: number): boolean => charIs(ASCII_DASH, DASH, text, i);
+const phraseEndAt = (text: string, i: number): boolean => charIs(ASCII_PHRASE_END, PHRASE_END, text, i);
+
+/**
+ * Does CLOCK match the text ending at `j`? It can only if that ends in a digit, an "m" or "m."
+ * ("9:30 a.m."), so the expression runs only then.
+ */
+export function clockAt(text: string, j: number): boolean {
+  const c = text.charCodeAt(j);
+  const end =
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x6d ||
+    c === 0x4d ||
+    (c === 0x2e && (text.charCodeAt(j - 1) | 0x20) === 0x6d) ||
+    c >= 0x80;
+  return end && CLOCK.test(text.slice(Math.max(0, j - 9), j + 1));
+}
 
 /** Is `text[i]` a space (SPACE), reading ASCII by its code? False past either end. */
 function spaceAt(text: string, i: number): boolean {
@@ -236,16 +259,15 @@ function opensPhrase(text: string, offset: number): Opener {
   const code = text.charCodeAt(j);
   // A letter (but the m of "9pm") opens nothing; a digit may only end a clock time.
   if (isAsciiAlnum(code) && code !== 0x6d && code !== 0x4d) {
-    return code <= 0x39 && CLOCK.test(text.slice(Math.max(0, j - 9), j + 1)) ? 'list' : null;
+    return code <= 0x39 && clockAt(text, j) ? 'list' : null;
   }
-  const c = text[j] ?? '';
   // "Best Film: Amour", not the colon of a clock time ("18:00").
-  if (c === ':') return j + 1 < offset && SPACE.test(text[j + 1] ?? '') ? 'list' : null;
-  if (c === '(' || SEPARATOR.test(c)) return 'list';
-  if (c === ',') return 'comma';
+  if (code === 0x3a) return j + 1 < offset && SPACE.test(text[j + 1] ?? '') ? 'list' : null;
+  if (code === 0x28 || separatorAt(text, j)) return 'list';
+  if (code === 0x2c) return 'comma';
   // A programme line: "21:30 Let the Right One In, Bloor".
-  if (CLOCK.test(text.slice(Math.max(0, j - 9), j + 1))) return 'list';
-  return DASH.test(c) && SPACE.test(text[j - 1] ?? ' ') && SPACE.test(text[j + 1] ?? ' ') ? 'list' : null;
+  if (clockAt(text, j)) return 'list';
+  return dashAt(text, j) && SPACE.test(text[j - 1] ?? ' ') && SPACE.test(text[j + 1] ?? ' ') ? 'list' : null;
 }
 
 /**
@@ -257,9 +279,9 @@ function closesPhrase(text: string, offset: number, opener: Exclude<Opener, null
   let i = offset;
   while (spaceAt(text, i)) i++;
   if (i >= text.length) return true;
-  const c = text[i] ?? '';
-  if (opener === 'comma') return c === ',' || SEPARATOR.test(c);
-  if (c === ':' || SEPARATOR.test(c)) return true;
-  if (DASH.test(c)) return i > offset && SPACE.test(text[i + 1] ?? ' ');
-  return opener === 'list' && (c === '(' || c === '[' || PHRASE_END.test(c));
+  const c = text.charCodeAt(i);
+  if (opener === 'comma') return c === 0x2c || separatorAt(text, i);
+  if (c === 0x3a || separatorAt(text, i)) return true;
+  if (dashAt(text, i)) return i > offset && SPACE.test(text[i + 1] ?? ' ');
+  return opener === 'list' && (c === 0x28 || c === 0x5b || phraseEndAt(text, i));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileMatcher, type TitleSource } from '../../../src/core/matching/matcher.ts';
+import { compileMatcher, compileTitles, matcherOf, type TitleSource } from '../../../src/core/matching/matcher.ts';
 import { film } from './title-source.ts';
 
 const CATALOG: TitleSource[] = [
@@ -67,5 +67,25 @@ describe('a matcher kept from block to block', () => {
     expect(kept.find({ text: long })).toHaveLength(1500);
     expect(surfaces(kept.find({ text: 'and then Crash at dinner' }))).toEqual(['Crash']);
     expect(kept.find({ text: 'and then the party' })).toEqual([]);
+  });
+
+  it("learns a word's first step when a page first uses it, not when the matcher is made", () => {
+    const compiled = compileTitles(CATALOG);
+    const trie = compiled.index.trie;
+    const asked: number[] = [];
+    const rootChild = trie.rootChild.bind(trie);
+    trie.rootChild = (word: number): number => {
+      asked.push(word);
+      return rootChild(word);
+    };
+    const matcher = matcherOf(compiled);
+    expect(asked).toEqual([]);
+    // The control: the page's words are learnt, and the matcher finds as a new one does.
+    expect(surfaces(matcher.find({ text: 'we saw Crash and Heading South' }))).toEqual(['Crash', 'Heading South']);
+    expect(asked.length).toBeGreaterThan(0);
+    const learnt = asked.length;
+    expect(surfaces(matcher.find({ text: 'we saw Crash and Heading South' }))).toEqual(['Crash', 'Heading South']);
+    // Learnt once: the same words again ask the trie only for the walk's own steps.
+    expect(asked.length - learnt).toBeLessThan(learnt);
   });
 });
