@@ -162,7 +162,8 @@ async function freePort(): Promise<number> {
  * the worker was stopped are traced (page and worker side by side) into `prefix.<what>.json`,
  * with the two realms' `afterparty:*` entries in `….timeline.json`. With BENCH_TRACE_CARD=prefix,
  * each hover of the card's figure is traced (`prefix.card-<films>-<n>.json`), from the first
- * pointer move to the card; BENCH_CARD_MARKS=1 prints the card's marks.
+ * pointer move to the card; BENCH_CARD_MARKS=1 prints the card's marks. BENCH_TRACE_REVIEW=prefix
+ * traces the warm review's load alone (`prefix.review-<films>.json`).
  */
 async function traced<T>(tab: Page, trace: Trace | undefined, run: () => Promise<T>): Promise<T> {
   if (!trace) return run();
@@ -642,7 +643,13 @@ async function measure(): Promise<CatalogFigures[]> {
       // after a build, title-matcher.ts) is done then, not while the next page is read.
       await measurePage(context, `${base}/review.html`);
       await new Promise((done) => setTimeout(done, READING_MS));
-      const review = await measurePage(context, `${base}/review.html`);
+      const review = await measurePage(
+        context,
+        `${base}/review.html`,
+        process.env.BENCH_TRACE_REVIEW
+          ? { file: `${process.env.BENCH_TRACE_REVIEW}.review-${count}.json`, port }
+          : undefined,
+      );
       const article = COLD_ONLY
         ? NOT_MEASURED
         : await measurePage(context, `${base}/article.html`, count > 12 ? trace(`article-${count}`) : undefined);
