@@ -160,7 +160,10 @@ async function freePort(): Promise<number> {
 /**
  * With BENCH_TRACE=prefix, the article's load (10,000 and 100,000 films) and every review after
  * the worker was stopped are traced (page and worker side by side) into `prefix.<what>.json`,
- * with the two realms' `afterparty:*` entries in `….timeline.json`.
+ * with the two realms' `afterparty:*` entries in `….timeline.json`. With BENCH_TRACE_CARD=prefix,
+ * each hover of the card's figure is traced (`prefix.card-<films>-<n>.json`), from the first
+ * pointer move to the card; BENCH_CARD_MARKS=1 prints the card's marks. BENCH_TRACE_REVIEW=prefix
+ * traces the warm review's load alone (`prefix.review-<films>.json`).
  */
 async function traced<T>(tab: Page, trace: Trace | undefined, run: () => Promise<T>): Promise<T> {
   if (!trace) return run();
@@ -321,8 +324,11 @@ async function measurePage(
   }
 }
 
-/** Rests the pointer on the hovered title; the card's host appearing on <html> ends the wait. */
-async function pointerToCard(context: BrowserContext, url: string): Promise<number> {
+/**
+ * Rests the pointer on the hovered title; the card's host appearing on <html> ends the wait.
+ * With `trace` (BENCH_TRACE_CARD), the hover alone is traced, from the first move to the card.
+ */
+async function pointerToCard(context: BrowserContext, url: string, trace?: Trace): Promise<number> {
   const tab: Page = await context.newPage();
   try {
     await tab.goto(url);
@@ -340,14 +346,24 @@ async function pointerToCard(context: BrowserContext, url: string): Promise<numb
       const rect = range.getClientRects()[0]!;
       return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
     }, HOVERED);
-    await tab.mouse.move(box.x - 30, box.y + 40);
-    await tab.mouse.move(box.x, box.y, { steps: 5 });
-    await tab.waitForFunction(() => (window as unknown as { __card?: number }).__card !== undefined, undefined, {
-      timeout: 10_000,
+    await traced(tab, trace, async () => {
+      await tab.mouse.move(box.x - 30, box.y + 40);
+      await tab.mouse.move(box.x, box.y, { steps: 5 });
+      await tab.waitForFunction(() => (window as unknown as { __card?: number }).__card !== undefined, undefined, {
+        timeout: 10_000,
+      });
     });
     const { card, move, marks } = await tab.evaluate(() => {
       const w = window as unknown as { __lastMove: number; __card: number };
-      const marks = ['card-asked', 'card-listings', 'card-ready', 'card-open'].map(
+      const marks = [
+        'card-asked',
+        'card-listings',
+        'card-ready',
+        'card-open',
+        'card-drawn',
+        'card-scheme',
+        'card-placed',
+      ].map(
         (name) =>
           `${name} ${performance
             .getEntriesByName(`afterparty:${name}`)
@@ -620,19 +636,34 @@ async function measure(): Promise<CatalogFigures[]> {
     });
     close = () => context.close();
     const figures: CatalogFigures[] = [];
+    let hovers = 0;
     const one = async (catalog: string, count: number): Promise<void> => {
       // A first visit warms the worker and the browser's caches, as a reader's earlier pages have,
       // and a reader stays on a page a few seconds: the worker's idle work (the matcher's warm-up
       // after a build, title-matcher.ts) is done then, not while the next page is read.
       await measurePage(context, `${base}/review.html`);
       await new Promise((done) => setTimeout(done, READING_MS));
-      const review = await measurePage(context, `${base}/review.html`);
+      const review = await measurePage(
+        context,
+        `${base}/review.html`,
+        process.env.BENCH_TRACE_REVIEW
+          ? { file: `${process.env.BENCH_TRACE_REVIEW}.review-${count}.json`, port }
+          : undefined,
+      );
       const article = COLD_ONLY
         ? NOT_MEASURED
         : await measurePage(context, `${base}/article.html`, count > 12 ? trace(`article-${count}`) : undefined);
       const pointerToCardOverDelayMs = COLD_ONLY
         ? NaN
-        : await medianOf(3, () => pointerToCard(context, `${base}/review.html`));
+        : await medianOf(3, () =>
+            pointerToCard(
+              context,
+              `${base}/review.html`,
+              process.env.BENCH_TRACE_CARD
+                ? { file: `${process.env.BENCH_TRACE_CARD}.card-${count}-${hovers++}.json`, port }
+                : undefined,
+            ),
+          );
       await matcherStored(context);
       const heapBuilt = COLD_ONLY ? NaN : await workerHeapMB(port);
       // Each run: the worker stopped, the review loaded, the woken worker's timeline read.

@@ -4,6 +4,7 @@ import { Card, type CardProps } from '../ui/card/card.tsx';
 import { CARD_STYLE } from '../ui/card/card-style.ts';
 import { CardGuard } from './card-guard.ts';
 import { pageLooksDark } from './page-scheme.ts';
+import { mark } from './perf-mark.ts';
 import { IGNORE_ATTRIBUTE } from './text-extract.ts';
 
 /** Inline and !important: a page stylesheet matching the host must not move, hide or fade it. */
@@ -167,10 +168,13 @@ export class CardHost {
 
   #draw(props: CardProps, scrolled: number): void {
     render(<Card {...props} />, this.#mount);
+    mark('card-drawn');
     const theme = props.settings?.theme ?? 'auto';
     const dark = theme === 'dark' || (theme === 'auto' && pageLooksDark(this.doc));
     this.#mount.firstElementChild?.classList.toggle('ap-dark', dark);
+    mark('card-scheme');
     this.#place(scrolled);
+    mark('card-placed');
   }
 
   #body(): HTMLElement | null {

@@ -7,6 +7,7 @@ import { send } from '../browser/send.ts';
 import { answerTab } from '../browser/tab-messages.ts';
 import type { CardProps } from '../ui/card/card.tsx';
 import { CardData, type ListingSource } from './card-data.ts';
+import { warmCardFonts } from './card-fonts.ts';
 import { CardHost } from './card-host.tsx';
 import { onDataChange } from './forget-on-change.ts';
 import { HoverPointer } from './hover-pointer.ts';
@@ -145,7 +146,11 @@ export function watchHover(
     card,
     settings: () => settings,
     shown: () => current?.title ?? null,
-    prepare: (title) => void data.prepare(title).catch(() => undefined),
+    prepare: (title) => {
+      void data.prepare(title).catch(() => undefined);
+      // While the worker answers: the card's fonts, if the idle warm-up has not got to them yet.
+      warmCardFonts(title.surface);
+    },
     forget: () => data.forget(),
     open: (title, rect) => void open(title, rect, false),
     close,

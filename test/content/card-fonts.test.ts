@@ -1,23 +1,44 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { warmCardFonts } from '../../src/content/card-fonts.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CARD_FONT_FAMILY, CARD_FONTS, CARD_STYLE } from '../../src/ui/card/card-style.ts';
 import { EVENT_STYLE } from '../../src/ui/shared/event-style.ts';
 
+// A page's content script starts with nothing warmed: each test has a fresh module.
+let warmCardFonts: (sample: string) => void;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ warmCardFonts } = await import('../../src/content/card-fonts.ts'));
+});
 afterEach(() => vi.unstubAllGlobals());
+
+/** An OffscreenCanvas whose 2D context records each measurement as "font|text". */
+function recordingCanvas(measured: string[]) {
+  return class FakeCanvas {
+    getContext() {
+      const context = { font: '', measureText: (text: string) => (measured.push(`${context.font}|${text}`), {}) };
+      return context;
+    }
+  };
+}
 
 describe('the card’s fonts, found before the first card', () => {
   it('measures text in every font the card sets, on a canvas of its own', () => {
     const measured: string[] = [];
-    class FakeCanvas {
-      getContext() {
-        const context = { font: '', measureText: (text: string) => (measured.push(`${context.font}|${text}`), {}) };
-        return context;
-      }
-    }
-    vi.stubGlobal('OffscreenCanvas', FakeCanvas);
+    vi.stubGlobal('OffscreenCanvas', recordingCanvas(measured));
     warmCardFonts('Fugitive Pieces');
     expect(measured.map((m) => m.split('|')[0])).toEqual(CARD_FONTS);
     expect(measured.every((m) => m.includes('Fugitive Pieces'))).toBe(true);
+  });
+
+  // The idle warm-up after the first scan and every hover's prepare both ask (hover-card.ts).
+  it('finds them once a page: a second call measures nothing', () => {
+    const measured: string[] = [];
+    vi.stubGlobal('OffscreenCanvas', recordingCanvas(measured));
+    warmCardFonts('Fugitive Pieces');
+    expect(measured).toHaveLength(CARD_FONTS.length); // the first call did measure
+    warmCardFonts('Juno');
+    warmCardFonts('Fugitive Pieces');
+    expect(measured).toHaveLength(CARD_FONTS.length);
+    expect(measured.some((m) => m.includes('Juno'))).toBe(false);
   });
 
   it('covers the family and every weight and size the card’s styles set', () => {
