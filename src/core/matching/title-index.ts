@@ -69,7 +69,11 @@ export interface BuiltTitleIndex {
  * of the root's censored children, so it is found only where the page censors the word too
  * (spelt alike, or a pattern that fits it) and costs plain page words nothing.
  */
-function addShortNames(trie: WordTrieBuilder<TitleName>, names: TitleName[], shorts: ReadonlyArray<[string, number]>): void {
+function addShortNames(
+  trie: WordTrieBuilder<TitleName>,
+  names: TitleName[],
+  shorts: ReadonlyArray<[string, number]>,
+): void {
   const own = new Map<number, TitleName>();
   for (const [filmId, id] of shorts) {
     let name = own.get(id);
