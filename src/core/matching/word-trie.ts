@@ -266,16 +266,43 @@ export class WordTrieBuilder<Name> {
   finish(): WordTrie<Name> {
     const n = this.nodeCount;
     const { firstChild: oldFirst, nextSibling, edgeWord: oldWord } = this;
+    // Two counting sorts, no comparisons (a sort per node, with a comparator, cost 300-500 ms
+    // of CPU at 100,000 films): the nodes by word, then, keeping that order, by parent; so
+    // each parent's children lie together in word order, `grouped[start[p] .. start[p + 1])`.
+    const parent = new Int32Array(n);
+    const start = new Int32Array(n + 1);
+    let words = 0;
+    for (let p = 0; p < n; p++)
+      for (let c = oldFirst[p]!; c >= 0; c = nextSibling[c]!) {
+        parent[c] = p;
+        start[p + 1]!++;
+        if (oldWord[c]! >= words) words = oldWord[c]! + 1;
+      }
+    for (let p = 0; p < n; p++) start[p + 1]! += start[p]!;
+    const byWordAt = new Int32Array(words + 1);
+    for (let c = 1; c < n; c++) byWordAt[oldWord[c]! + 1]!++;
+    for (let w = 0; w < words; w++) byWordAt[w + 1]! += byWordAt[w]!;
+    const byWord = new Int32Array(n);
+    for (let c = 1; c < n; c++) byWord[byWordAt[oldWord[c]!]!++] = c;
+    const grouped = new Int32Array(n);
+    const at = start.slice();
+    for (let i = 0; i < n - 1; i++) {
+      const c = byWord[i]!;
+      grouped[at[parent[c]!]!++] = c;
+    }
+    // Breadth first: node i's children are numbered next, together.
     const order = new Int32Array(n); // new number -> old
     const first = new Int32Array(n + 1);
-    const words = new Int32Array(n);
+    const edgeWord = new Int32Array(n);
     let next = 1;
     for (let i = 0; i < n; i++) {
-      const from = next;
-      first[i] = from;
-      for (let c = oldFirst[order[i]!]!; c >= 0; c = nextSibling[c]!) order[next++] = c;
-      if (next - from > 1) order.subarray(from, next).sort((a, b) => oldWord[a]! - oldWord[b]!);
-      for (let c = from; c < next; c++) words[c] = oldWord[order[c]!]!;
+      const old = order[i]!;
+      first[i] = next;
+      for (let j = start[old]!; j < start[old + 1]!; j++) {
+        const c = grouped[j]!;
+        order[next] = c;
+        edgeWord[next++] = oldWord[c]!;
+      }
     }
     first[n] = n;
     const renumber = new Int32Array(n); // old number -> new
@@ -293,7 +320,7 @@ export class WordTrieBuilder<Name> {
         renumber[node]!,
         list.map(([text, child]) => [text, renumber[child]!]),
       );
-    return new WordTrie<Name>(this.vocabulary, n, first, words, names, gapKeys, censored);
+    return new WordTrie<Name>(this.vocabulary, n, first, edgeWord, names, gapKeys, censored);
   }
 
   private addChild(parent: number, word: number): number {
