@@ -116,19 +116,20 @@ describe('the stored matcher', () => {
     expect(third.counts).toMatchObject({ compiled: 0, loaded: 1 });
   });
 
-  it('of a format before (as format 2 wrote it: the tries without their edge tables) is built again and replaced', async () => {
+  it('of a format before (as format 5 laid out the trie: a first child and a next sibling by node) is built again and replaced', async () => {
     const db = freshDb();
     const first = wake(db);
     await first.get();
     await stored(first);
     const row = (await readMatcherIndex(db))!;
     const packed = unpack(row.stored) as { stored: { format: number; graph: { root: unknown } } };
-    // As format 2 wrote it: the same, less the tries' edge tables (made again when read),
-    // labelled as the format before this one.
+    // The main trie as format 5 laid it out (a first child by node, no end for the last, and a
+    // next sibling by node), labelled as the format before this one.
     const trie = (packed.stored.graph.root as { f: { index: { f: { trie: { f: Record<string, unknown> } } } } }).f.index
       .f.trie.f;
-    delete trie.slots;
-    delete trie.slotChild;
+    const firstChild = trie.firstChild as Int32Array;
+    trie.firstChild = firstChild.slice(0, firstChild.length - 1);
+    trie.nextSibling = new Int32Array(firstChild.length - 1);
     const old = { ...packed, stored: { ...packed.stored, format: STORED_INDEX_FORMAT - 1 } };
     const warnings = quiet();
     await writeMatcherIndex(db, { print: row.print, stored: pack(old), bytes: 0 });
@@ -137,8 +138,8 @@ describe('the stored matcher', () => {
     expect(await surfaces(second)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
     expect(second.counts).toMatchObject({ compiled: 1, loaded: 0, rebuilt: 1 });
     expect(String(warnings[0]?.[0])).toMatch(/not usable \(format\)/);
-    // Positive controls: the same file labelled with this format is refused as damaged (no edge
-    // table), and the one written again is read by the next worker.
+    // Positive controls: the same file labelled with this format is refused as damaged (its
+    // nodes not this format's), and the one written again is read by the next worker.
     await writeMatcherIndex(db, {
       print: row.print,
       stored: pack({ ...old, stored: { ...old.stored, format: STORED_INDEX_FORMAT } }),
@@ -147,7 +148,7 @@ describe('the stored matcher', () => {
     const third = wake(db);
     await third.get();
     expect(third.counts).toMatchObject({ compiled: 1, loaded: 0, rebuilt: 1 });
-    expect(String(warnings[1]?.[0])).toMatch(/not usable \(damaged: no edge table\)/);
+    expect(String(warnings[1]?.[0])).toMatch(/not usable \(damaged: a trie without its nodes\)/);
     await stored(third);
     const next = wake(db);
     expect(await surfaces(next)).toEqual(['Fugitive Pieces', 'Burn After Reading']);

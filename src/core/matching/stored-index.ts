@@ -29,7 +29,7 @@ import { WordTrie } from './word-trie.ts';
 import { runSteps } from './run-steps.ts';
 
 /** Bumped whenever what a stored index means changes without its shape saying so: an older one is rebuilt. */
-export const STORED_INDEX_FORMAT = 5;
+export const STORED_INDEX_FORMAT = 6;
 
 export interface StoredIndex {
   format: number;
@@ -109,8 +109,6 @@ export function* storeIndexSteps(
   sliceMs = 8,
 ): Generator<void, StoredIndex, void> {
   const { index, typos } = compiled;
-  index.trie.compact();
-  typos.tails.compact();
   const graph = yield* encodeGraphSteps(
     { index, typos },
     index.names,
@@ -185,7 +183,8 @@ function shapeProblem(compiled: CompiledTitles | undefined, recordCount: number)
   for (const a of [index.ends, index.typoPath])
     if (!(a instanceof Uint8Array) || a.length !== trie.nodeCount) return 'tables by node out of step with the trie';
   for (const t of [trie, typos.tails])
-    if (!(t.firstChild instanceof Int32Array) || t.firstChild.length < t.nodeCount) return 'a trie without its nodes';
+    if (!(t.firstChild instanceof Int32Array) || t.firstChild.length !== t.nodeCount + 1)
+      return 'a trie without its nodes';
   if (typos.trie !== trie) return 'a typo index of another trie';
   return (
     vocabulary.storedProblem() ??

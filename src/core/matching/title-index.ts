@@ -12,7 +12,7 @@ import { TokenTable } from './token-table.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { CENSORED, WordFacts } from './word-facts.ts';
 import { CLASSED_WORDS, wordClassOf } from './word-classes.ts';
-import { WordTrie } from './word-trie.ts';
+import { WordTrieBuilder, type WordTrie } from './word-trie.ts';
 
 export interface TitleIndex {
   readonly vocabulary: Vocabulary;
@@ -69,7 +69,11 @@ export interface BuiltTitleIndex {
  * of the root's censored children, so it is found only where the page censors the word too
  * (spelt alike, or a pattern that fits it) and costs plain page words nothing.
  */
-function addShortNames(trie: WordTrie<TitleName>, names: TitleName[], shorts: ReadonlyArray<[string, number]>): void {
+function addShortNames(
+  trie: WordTrieBuilder<TitleName>,
+  names: TitleName[],
+  shorts: ReadonlyArray<[string, number]>,
+): void {
   const own = new Map<number, TitleName>();
   for (const [filmId, id] of shorts) {
     let name = own.get(id);
@@ -111,7 +115,7 @@ const sameGaps = (a: readonly string[], b: readonly string[], length: number): b
  */
 interface Building {
   readonly vocabulary: Vocabulary;
-  readonly trie: WordTrie<TitleName>;
+  readonly trie: WordTrieBuilder<TitleName>;
   readonly names: TitleName[];
   readonly nameIds: number[][];
   readonly shorts: Array<[string, number]>;
@@ -134,20 +138,22 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
   const b: Building = {
     vocabulary,
     // About two edges a film (1.9 on the bench catalog); the table grows if more are needed.
-    trie: new WordTrie<TitleName>(vocabulary, list.length * 2),
+    trie: new WordTrieBuilder<TitleName>(vocabulary, list.length * 2),
     names: [],
     nameIds: [],
     shorts: [],
     facts,
     tokens: scratch,
   };
-  const { trie, names, nameIds } = b;
+  const { names, nameIds } = b;
   const filmOrder = new Map<string, number>();
   // Backwards, so that one `set` a film leaves each id with its first position.
   for (let i = list.length - 1; i >= 0; i--) placeFilm(filmOrder, list[i], i);
   for (const film of list) addFilm(b, film);
   facts.end();
-  addShortNames(trie, names, b.shorts);
+  addShortNames(b.trie, names, b.shorts);
+  // Frozen before anything is kept by node: its nodes are numbered anew (word-trie.ts).
+  const trie = b.trie.finish();
   // Each name's films in catalog order, so that a match of one name need not sort them.
   for (const name of names) if (name.filmIds.length > 1) sortByOrder(name.filmIds, filmOrder);
   const clues = cluesFor(films, vocabulary, lexicon);
@@ -159,7 +165,7 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
   const typoPath = new Uint8Array(trie.nodeCount);
   for (let i = 0; i < names.length; i++) markTypoPath(trie, typoPath, names[i]!, nameIds[i]);
   const roles = new Uint8Array(vocabulary.size);
-  for (let c = trie.firstChild[trie.root]!; c >= 0; c = trie.nextSibling[c]!) {
+  for (let c = trie.firstChild[trie.root]!; c < trie.firstChild[trie.root + 1]!; c++) {
     roles[trie.edgeWord[c]!]! |= ROOT | (typoPath[c] ? FORWARD : 0);
   }
   for (const id of clues.keys()) roles[id]! |= CLUE;

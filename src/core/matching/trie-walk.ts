@@ -85,7 +85,7 @@ function bucketsOf(trie: Trie, node: number, only: Uint8Array | null): Buckets {
   let buckets = perTrie.get(key);
   if (!buckets) {
     buckets = { all: [], byFirst: new Map(), byLast: new Map() };
-    for (let c = trie.firstChild[node] as number; c >= 0; c = trie.nextSibling[c] as number) {
+    for (let c = trie.firstChild[node]!; c < trie.firstChild[node + 1]!; c++) {
       if (only && only[c] === 0) continue;
       const word = trie.words(c);
       const entry: Entry = [word, c];

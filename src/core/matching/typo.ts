@@ -7,7 +7,7 @@ import type { TitleName } from './title-name.ts';
 import { isCensored } from './tokenize.ts';
 import { childrenFor, gapOpen, type Budget, type TrieHit, type WordSeq } from './trie-walk.ts';
 import { TypoFilter } from './typo-filter.ts';
-import { WordTrie } from './word-trie.ts';
+import { WordTrieBuilder, type WordTrie } from './word-trie.ts';
 
 export interface TypoIndex {
   /**
@@ -99,7 +99,7 @@ function mayBeTypo(index: TypoIndex, seq: WordSeq, k: number): boolean {
  */
 export function buildTypoIndex({ index, nameIds }: BuiltTitleIndex): TypoIndex {
   const { vocabulary, trie, typoPath, roles } = index;
-  const tails = new WordTrie<TitleName>(vocabulary, index.names.length);
+  const building = new WordTrieBuilder<TitleName>(vocabulary, index.names.length);
   const single = new Map<string, TitleName[]>();
   const filter = new TypoFilter();
   let singleMaxLength = 0;
@@ -124,7 +124,7 @@ export function buildTypoIndex({ index, nameIds }: BuiltTitleIndex): TypoIndex {
     const first = name.words[0] ?? '';
     if (name.words.length > 1) {
       if (firstTarget) {
-        tails.addName(tails.insert(ids, name.gaps, 1), name);
+        building.addName(building.insert(ids, name.gaps, 1), name);
       }
     } else if (firstTarget) {
       for (const key of [first, ...deletions(first)]) {
@@ -135,7 +135,8 @@ export function buildTypoIndex({ index, nameIds }: BuiltTitleIndex): TypoIndex {
       singleMaxLength = Math.max(singleMaxLength, first.length);
     }
   }
-  for (let c = tails.firstChild[tails.root] as number; c >= 0; c = tails.nextSibling[c] as number) {
+  const tails = building.finish();
+  for (let c = tails.firstChild[tails.root]!; c < tails.firstChild[tails.root + 1]!; c++) {
     roles[tails.edgeWord[c] as number]! |= TAILS;
   }
   return {
@@ -160,7 +161,7 @@ function variantsOf(index: TypoIndex, node: number): Map<string, Array<[string, 
   if (!variants) {
     variants = new Map();
     const trie = index.trie;
-    for (let c = trie.firstChild[node] as number; c >= 0; c = trie.nextSibling[c] as number) {
+    for (let c = trie.firstChild[node]!; c < trie.firstChild[node + 1]!; c++) {
       if (index.forward[c] === 0) continue;
       const word = trie.words(c);
       if (!typoTarget(word)) continue;
@@ -179,8 +180,8 @@ function variantsOf(index: TypoIndex, node: number): Map<string, Array<[string, 
 function typoChildren(index: TypoIndex, node: number, typed: string): number[] {
   const out: number[] = [];
   const trie = index.trie;
-  if ((trie.childCount[node] as number) <= SCAN_LIMIT) {
-    for (let c = trie.firstChild[node] as number; c >= 0; c = trie.nextSibling[c] as number) {
+  if (trie.childCount(node) <= SCAN_LIMIT) {
+    for (let c = trie.firstChild[node]!; c < trie.firstChild[node + 1]!; c++) {
       if (index.forward[c] !== 0 && typoOf(trie.words(c), typed, index.common)) out.push(c);
     }
     return out;

@@ -1,25 +1,96 @@
-// The trie over vocabulary ids (word-trie.ts): what its stored form keeps narrow.
+// The trie over vocabulary ids (word-trie.ts): built with an edge table, frozen into children
+// side by side in word order.
 import { describe, expect, it } from 'vitest';
 import { Vocabulary } from '../../../src/core/matching/vocabulary.ts';
-import { WordTrie } from '../../../src/core/matching/word-trie.ts';
+import { WordTrieBuilder } from '../../../src/core/matching/word-trie.ts';
 
 describe('the word trie', () => {
-  it('counts a node’s children in one byte, saturated at 255 (read only against a scan limit of 24)', () => {
+  const build = () => {
     const vocabulary = new Vocabulary();
-    const trie = new WordTrie<string>(vocabulary, 16);
-    const wide = trie.insert([vocabulary.intern('wide')], []);
-    const narrow = trie.insert([vocabulary.intern('narrow')], []);
-    for (let i = 0; i < 300; i++) trie.insert([vocabulary.intern('wide'), vocabulary.intern(`w${i}`)], ['']);
-    for (let i = 0; i < 3; i++) trie.insert([vocabulary.intern('narrow'), vocabulary.intern(`w${i}`)], ['']);
-    trie.compact();
-    expect(trie.childCount).toBeInstanceOf(Uint8Array);
-    expect(trie.childCount[wide]).toBe(255);
-    expect(trie.childCount[narrow]).toBe(3);
-    expect(trie.childCount[trie.root]).toBe(2);
-    // Every child is still there past the count's limit.
-    let children = 0;
-    for (let c = trie.firstChild[wide]!; c >= 0; c = trie.nextSibling[c]!) children++;
-    expect(children).toBe(300);
-    expect(trie.child(wide, vocabulary.idOf('w299'))).toBeGreaterThan(0);
+    const id = (w: string) => vocabulary.intern(w);
+    const builder = new WordTrieBuilder<string>(vocabulary, 16);
+    // Words interned out of order, so that word order is not the order of adding.
+    for (const w of ['zeta', 'alpha', 'wide', 'narrow']) id(w);
+    builder.addName(builder.insert([id('wide')], []), 'Wide');
+    builder.addName(builder.insert([id('narrow')], []), 'Narrow');
+    for (let i = 0; i < 300; i++) builder.insert([id('wide'), id(`w${299 - i}`)], ['']);
+    for (const w of ['zeta', 'alpha', 'w1']) builder.insert([id('narrow'), id(w)], ['']);
+    builder.addName(builder.insert([id('narrow'), id('alpha'), id('zeta')], ['', ':'], 0), 'Narrow Alpha: Zeta');
+    builder.insert([id('narrow'), id('f***ing')], ['']);
+    const trie = builder.finish();
+    trie.indexRoot(vocabulary.size);
+    return { vocabulary, id, trie, builder };
+  };
+
+  it('keeps each node’s children together, after it, in word order, and finds every one', () => {
+    const { id, trie, vocabulary } = build();
+    const wide = trie.rootChild(id('wide'));
+    const narrow = trie.rootChild(id('narrow'));
+    expect(trie.childCount(trie.root)).toBe(2);
+    expect(trie.childCount(wide)).toBe(300);
+    expect(trie.childCount(narrow)).toBe(4);
+    expect(trie.storedProblem(vocabulary.size)).toBeNull();
+    for (let node = 0; node < trie.nodeCount; node++) {
+      const start = trie.firstChild[node]!;
+      const end = trie.firstChild[node + 1]!;
+      expect(start).toBeGreaterThan(node);
+      for (let c = start; c < end; c++) {
+        if (c > start) expect(trie.edgeWord[c]).toBeGreaterThan(trie.edgeWord[c - 1]!);
+        // Found by the search (long ranges halved, short ones read in turn).
+        expect(trie.child(node, trie.edgeWord[c]!)).toBe(c);
+      }
+    }
+    for (let i = 0; i < 300; i++) expect(trie.words(trie.child(wide, id(`w${i}`)))).toBe(`w${i}`);
+    // Absent: a word of the vocabulary under another node, a word in no edge, a word past the vocabulary.
+    expect(trie.child(wide, id('zeta'))).toBe(-1);
+    expect(trie.child(narrow, id('w2'))).toBe(-1);
+    expect(trie.child(narrow, vocabulary.size + 5)).toBe(-1);
+    expect(trie.child(narrow, -1)).toBe(-1);
+    expect(trie.hasChildren(trie.child(wide, id('w7')))).toBe(false);
+  });
+
+  it('renumbers what it keeps by node: names, gap keys and censored children', () => {
+    const { id, trie } = build();
+    const narrow = trie.rootChild(id('narrow'));
+    expect(trie.namesAt(narrow)).toEqual(['Narrow']);
+    expect(trie.namesAt(trie.rootChild(id('wide')))).toEqual(['Wide']);
+    const alpha = trie.child(narrow, id('alpha'));
+    expect(trie.gapKeys.get(alpha)).toEqual(new Set([':']));
+    expect(trie.namesAt(trie.child(alpha, id('zeta')))).toEqual(['Narrow Alpha: Zeta']);
+    expect(trie.censored.get(narrow)).toEqual([['f***ing', trie.child(narrow, id('f***ing'))]]);
+    // Positive control for the absences: a node with no names, no gap keys, no censored child.
+    expect(trie.namesAt(alpha)).toBeUndefined();
+    expect(trie.gapKeys.get(narrow)).toBeUndefined();
+    expect(trie.censored.get(alpha)).toBeUndefined();
+  });
+
+  it('refuses a stored layout a walk could loop or leave the nodes in', () => {
+    const { trie, vocabulary } = build();
+    const size = vocabulary.size;
+    const harmed = (harm: (first: Int32Array, words: Int32Array) => void): string | null => {
+      const first = trie.firstChild;
+      const words = trie.edgeWord;
+      trie.firstChild = first.slice();
+      trie.edgeWord = words.slice();
+      harm(trie.firstChild, trie.edgeWord);
+      const problem = trie.storedProblem(size);
+      trie.firstChild = first;
+      trie.edgeWord = words;
+      return problem;
+    };
+    expect(harmed(() => {})).toBeNull();
+    expect(harmed((f) => (f[3] = 3))).toMatch(/child/); // children not after their parent
+    expect(harmed((f) => (f[2] = f[3]! + 1))).toMatch(/child/); // ranges going back
+    expect(harmed((f) => (f[0] = 0))).toMatch(/child/); // the root its own child
+    expect(harmed((f) => (f[f.length - 1] = 1e6))).toMatch(/child/); // past the nodes
+    expect(harmed((f) => (f[f.length - 2] = f.length))).toMatch(/child/);
+    expect(harmed((_, w) => (w[5] = size))).toMatch(/word/);
+    expect(harmed((_, w) => (w[5] = -1))).toMatch(/word/);
+    // Words out of order are not refused: a search then misses, and stays in its node's range.
+    expect(
+      harmed((f, w) => {
+        w.subarray(f[1]!, f[2]!).reverse();
+      }),
+    ).toBeNull();
   });
 });
