@@ -34,6 +34,7 @@ export class CardData {
   /** The card's keyboard shortcut, as the worker read it from the browser. */
   shortcut: string | null = null;
   #prepared: { title: FoundTitle; ready: Promise<CardContent> } | null = null;
+  #applied: CardContent['status'] = null;
 
   constructor(
     private readonly listings: ListingSource,
@@ -71,8 +72,13 @@ export class CardData {
     this.#prepared = null;
   }
 
+  /**
+   * Takes a status read from the worker. The same status again (the prepared card's, on show)
+   * leaves the maps as they are, so the card drawn with them is not drawn again.
+   */
   apply(status: CardContent['status']): void {
-    if (!status) return;
+    if (!status || status === this.#applied) return;
+    this.#applied = status;
     this.saved = new Map(Object.entries(status.saved));
     this.reminders = new Map(Object.entries(status.reminders));
     this.clashes = new Map(Object.entries(status.clashes));

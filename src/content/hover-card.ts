@@ -86,6 +86,21 @@ export function watchHover(
       (error: unknown) => current && ((current.error = errorText(error)), render()),
     );
 
+  // The callbacks are the same functions from one draw to the next, so that a card prerendered
+  // with the same content is shown as it is (CardHost.show, sameCard).
+  const onSave: CardProps['onSave'] = (eventKey, status) => void afterChange(send('setSaved', { eventKey, status }));
+  // The card cannot ask for the notifications permission (a content script has no
+  // permissions API): without it the reminder is stored and the card says where to allow it.
+  const onRemind = (eventKey: string, remind: boolean) => void afterChange(send('setReminder', { eventKey, remind }));
+  const actionsByTitle = new WeakMap<FoundTitle, (film: FilmRow) => ComponentChildren>();
+  const filmActionsOf = (title: FoundTitle) => {
+    const own = slots.filmActions;
+    if (!own) return undefined;
+    let actions = actionsByTitle.get(title);
+    if (!actions) actionsByTitle.set(title, (actions = (film) => own(film, title)));
+    return actions;
+  };
+
   const propsOf = (state: Shown): CardProps => ({
     listings: state.listings,
     festivals: state.festivals,
@@ -93,18 +108,13 @@ export function watchHover(
     error: state.error,
     settings,
     saved: data.saved,
-    onSave: (eventKey, status) => void afterChange(send('setSaved', { eventKey, status })),
-    // The card cannot ask for the notifications permission (a content script has no
-    // permissions API): without it the reminder is stored and the card says where to allow it.
-    reminders: {
-      views: data.reminders,
-      onRemind: (eventKey, remind) => void afterChange(send('setReminder', { eventKey, remind })),
-    },
+    onSave,
+    reminders: { views: data.reminders, onRemind },
     clashes: data.clashes,
     shortcut: data.shortcut,
     now: Date.now(),
     onClose: close,
-    filmActions: slots.filmActions && ((film) => slots.filmActions?.(film, state.title)),
+    filmActions: filmActionsOf(state.title),
   });
   const render = () => current && card.update(propsOf(current));
 

@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CardHost } from '../../src/content/card-host.tsx';
 import { IGNORE_ATTRIBUTE } from '../../src/content/text-extract.ts';
+import type { CardProps } from '../../src/ui/card/card.tsx';
+import { event, festival, film } from '../ui/fixtures.ts';
 
 const anchor = { left: 10, top: 10, right: 110, bottom: 30 };
 const props = { listings: [], festivals: [], surface: 'Juno', error: null };
@@ -133,5 +135,66 @@ describe('the card host', () => {
     const root = attach.mock.results.at(-1)!.value as ShadowRoot;
     expect(root.activeElement).toBe(root.querySelector('.ap-card-body'));
     expect(card.hasFocus).toBe(true);
+  });
+
+  describe('shown after it was prerendered', () => {
+    const NOW = Date.parse('2027-09-10T12:00:00-04:00');
+    const soon = event('soon', { start: '2027-09-10T12:30:00-04:00', end: '2027-09-10T13:00:00-04:00' });
+    const listings = [{ film, events: [soon] }];
+    const festivals = [festival];
+    const saved = new Map();
+    const onSave = () => undefined;
+    const onClose = () => undefined;
+    const ahead = (): CardProps => ({
+      listings,
+      festivals,
+      surface: 'Fugitive Pieces',
+      error: null,
+      saved,
+      onSave,
+      now: NOW,
+      onClose,
+    });
+    // Card calls filmActions once per film on every draw: a count of draws.
+    function prerendered(first: CardProps) {
+      const attach = vi.spyOn(HTMLElement.prototype, 'attachShadow');
+      const card = new CardHost(document);
+      const draws = vi.fn(() => null);
+      card.prerender({ ...first, filmActions: draws });
+      const root = attach.mock.results.at(-1)!.value as ShadowRoot;
+      expect(draws).toHaveBeenCalledTimes(1);
+      return { card, root, draws };
+    }
+    const badge = (root: ShadowRoot) => root.querySelector(`[data-event-key="${soon.key}"] .ap-badge`)?.textContent;
+
+    it('is only attached and placed when its content is the same, a little later', () => {
+      const { card, root, draws } = prerendered(ahead());
+      card.show(anchor, { ...ahead(), filmActions: draws, now: NOW + 60_000 });
+      expect(card.isOpen).toBe(true);
+      expect(draws).toHaveBeenCalledTimes(1);
+      expect(root.querySelector('.ap-film-title')?.textContent).toBe('Fugitive Pieces');
+      // Positive control: opened afresh after closing, it is drawn.
+      card.close();
+      card.show(anchor, { ...ahead(), filmActions: draws });
+      expect(draws).toHaveBeenCalledTimes(2);
+    });
+
+    it('is drawn again with the data of the show when that changed', () => {
+      const { card, root, draws } = prerendered(ahead());
+      expect(root.querySelector('[aria-pressed="true"]')).toBeNull();
+      card.show(anchor, { ...ahead(), filmActions: draws, saved: new Map([[soon.key, 'going' as const]]) });
+      expect(draws).toHaveBeenCalledTimes(2);
+      expect(root.querySelector(`[data-event-key="${soon.key}"] [aria-pressed="true"]`)?.textContent).toContain(
+        'Going',
+      );
+    });
+
+    it('is drawn again at the time of the show when an event ended in between', () => {
+      const { card, root, draws } = prerendered(ahead());
+      expect(badge(root)).toBeUndefined();
+      card.show(anchor, { ...ahead(), filmActions: draws, now: Date.parse('2027-09-10T13:30:00-04:00') });
+      expect(draws).toHaveBeenCalledTimes(2);
+      expect(badge(root)).toBe('Over');
+    });
   });
 });
