@@ -246,7 +246,7 @@ export function firefoxForFile(): { readonly ff: FirefoxHarness } {
  */
 export async function launchFirefox(): Promise<Browser> {
   const firefox = findFirefox();
-  // A profile puppeteer did not make is not removed by it: close() removes it.
+  // A profile puppeteer did not make is not removed by it: removed once the browser is gone.
   const profile = await newProfile(firefox);
   const browser = await puppeteer
     .launch({
@@ -260,12 +260,9 @@ export async function launchFirefox(): Promise<Browser> {
       await rm(profile, { recursive: true, force: true });
       throw error;
     });
-  // After puppeteer's own clean-up, which puts back the profile's prefs.js as it found it.
-  const close = browser.close.bind(browser);
-  browser.close = async () => {
-    await close();
-    await rm(profile, { recursive: true, force: true, maxRetries: 3 });
-  };
+  browser
+    .process()
+    ?.once('exit', () => void rm(profile, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined));
   try {
     const installed = await browser.installExtension(resolve(process.env.AFTERPARTY_DIST ?? 'dist', 'firefox'));
     expect(installed).toBe(ADDON_ID);
