@@ -12,7 +12,8 @@
 //   process script loaded from the chrome realm hears the console of every process instead.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Browser as BrowserKind, createProfile } from '@puppeteer/browsers';
 import puppeteer, {
@@ -27,7 +28,6 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { serveFolder } from '../../scripts/browser.mjs';
 import { ACTIVATION_DELAY_MS } from '../../src/content/card-guard.ts';
 import { marionette, type Marionette } from './firefox-marionette.ts';
-import { newProfile } from './firefox-profile.ts';
 import { setViewport } from './firefox-viewport.ts';
 
 export const ADDON_ID = 'afterparty@afterparty.film';
@@ -141,8 +141,7 @@ async function sessionTransport(url: string, session: object): Promise<Connectio
  * (asking for a BiDi socket) and puppeteer drives that same session over the socket.
  */
 export async function startFirefox(): Promise<FirefoxHarness> {
-  const firefox = findFirefox();
-  const profile = await newProfile(firefox);
+  const profile = await mkdtemp(join(tmpdir(), 'afterparty-firefox-'));
   // puppeteer's own Firefox profile (no update checks, no network probes: without them the
   // first window takes 20 s), with the tests' fixed add-on host and Marionette on a free port.
   await createProfile(BrowserKind.FIREFOX, {
@@ -160,7 +159,7 @@ export async function startFirefox(): Promise<FirefoxHarness> {
     },
   });
   const child = spawn(
-    firefox,
+    findFirefox(),
     [
       '--headless',
       '--no-remote',
@@ -245,24 +244,12 @@ export function firefoxForFile(): { readonly ff: FirefoxHarness } {
  * dev build installed: enough for the content script on web pages (firefox.test.ts, firefox-touch).
  */
 export async function launchFirefox(): Promise<Browser> {
-  const firefox = findFirefox();
-  // A profile puppeteer did not make is not removed by it: removed once the browser is gone.
-  const profile = await newProfile(firefox);
-  const browser = await puppeteer
-    .launch({
-      browser: 'firefox',
-      protocol: 'webDriverBiDi',
-      executablePath: firefox,
-      headless: true,
-      userDataDir: profile,
-    })
-    .catch(async (error: unknown) => {
-      await rm(profile, { recursive: true, force: true });
-      throw error;
-    });
-  browser
-    .process()
-    ?.once('exit', () => void rm(profile, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined));
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath: findFirefox(),
+    headless: true,
+  });
   try {
     const installed = await browser.installExtension(resolve(process.env.AFTERPARTY_DIST ?? 'dist', 'firefox'));
     expect(installed).toBe(ADDON_ID);
