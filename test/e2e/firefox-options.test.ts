@@ -72,11 +72,14 @@ describe('the data section in Firefox (twin of the backup test in ui-options.tes
     const page = await optionsPage();
     expect(await ask(page, 'setSaved', { eventKey: ROSEDALE, status: 'going' })).toBeDefined();
     await clickText(page, 'button', 'Back up my data');
-    const name = await until(
-      async () => (await readdir(env.ff.downloads).catch(() => [] as string[])).find((f) => f.endsWith('.json')),
-      (found) => found !== undefined,
+    // Firefox writes a download under a name of its own (one run saw "uEJZeNk4.json") and renames
+    // it when done: wait for the backup's name, and a wrong name fails with the folder's listing.
+    const backupName = /^afterparty-backup-\d{4}-\d{2}-\d{2}\.json$/;
+    const files = await until(
+      () => readdir(env.ff.downloads).catch(() => [] as string[]),
+      (names) => names.some((f) => backupName.test(f)),
     );
-    expect(name).toMatch(/^afterparty-backup-\d{4}-\d{2}-\d{2}\.json$/);
+    const name = files.find((f) => backupName.test(f));
     const text = await until(
       () => readFile(join(env.ff.downloads, name!), 'utf8').catch(() => ''),
       (t) => t.endsWith('}\n'),
