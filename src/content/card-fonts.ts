@@ -12,8 +12,8 @@ let warmed = false;
  * Once a page: the first call, from the idle warm-up after the first scan or from the first
  * title the pointer rests on (whichever comes first), does the work; later calls cost nothing.
  * At 100,000 films the page was seldom idle before the first hover, and the card's layout made
- * the font lookups itself: 5-6 synchronous calls to the browser's font service and 8-11 ms of
- * thread time in the task that showed it (CDP trace of the bench's hover).
+ * the font lookups itself: 2-5 synchronous calls to the browser's font service in a 6.8-11.4 ms
+ * layout, in the task that showed it (CDP traces of the bench's hovers).
  */
 export function warmCardFonts(sample: string): void {
   if (warmed || typeof OffscreenCanvas !== 'function') return;
