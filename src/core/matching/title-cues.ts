@@ -24,10 +24,11 @@ export const CLOCK = /(?:^|[^\d:.])\d{1,2}[:.h]\d\d(?:\s?[ap]\.?m\.?)?$/iu;
 const MAX_BRACKET = 80;
 
 // Char-code tests for the common ASCII case; other characters go to the expressions above.
-const isAsciiSpace = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
 const isAsciiAlnum = (c: number): boolean =>
   (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
 
+const ASCII_SPACE = asciiTable(SPACE);
+const ASCII_SPACE_OR_QUOTE = asciiTable(SPACE_OR_QUOTE);
 const ASCII_SEPARATOR = asciiTable(SEPARATOR);
 const ASCII_DASH = asciiTable(DASH);
 const ASCII_PHRASE_END = asciiTable(PHRASE_END);
@@ -50,12 +51,8 @@ export function clockAt(text: string, j: number): boolean {
   return end && CLOCK.test(text.slice(Math.max(0, j - 9), j + 1));
 }
 
-/** Is `text[i]` a space (SPACE), reading ASCII by its code? False past either end. */
-function spaceAt(text: string, i: number): boolean {
-  if (i < 0 || i >= text.length) return false;
-  const c = text.charCodeAt(i);
-  return c < 0x80 ? isAsciiSpace(c) : SPACE.test(text[i] as string);
-}
+/** Is `text[i]` a space (SPACE)? False past either end. */
+const spaceAt = (text: string, i: number): boolean => i >= 0 && i < text.length && charIs(ASCII_SPACE, SPACE, text, i);
 
 /** Is `text[from, to)` one hyphen (HYPHEN)? */
 function hyphenBetween(text: string, from: number, to: number): boolean {
@@ -250,11 +247,7 @@ function alone(text: string, view: TokenView, marks: MarkIndex | null, first: nu
 /** Does a phrase open at `offset`: the block's start, a colon, a separator or a spaced dash before it? */
 function opensPhrase(text: string, offset: number): Opener {
   let j = offset - 1;
-  for (; j >= 0; j--) {
-    const code = text.charCodeAt(j);
-    if (code < 0x80 ? !(isAsciiSpace(code) || code === 0x22 || code === 0x27) : !SPACE_OR_QUOTE.test(text[j] as string))
-      break;
-  }
+  while (j >= 0 && charIs(ASCII_SPACE_OR_QUOTE, SPACE_OR_QUOTE, text, j)) j--;
   if (j < 0) return 'block';
   const code = text.charCodeAt(j);
   // A letter (but the m of "9pm") opens nothing; a digit may only end a clock time.

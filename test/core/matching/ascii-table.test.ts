@@ -5,7 +5,7 @@ import { asciiTable, charIs } from '../../../src/core/matching/ascii-table.ts';
 import { CLOCK, clockAt } from '../../../src/core/matching/title-cues.ts';
 
 describe('ascii-table', () => {
-  it.each([/[;·|•\t]|\p{S}/u, /\p{Pd}/u, /[,;.!?:)\]·|•"'”’»›]|\p{S}/u, /\s/u])(
+  it.each([/[;·|•\t]|\p{S}/u, /\p{Pd}/u, /[,;.!?:)\]·|•"'”’»›]|\p{S}/u, /\s/u, /[\s\u00a0]/u, /[\s\u00a0"'“‘„«‹]/u])(
     'reads %s as the expression does',
     (re) => {
       const table = asciiTable(re);
