@@ -12,7 +12,7 @@ export interface ListingSource {
    * Holds the page's prefetch (no further chunk asked) while a card is on its way: at 100,000
    * films the review's prefetch (23 chunks) was still running when the bench's card was shown,
    * and its worker, IndexedDB and the card's task shared the 2 cores (CDP traces: the worker ran
-   * 8-16 ms of CPU inside a card's 27-35 ms task of 16-18 ms thread time; without it, 16 / 14).
+   * 8-16 ms of CPU inside a card's 27-35 ms task of 15.5-18 ms thread time; without it, 16 / 14).
    */
   hold?(on: boolean): void;
 }
