@@ -8,6 +8,13 @@ import { mark } from './perf-mark.ts';
 export interface ListingSource {
   /** Listings already fetched, or a request for them. */
   get(filmIds: string[]): Promise<{ listings: Listing[]; festivals: FestivalRow[] }>;
+  /**
+   * Holds the page's prefetch (no further chunk asked) while a card is on its way: at 100,000
+   * films the review's prefetch (23 chunks) was still running when the bench's card was shown,
+   * and its worker, IndexedDB and the card's task shared the 2 cores (CDP traces: the worker ran
+   * 8-16 ms of CPU inside a card's 27-35 ms task of 15.5-18 ms thread time; without it, 16 / 14).
+   */
+  hold?(on: boolean): void;
 }
 
 /** A title's listings, and the plan's statuses of their events (null when they could not be read). */

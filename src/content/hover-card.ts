@@ -8,6 +8,7 @@ import { answerTab } from '../browser/tab-messages.ts';
 import type { CardProps } from '../ui/card/card.tsx';
 import { CardData, type ListingSource } from './card-data.ts';
 import { warmCardFonts } from './card-fonts.ts';
+import { cardPrefetchHold } from './card-prefetch-hold.ts';
 import { CardHost } from './card-host.tsx';
 import { onDataChange } from './forget-on-change.ts';
 import { HoverPointer } from './hover-pointer.ts';
@@ -73,10 +74,12 @@ export function watchHover(
     if (current) void data.reload(current.listings).then(render);
   }, signal);
 
+  const held = cardPrefetchHold(listings);
   const close = () => {
     pointer.stop();
     current = null;
     card.close();
+    held.done();
   };
 
   // After a save or a reminder: the statuses are read again, or the error shown in the card.
@@ -142,6 +145,8 @@ export function watchHover(
     }
     clearTimeout(loading);
     if (current !== state) return;
+    // Shown or given up in this task: the prefetch goes on after the card's frame.
+    held.done();
     if (!worthShowing(state.listings, state.error, focus)) {
       current = null;
       card.close();
@@ -157,11 +162,15 @@ export function watchHover(
     settings: () => settings,
     shown: () => current?.title ?? null,
     prepare: (title) => {
+      held.resting();
       void data.prepare(title).catch(() => undefined);
       // While the worker answers: the card's fonts, if the idle warm-up has not got to them yet.
       warmCardFonts(title.surface);
     },
-    forget: () => data.forget(),
+    forget: () => {
+      data.forget();
+      held.done();
+    },
     open: (title, rect) => void open(title, rect, false),
     close,
   });

@@ -10,7 +10,11 @@ import type { ListingSource } from './card-data.ts';
 export const PREFETCH_CHUNK = 100;
 
 /** Listings fetched once per page: prefetched after a scan so the card opens without waiting. */
-export function listingCache(): ListingSource & { prefetch(filmIds: Iterable<string>): Promise<void>; forget(): void } {
+export function listingCache(): ListingSource & {
+  prefetch(filmIds: Iterable<string>): Promise<void>;
+  forget(): void;
+  hold(on: boolean): void;
+} {
   const listings = new Map<string, Listing>();
   const festivals = new Map<string, FestivalRow>();
   // Films asked for and not answered yet, with the request and whether a card asked it (a
@@ -29,13 +33,25 @@ export function listingCache(): ListingSource & { prefetch(filmIds: Iterable<str
     for (const id of filmIds) asked.set(id, { request, card });
     return request;
   };
+  // While held (hold, below), the prefetch waits here before its next chunk.
+  let held: { until: Promise<void>; resume: () => void } | null = null;
   return {
     /** Asks for these films a chunk at a time, in their order (nearest the viewport first). */
     async prefetch(filmIds) {
       const queue = [...new Set(filmIds)];
       while (queue.length > 0) {
+        while (held) await held.until;
         const chunk = queue.splice(0, PREFETCH_CHUNK).filter((id) => !listings.has(id) && !asked.has(id));
         if (chunk.length > 0) await ask(chunk, false);
+      }
+    },
+    hold(on) {
+      if (on && !held) {
+        let resume = (): void => undefined;
+        held = { until: new Promise<void>((done) => (resume = done)), resume };
+      } else if (!on && held) {
+        held.resume();
+        held = null;
       }
     },
     /** After the data changed (an event added, a sync): the next card asks again. */

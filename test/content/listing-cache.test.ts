@@ -101,4 +101,32 @@ describe('the listings a page fetched', () => {
     await cache.get([ids[5] as string]);
     expect(send).toHaveBeenCalledTimes(2);
   });
+
+  it("asks no further chunk while held, yet asks a card's film at once, and goes on when let go", async () => {
+    send.mockReset();
+    const answers: Array<() => void> = [];
+    send.mockImplementation((_type: string, { filmKeys }: { filmKeys: string[] }) => {
+      return new Promise((done) => answers.push(() => done({ listings: filmKeys.map(listing), festivals: [] })));
+    });
+    const ids = Array.from({ length: PREFETCH_CHUNK * 2 }, (_, i) => `default/f${i}`);
+    const cache = listingCache();
+    const prefetch = cache.prefetch(ids);
+    expect(send).toHaveBeenCalledTimes(1);
+    // The pointer rests on a title: the chunk on its way is answered, the next is not asked.
+    cache.hold(true);
+    const card = cache.get([ids.at(-1) as string]);
+    expect(send).toHaveBeenCalledTimes(2);
+    answers[0]?.();
+    answers[1]?.();
+    await card;
+    await new Promise((done) => setTimeout(done, 0));
+    expect(send).toHaveBeenCalledTimes(2);
+    // Control: let go, the next chunk leaves (without the card's film).
+    cache.hold(false);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(3));
+    expect(send.mock.calls[2]?.[1]).toEqual({ filmKeys: ids.slice(PREFETCH_CHUNK, -1) });
+    answers[2]?.();
+    await prefetch;
+    expect((await cache.get(ids)).listings).toHaveLength(ids.length);
+  });
 });
