@@ -1,7 +1,14 @@
+import { HOVER_DELAY_MAX } from '../core/settings.ts';
 import type { ListingSource } from './card-data.ts';
 
 /** How long the prefetch still waits after a card is shown or given up: the card's frame is painted first. */
 export const RESUME_MS = 100;
+
+/**
+ * The longest hold: a rest whose card never comes to an end here (the pointer moved on over titles
+ * without resting, or left the window) must not stop the prefetch for the rest of the page.
+ */
+export const MAX_HOLD_MS = HOVER_DELAY_MAX + 1000;
 
 /**
  * Holds the page's listings prefetch while a card is on its way: from the pointer's rest on a
@@ -14,6 +21,7 @@ export function cardPrefetchHold(source: ListingSource): { resting(): void; done
     resting() {
       clearTimeout(timer);
       source.hold?.(true);
+      timer = setTimeout(() => source.hold?.(false), MAX_HOLD_MS);
     },
     done() {
       clearTimeout(timer);

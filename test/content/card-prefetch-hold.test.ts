@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cardPrefetchHold, RESUME_MS } from '../../src/content/card-prefetch-hold.ts';
+import { cardPrefetchHold, MAX_HOLD_MS, RESUME_MS } from '../../src/content/card-prefetch-hold.ts';
 
 const source = () => {
   const hold = vi.fn();
@@ -35,6 +35,20 @@ describe("the prefetch's hold while a card is on its way", () => {
     held.done();
     vi.advanceTimersByTime(RESUME_MS);
     expect(s.held()).toBe(false);
+  });
+
+  it('lets go by itself when a rest never comes to a card or an end', () => {
+    vi.useFakeTimers();
+    const s = source();
+    const held = cardPrefetchHold(s);
+    held.resting();
+    vi.advanceTimersByTime(MAX_HOLD_MS - 1);
+    expect(s.held()).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(s.held()).toBe(false);
+    // A new rest holds again.
+    held.resting();
+    expect(s.held()).toBe(true);
   });
 
   it('asks nothing of a source without a prefetch', () => {
