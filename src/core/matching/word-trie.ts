@@ -65,9 +65,9 @@ export class WordTrie<Name> {
     return this.search(node, word);
   }
 
-  /** The root's child for `word` (-1 for none): `child`'s rule, by its root table. */
+  /** The root's child for `word` (-1 for none). */
   rootChild(word: number): number {
-    return this.child(this.root, word);
+    return word >= 0 && word < this.rootChildren.length ? this.rootChildren[word]! : this.child(this.root, word);
   }
 
   /**
