@@ -7,6 +7,7 @@
 // at 100,000 films it is a second of work, which in one task held up every page's request.
 import {
   defaultLexicon,
+  lexiconPrint,
   matcherOf,
   packSteps,
   readIndex,
@@ -83,6 +84,28 @@ function decode(bytes: ArrayBuffer, onDamage: (what: string) => void): Decoded {
 }
 
 /**
+ * The built-in word lists and their print (what `readIndex` compares with the file's), made in
+ * two tasks of their own while the file is read: they need none of its bytes, and on a wake the
+ * file's first round trips (the directory, the handle, the head) leave the worker idle for about
+ * 20 ms before the bytes come, while the lists and the print are 20-30 ms of cold code that the
+ * decoding would otherwise run after the read.
+ */
+function wordListsMeanwhile(): Promise<void> {
+  const task = (run: () => void): Promise<void> =>
+    new Promise((done) =>
+      setTimeout(() => {
+        try {
+          run();
+        } catch {
+          // Met again by the decoding, which makes them itself when they are not made.
+        }
+        done();
+      }, 0),
+    );
+  return task(() => void defaultLexicon()).then(() => task(() => void lexiconPrint(defaultLexicon())));
+}
+
+/**
  * The stored matcher of the catalog `print` will name, null when none is stored, or
  * `{rebuild: true}` when one is stored but cannot serve. The file is read and decoded while the
  * print is worked out (which waits for the database to open); a matcher of another catalog is
@@ -94,11 +117,15 @@ export async function loadStoredMatcher(store: IndexBytes, print: Promise<string
   const printed = print.finally(() => void (printMs = performance.now() - start));
   // Awaited below, after the file: a failure of the database meanwhile is not an unhandled one.
   printed.catch(() => undefined);
-  const bytes = await store.read().catch((error: unknown) => {
+  const reading = store.read().catch((error: unknown) => {
     console.warn('Afterparty: the stored matcher could not be read', error);
     return null;
   });
+  const words = wordListsMeanwhile();
+  const bytes = await reading;
   const readMs = performance.now() - start;
+  // Done by now unless the bytes came at once (a row of the database, a test's store).
+  await words;
   // Decoded before the print is in (the index's own read does not wait for the database). Damage
   // found in it later drops the file: this worker's matcher goes on without the damaged names,
   // the next one builds again.

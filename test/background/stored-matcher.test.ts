@@ -81,6 +81,32 @@ describe('the stored matcher', () => {
     expect(sample.map((f) => f.title)).toEqual(titles);
   });
 
+  it('is read while the word lists and their print are made, and read back whether its bytes come before or after them', async () => {
+    const db = freshDb();
+    const first = wake(db);
+    const expected = await surfaces(first);
+    await stored(first);
+    const store = indexBytes(db);
+    for (const ticks of [0, 1, 5]) {
+      let timerRan = false;
+      let askedBeforeAnyTimer: boolean | null = null;
+      const later: typeof store = {
+        ...store,
+        async read() {
+          askedBeforeAnyTimer = !timerRan;
+          for (let i = 0; i < ticks; i++) await new Promise((done) => setTimeout(done, 0));
+          return store.read();
+        },
+      };
+      setTimeout(() => void (timerRan = true), 0);
+      const loaded = await loadStoredMatcher(later, catalogPrint(db));
+      // The read is asked for first: the lists wait in tasks of their own, not the read for them.
+      expect(askedBeforeAnyTimer).toBe(true);
+      if (!loaded?.matcher) throw new Error(`not read back (bytes after ${ticks} tasks)`);
+      expect(loaded.matcher.find({ text: TEXT }).map((m) => m.surface)).toEqual(expected);
+    }
+  });
+
   it('of another catalog (a film added since) is built again, and the new one stored', async () => {
     const db = freshDb();
     const first = wake(db);

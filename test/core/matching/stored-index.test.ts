@@ -8,7 +8,13 @@ import { films as benchFilms, pageText } from '../../../bench/catalog.ts';
 import { defaultLexicon, lexiconFrom, wordLists } from '../../../src/core/matching/index.ts';
 import { compileTitles, matcherOf, type CompiledTitles, type TitleSource } from '../../../src/core/matching/matcher.ts';
 import { pack, unpack } from '../../../src/core/matching/stored-bytes.ts';
-import { decodeGraph, encodeGraph, StoredLists, type Spans } from '../../../src/core/matching/stored-graph.ts';
+import {
+  decodeGraph,
+  encodeGraph,
+  StoredListMap,
+  StoredLists,
+  type Spans,
+} from '../../../src/core/matching/stored-graph.ts';
 import {
   readIndex,
   storeIndex,
@@ -272,6 +278,46 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     expect(index.names).toHaveLength(index.nameCount);
     expect(index.names.includes(list![0]!)).toBe(true);
     expect(index.filmOrder.get('x/c')).toBe(401);
+  });
+
+  it('makes a list of a map of name lists (the typo index’s names by single word) when its key is first asked for', () => {
+    const built = compileTitles(catalogFilms, lexicon).typos.single;
+    const words = (list: readonly { words: readonly string[] }[] | undefined) => list?.map((n) => n.words.join(' '));
+    const keys = [...built.keys()];
+    expect(keys.length).toBeGreaterThan(2);
+    // The first key's list names a name that is not there: told when that list is made, not before.
+    const s = fresh();
+    const node = at(s.graph, 'typos.single') as unknown as { ids: Int32Array; k: unknown[] };
+    expect(node.k).toEqual(keys);
+    node.ids[0] = 1e6;
+    const told: string[] = [];
+    const read = readIndex(s, lexicon, (what) => told.push(what));
+    if (!read.ok) throw new Error(read.reason);
+    const single = read.compiled.typos.single;
+    expect(single).toBeInstanceOf(StoredListMap);
+    expect(single.size).toBe(built.size);
+    const last = keys[keys.length - 1]!;
+    expect(words(single.get(last))).toEqual(words(built.get(last)));
+    expect(single.get(last)).toBe(single.get(last));
+    expect(single.has(keys[0]!)).toBe(true);
+    expect(told).toEqual([]);
+    expect(single.get(keys[0]!)).toEqual([]);
+    expect(told).toEqual([expect.stringContaining('no record 1000000')]);
+    expect(single.get('not a key')).toBeUndefined();
+    expect(() => single.set('x', [])).toThrow(TypeError);
+    // Positive control: intact, every list and the order of keys are the built map's, by each way a Map is read.
+    const intact = readIndex(fresh(), lexicon);
+    if (!intact.ok) throw new Error(intact.reason);
+    const back = intact.compiled.typos.single;
+    const asBuilt = (m: ReadonlyMap<string, readonly { words: readonly string[] }[] | undefined>) =>
+      [...m].map(([key, list]) => [key, words(list)]);
+    expect(asBuilt(back)).toEqual(asBuilt(built));
+    expect([...back.keys()]).toEqual(keys);
+    expect([...back.values()].map(words)).toEqual([...built.values()].map(words));
+    expect([...back.entries()].map(([key]) => key)).toEqual(keys);
+    const each: string[] = [];
+    back.forEach((_, key) => each.push(key));
+    expect(each).toEqual(keys);
   });
 
   it('written in slices, is the same as written at once', () => {
