@@ -50,4 +50,18 @@ describe('the words before a title', () => {
     const [other, n] = at('We saw Selma, the documentary, at noon.', 'Selma');
     expect(filmContext(other, n)).toBe(false);
   });
+
+  it('reads only the words within its span before the title, to the span’s first character', () => {
+    const context = (text: string) => filmContext(...at(text, 'Selma'));
+    // filmContext reads 40 characters: "film" ends 35 before the title, its space one more.
+    expect(context(`We saw the film${' '.repeat(35)}Selma at noon.`)).toBe(true);
+    expect(context(`We saw the film:${'\n'.repeat(34)}Selma at noon.`)).toBe(true);
+    // "documentary" with its first letter outside the 40: no word for a film.
+    expect(context(`We saw the documentary${' '.repeat(30)}Selma at noon.`)).toBe(false);
+    // Control: one space fewer, the whole word inside.
+    expect(context(`We saw the documentary${' '.repeat(29)}Selma at noon.`)).toBe(true);
+    // namesake reads 60: "portrays" whole, then its last letters alone.
+    expect(read(`Crowe portrays${' '.repeat(52)}Noah well.`, 'Noah')).toBe('strong');
+    expect(read(`Crowe portrays${' '.repeat(53)}Noah well.`, 'Noah')).toBeNull();
+  });
 });
