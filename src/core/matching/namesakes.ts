@@ -145,10 +145,13 @@ function insideLongerQuote(text: string, start: number, end: number): boolean {
 
 const wordsIn = (s: string): number => s.split(/[\s\u00a0]+/u).filter((w) => LETTER.test(w)).length;
 
-/** A short label (a link, a button) that holds the title and other words: "Sign Up", "Press Room". */
-function insideLabel(text: string, spans: readonly TextSpan[], start: number, end: number): boolean {
+/**
+ * A short label (a link, a button) that holds the title and other words: "Sign Up", "Press Room".
+ * Of `spans`, only the links with `links` (read in place: a filtered copy was an array a title).
+ */
+function insideLabel(text: string, spans: readonly TextSpan[], start: number, end: number, links = false): boolean {
   for (const s of spans) {
-    if (s.start > start || s.end < end) continue;
+    if ((links && !s.link) || s.start > start || s.end < end) continue;
     const label = text.slice(s.start, s.end);
     if (/\d/u.test(label) || wordsIn(label) > MAX_LABEL_WORDS) continue;
     if (LETTER.test(text.slice(s.start, start)) || LETTER.test(text.slice(end, s.end))) return true;
@@ -198,8 +201,7 @@ export function namesake(block: TextBlock, m: TitleMatch, matches: readonly Titl
   }
   // Quotes around exactly the title set it off, inside a label or not.
   if (OPENING.has(text[m.start - 1] ?? '') && CLOSING.has(text[m.end] ?? '')) return null;
-  const links = (block.marks ?? []).filter((s) => s.link);
-  if (insideLabel(text, links, m.start, m.end)) return 'weak';
+  if (insideLabel(text, block.marks ?? [], m.start, m.end, true)) return 'weak';
   const controls = block.controls ?? [];
   if (insideLabel(text, controls, m.start, m.end)) return 'weak';
   // A button, a menu entry or a navigation link that holds the one word.

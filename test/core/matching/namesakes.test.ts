@@ -64,4 +64,15 @@ describe('the words before a title', () => {
     expect(read(`Crowe portrays${' '.repeat(52)}Noah well.`, 'Noah')).toBe('strong');
     expect(read(`Crowe portrays${' '.repeat(53)}Noah well.`, 'Noah')).toBeNull();
   });
+
+  it('reads a label from the links among the marks, not from the other marks', () => {
+    const text = 'Read more in the Press Room today.';
+    const m: TitleMatch = { filmIds: ['f'], start: 23, end: 27, surface: 'Room' };
+    const span = { start: 17, end: 27 };
+    // A link holding the title and other words is a label...
+    expect(namesake({ text, marks: [{ ...span, link: true }] }, m, [m])).toBe('weak');
+    // ...emphasis over the same words is not, nor a link elsewhere in the block.
+    expect(namesake({ text, marks: [span] }, m, [m])).toBeNull();
+    expect(namesake({ text, marks: [{ start: 0, end: 4, link: true }, span] }, m, [m])).toBeNull();
+  });
 });
