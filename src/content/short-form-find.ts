@@ -1,6 +1,6 @@
 import { PageReader, type TitleMatch } from '../core/matching/index.ts';
 import type { FindTitles } from './page-scan.ts';
-import { asking, type Slicer } from './slices.ts';
+import type { Slicer } from './slices.ts';
 
 /**
  * `find`, then the page-level pass (core/matching/page-reader.ts: namesakes, titles found
@@ -17,7 +17,7 @@ export function withShortForms(find: FindTitles, slicer?: Slicer): FindTitles {
   let asked = 0;
   return (blocks) => {
     const sliced = slicer && asked++ > 0 ? slicer : null;
-    const answered = Promise.all([asking(find(blocks)), previous.catch(() => undefined)]).then(async ([matches]) => {
+    const answered = Promise.all([find(blocks), previous.catch(() => undefined)]).then(async ([matches]) => {
       const out: TitleMatch[][] = [];
       for (let i = 0; i < matches.length; i++) {
         const list = matches[i]!;

@@ -4,39 +4,20 @@
 /** How long one slice may run before it yields: well under the 50 ms of a "long task". */
 export const SLICE_MS = 8;
 
-/** findTitles requests out to the worker (`asking`). */
-let out = 0;
-
-/** Counts `request` as out to the worker until it settles: the pause is a timer meanwhile. */
-export function asking<T>(request: Promise<T>): Promise<T> {
-  out++;
-  const settled = (): void => void out--;
-  request.then(settled, settled);
-  return request;
-}
-
 /**
- * Resolves in a later task; rejects with the signal's reason once it is aborted. Never
- * scheduler.yield(): Chromium runs yield() continuations ahead of the page's own timers, so a
- * long scan made of short slices still starved the page's setInterval for a second. Both
- * pauses below are ordinary tasks, queued behind the page's due timers and input.
- * While a findTitles request is out, a timer: the browser's 4 ms clamp on nested timers leaves
- * the renderer idle a third of the time, and on a busy machine the extension's worker (a lower
- * process priority in Chromium) needs that CPU to answer; with a posted message throughout,
- * the 2 MB article's last underline came later (docs/performance.md, "Issue 28: the page's
- * bytes, pause and card"). Otherwise nothing waits on the worker, and a MessageChannel post,
- * unclamped, gives the page's own work that third.
+ * Resolves in a later task; rejects with the signal's reason once it is aborted. A timer,
+ * not scheduler.yield(): Chromium runs yield() continuations ahead of the page's own timers,
+ * so a long scan made of short slices still starved the page's setInterval for a second.
+ * A timer queues behind the page's due timers, and the browser's 4 ms clamp on nested
+ * timers leaves the page a third of the main thread even while we are busy. Not a
+ * MessageChannel post either (an ordinary task too, with no clamp): on a busy machine the
+ * page's renderer then never sleeps, and Chromium runs the extension's worker at a lower
+ * process priority, so the worker's answers came later and the 2 MB article's last underline
+ * with them (docs/performance.md, "Issue 28: the page's bytes, pause and card").
  */
 export function yieldToPage(signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const go = (): void => (signal.aborted ? reject(signal.reason) : resolve());
-    if (out > 0) return void setTimeout(go, 0);
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      go();
-    };
-    port2.postMessage(0);
+    setTimeout(() => (signal.aborted ? reject(signal.reason) : resolve()), 0);
   });
 }
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileMatcher } from '../../src/core/matching/matcher.ts';
 import { scanPage, type FindTitles, type FoundTitle } from '../../src/content/page-scan.ts';
 import { withShortForms } from '../../src/content/short-form-find.ts';
-import { Slicer, yieldToPage } from '../../src/content/slices.ts';
+import { Slicer } from '../../src/content/slices.ts';
 
 const matcher = compileMatcher([
   { id: 'f/slumdog', title: 'Slumdog Millionaire', aliases: [], year: 2008, directors: [] },
@@ -100,26 +100,5 @@ describe('shortened titles in the content script’s scan', () => {
     ).toEqual(['f/slumdog: Slumdog Millionaire', 'f/triangle: Triangle of Sadness']);
     const before = '<p>The Slumdog crowd went to the Drake.</p><p>Slumdog Millionaire won.</p>';
     expect(await scan(before, withShortForms(answering(() => 0)))).toEqual(['f/slumdog: Slumdog Millionaire']);
-  });
-
-  it('counts its request to the worker as out until answered: the page pauses with a timer meanwhile', async () => {
-    let answer!: () => void;
-    const find = withShortForms(
-      (blocks) => new Promise((done) => (answer = () => done(blocks.map((b) => matcher.find(b))))),
-    );
-    const signal = new AbortController().signal;
-    const timers = vi.spyOn(globalThis, 'setTimeout');
-    try {
-      const asked = find([{ text: 'Slumdog Millionaire opened.' }]);
-      await yieldToPage(signal);
-      expect(timers).toHaveBeenCalledTimes(1);
-      answer();
-      await asked;
-      // Control: answered, the next pause is no timer.
-      await yieldToPage(signal);
-      expect(timers).toHaveBeenCalledTimes(1);
-    } finally {
-      timers.mockRestore();
-    }
   });
 });
