@@ -71,18 +71,28 @@ const POSSESSIVE_BEFORE = /(?:^|[^\p{L}])(?:his|her|their|its|my|your|our)[\s\u0
 // Each rule on the words before a title ends on one of a few words, looked for first: an
 // expression anchored at the end is tried from each of the 60 positions before every title
 // of the page (the bench's 2 MB article has 37,000), which was most of this pass's time.
-// Every word they end on, none longer than 12 letters: the tail of 12 is tried, not the 60.
+// The words are read backwards from one place (a sticky lookbehind) in the page's own text:
+// no slice and no lower-cased copy for every title, the pass's garbage while the content
+// script is cold. Case-insensitive as the rules are (which folds the long s and the Kelvin
+// sign as lower-casing did). Only a filter: every rule then reads its own span before the
+// title, so a word reaching back past that span lets nothing through.
 const BEFORE_ENDS =
-  /(?:of|de|series|show|sitcom|musical|novel|book|song|album|play|comic|podcast|game|série|roman|in|to|near|from|outside|around|across|downtown|throughout|as|portrays?|portrayed|portraying|voices|voiced|voicing|plays|played|playing|his|her|their|its|my|your|our|and|&|films?|movies?|documentary|documentaire)$/u;
+  /(?<=of|de|series|show|sitcom|musical|novel|book|song|album|play|comic|podcast|game|série|roman|in|to|near|from|outside|around|across|downtown|throughout|as|portrays?|portrayed|portraying|voices|voiced|voicing|plays|played|playing|his|her|their|its|my|your|our|and|&|films?|movies?|documentary|documentaire)/iuy;
+/** trimEnd's spaces. */
+const TRIMMED = /\s/u;
 
 /**
- * `before` without the spaces and the one "," or ":" a rule allows after its last word, in
- * lower case, the long s folded as the case-insensitive expressions fold it: every word a rule
- * ends on ends it.
+ * Do the `span` characters before `start`, without the spaces and the one "," or ":" a rule
+ * allows after its last word, end on a word a rule ends on?
  */
-function tailOf(before: string): string {
-  const t = before.trimEnd();
-  return (/[,:]$/u.test(t) ? t.slice(0, -1).trimEnd() : t).slice(-12).toLowerCase().replace(/ſ/gu, 's');
+function cued(text: string, start: number, span: number): boolean {
+  const from = Math.max(0, start - span);
+  let end = start;
+  while (end > from && TRIMMED.test(text[end - 1]!)) end--;
+  if (end > from && (text[end - 1] === ',' || text[end - 1] === ':'))
+    for (end--; end > from && TRIMMED.test(text[end - 1]!);) end--;
+  BEFORE_ENDS.lastIndex = end;
+  return BEFORE_ENDS.test(text);
 }
 
 // A string's characters: one set entry each.
@@ -135,10 +145,13 @@ function insideLongerQuote(text: string, start: number, end: number): boolean {
 
 const wordsIn = (s: string): number => s.split(/[\s\u00a0]+/u).filter((w) => LETTER.test(w)).length;
 
-/** A short label (a link, a button) that holds the title and other words: "Sign Up", "Press Room". */
-function insideLabel(text: string, spans: readonly TextSpan[], start: number, end: number): boolean {
+/**
+ * A short label (a link, a button) that holds the title and other words: "Sign Up", "Press Room".
+ * Of `spans`, only the links with `links` (read in place: a filtered copy was an array a title).
+ */
+function insideLabel(text: string, spans: readonly TextSpan[], start: number, end: number, links = false): boolean {
   for (const s of spans) {
-    if (s.start > start || s.end < end) continue;
+    if ((links && !s.link) || s.start > start || s.end < end) continue;
     const label = text.slice(s.start, s.end);
     if (/\d/u.test(label) || wordsIn(label) > MAX_LABEL_WORDS) continue;
     if (LETTER.test(text.slice(s.start, start)) || LETTER.test(text.slice(end, s.end))) return true;
@@ -153,22 +166,22 @@ export function namesake(block: TextBlock, m: TitleMatch, matches: readonly Titl
   const after = text.slice(m.end, m.end + 80);
   const oneWord = !SPACE.test(m.surface.trim());
 
-  const cued = BEFORE_ENDS.test(tailOf(before));
+  const cue = cued(text, m.start, 60);
 
   if (WORK_AFTER.test(after)) return 'strong';
   const coordinated = COORDINATED.exec(after);
   if (coordinated && WORK_AFTER.test(after.slice(coordinated[0].length))) return 'strong';
-  if (cued && WORK_BEFORE.test(before)) return 'strong';
+  if (cue && WORK_BEFORE.test(before)) return 'strong';
   const place = PLACE_AFTER.exec(after);
   if (place && PLACES.has(place[1]!)) return 'strong';
   if (COMPOUND_AFTER.test(after)) return 'strong';
-  if (cued && FROM_BEFORE.test(before) && TO_AFTER.test(after)) return 'strong';
+  if (cue && FROM_BEFORE.test(before) && TO_AFTER.test(after)) return 'strong';
   if (ACTOR_AFTER.test(after) && WORD_BEFORE.test(before)) return 'strong';
   if (insideLongerQuote(text, m.start, m.end)) return 'strong';
-  if (cued && ROLE_BEFORE.test(before)) return 'strong';
-  if (cued && PLAYS_BEFORE.test(before)) return 'weak';
+  if (cue && ROLE_BEFORE.test(before)) return 'strong';
+  if (cue && PLAYS_BEFORE.test(before)) return 'weak';
   if (
-    cued &&
+    cue &&
     PLACE_BEFORE.test(before) &&
     !(block.marks ?? []).some((s) => !s.link && s.start <= m.start && s.end >= m.end)
   )
@@ -177,19 +190,18 @@ export function namesake(block: TextBlock, m: TitleMatch, matches: readonly Titl
   if (oneWord) {
     const partnerAfter = PARTNER_AFTER.exec(after);
     if (partnerAfter && !covered(matches, m.end + partnerAfter[0].length - 1)) return 'weak';
-    const partnerBefore = cued ? PARTNER_BEFORE.exec(before) : null;
+    const partnerBefore = cue ? PARTNER_BEFORE.exec(before) : null;
     if (
       partnerBefore &&
       !covered(matches, m.start - partnerBefore[0].length + 1) &&
       !/^(?:And|But|Or)$/u.test(partnerBefore[1]!)
     )
       return 'weak';
-    if (cued && POSSESSIVE_BEFORE.test(before)) return 'weak';
+    if (cue && POSSESSIVE_BEFORE.test(before)) return 'weak';
   }
   // Quotes around exactly the title set it off, inside a label or not.
   if (OPENING.has(text[m.start - 1] ?? '') && CLOSING.has(text[m.end] ?? '')) return null;
-  const links = (block.marks ?? []).filter((s) => s.link);
-  if (insideLabel(text, links, m.start, m.end)) return 'weak';
+  if (insideLabel(text, block.marks ?? [], m.start, m.end, true)) return 'weak';
   const controls = block.controls ?? [];
   if (insideLabel(text, controls, m.start, m.end)) return 'weak';
   // A button, a menu entry or a navigation link that holds the one word.
@@ -214,8 +226,7 @@ export function filmContext(block: TextBlock, m: TitleMatch): boolean {
   const { text } = block;
   const after = text.slice(m.end, m.end + 40);
   if (YEAR_AFTER.test(after) || FILM_AFTER.test(after)) return true;
-  const before = text.slice(Math.max(0, m.start - 40), m.start);
-  if (BEFORE_ENDS.test(tailOf(before)) && FILM_BEFORE.test(before)) return true;
+  if (cued(text, m.start, 40) && FILM_BEFORE.test(text.slice(Math.max(0, m.start - 40), m.start))) return true;
   return (block.marks ?? []).some(
     (s) =>
       !s.link &&

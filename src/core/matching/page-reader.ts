@@ -54,12 +54,14 @@ export class PageReader {
   }
 
   #remember({ surface, filmIds }: TitleMatch): void {
-    const letters = surface.replace(/[^\p{L}\p{N}]/gu, '').length;
-    if (letters < MIN_REPEAT_LETTERS || !UPPER.test(surface[0] ?? '')) return;
     const head = surface.slice(0, 4);
     let named = this.#named.get(head);
+    // Named before (most of a page's namings): it passed the checks below then.
+    if (named?.some((n) => n.surface === surface)) return;
+    const letters = surface.replace(/[^\p{L}\p{N}]/gu, '').length;
+    if (letters < MIN_REPEAT_LETTERS || !UPPER.test(surface[0] ?? '')) return;
     if (!named) this.#named.set(head, (named = []));
-    if (!named.some((n) => n.surface === surface)) named.push({ surface, filmIds, order: this.#count++ });
+    named.push({ surface, filmIds, order: this.#count++ });
   }
 
   /** The named films' surfaces, written alike, outside `kept`, not part of a longer name. */

@@ -50,4 +50,29 @@ describe('the words before a title', () => {
     const [other, n] = at('We saw Selma, the documentary, at noon.', 'Selma');
     expect(filmContext(other, n)).toBe(false);
   });
+
+  it('reads only the words within its span before the title, to the span’s first character', () => {
+    const context = (text: string) => filmContext(...at(text, 'Selma'));
+    // filmContext reads 40 characters: "film" ends 35 before the title, its space one more.
+    expect(context(`We saw the film${' '.repeat(35)}Selma at noon.`)).toBe(true);
+    expect(context(`We saw the film:${'\n'.repeat(34)}Selma at noon.`)).toBe(true);
+    // "documentary" with its first letter outside the 40: no word for a film.
+    expect(context(`We saw the documentary${' '.repeat(30)}Selma at noon.`)).toBe(false);
+    // Control: one space fewer, the whole word inside.
+    expect(context(`We saw the documentary${' '.repeat(29)}Selma at noon.`)).toBe(true);
+    // namesake reads 60: "portrays" whole, then its last letters alone.
+    expect(read(`Crowe portrays${' '.repeat(52)}Noah well.`, 'Noah')).toBe('strong');
+    expect(read(`Crowe portrays${' '.repeat(53)}Noah well.`, 'Noah')).toBeNull();
+  });
+
+  it('reads a label from the links among the marks, not from the other marks', () => {
+    const text = 'Read more in the Press Room today.';
+    const m: TitleMatch = { filmIds: ['f'], start: 23, end: 27, surface: 'Room' };
+    const span = { start: 17, end: 27 };
+    // A link holding the title and other words is a label...
+    expect(namesake({ text, marks: [{ ...span, link: true }] }, m, [m])).toBe('weak');
+    // ...emphasis over the same words is not, nor a link elsewhere in the block.
+    expect(namesake({ text, marks: [span] }, m, [m])).toBeNull();
+    expect(namesake({ text, marks: [{ start: 0, end: 4, link: true }, span] }, m, [m])).toBeNull();
+  });
 });

@@ -236,4 +236,9 @@ describe('titles found again, sharing their first four characters', () => {
     const reader = named('Star Wars', 'Star Wars');
     expect(again(reader, 'We saw Star Wars twice.')).toEqual(['f0=Star Wars']);
   });
+
+  it('leaves out a surface too short to find again, however often the page names it', () => {
+    const reader = named('Up', 'Room', 'Up', 'Room');
+    expect(again(reader, 'We saw Up, then Room.')).toEqual(['f1=Room']);
+  });
 });
