@@ -38,15 +38,23 @@ closeToContentScripts(browser.storage.local, 'local');
 
 let loading: Promise<void> | null = null;
 
-/** Loads the default feed once per worker life, whichever comes first: install or a message. */
+/**
+ * Loads the default feed once per worker life, whichever comes first: the matcher's early read,
+ * install or a message. Forced (install, update), it loads again after a load under way: the
+ * early read's check on a first install would otherwise write the same rows at the same time.
+ */
 function ensureDefaultFeed(force = false): Promise<void> {
-  loading ??= (async () => {
-    if (force || (await needsDefaultFeed(db))) await loadDefaultFeed(db);
-  })().catch((error: unknown) => {
-    loading = null;
-    console.error('Afterparty: could not load the default listings', error);
-  });
-  return loading;
+  if (loading && !force) return loading;
+  const current: Promise<void> = (loading ?? Promise.resolve())
+    .then(async () => {
+      if (force || (await needsDefaultFeed(db))) await loadDefaultFeed(db);
+    })
+    .catch((error: unknown) => {
+      if (loading === current) loading = null;
+      console.error('Afterparty: could not load the default listings', error);
+    });
+  loading = current;
+  return current;
 }
 
 const sites = sharedSiteRegistry(db);
@@ -56,6 +64,13 @@ watchSites(sites);
 // Failures are the requests' to report, which ask again.
 void db.open().catch(() => undefined);
 void sites.isDisabled('').catch(() => undefined);
+// Built on the first page's request after a change, then shared by every frame (title-matcher.ts).
+const titles = titleMatcherCache(db, () => ensureDefaultFeed(), { lastRequest: () => wake.lastRequest() });
+// Its print and the stored matcher read from here, not from the page's first request (44-67 ms
+// later in traced wakes). A wake by an alarm or a sync reads them too: the read's CPU (tens of
+// ms at 10,000 films, 100-150 at 100,000 on the bench machine) and the decoded matcher held until
+// the worker stops; nothing is compiled or written unless asked (docs/performance.md).
+titles.begin();
 
 watchOpenCardCommand();
 
@@ -65,8 +80,6 @@ watchOpenCardCommand();
 const reminders = startReminders(db);
 // Rebuilt at every start: alarms survive a stopped worker, but a restart must catch up.
 wake.defer('reminders', () => reminders.rebuild());
-// Built on the first page's request after a change, then shared by every frame (title-matcher.ts).
-const titles = titleMatcherCache(db, () => ensureDefaultFeed(), { lastRequest: () => wake.lastRequest() });
 const changes = createChangeNotice((items) => {
   void titles.recheck().catch(() => titles.forget());
   void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not update reminders', error));
@@ -110,7 +123,6 @@ browser.runtime.onInstalled.addListener(({ reason }) => {
   if (opensFirstRun(reason))
     void browser.tabs.create({ url: browser.runtime.getURL(WELCOME_PAGE) }).catch(() => undefined);
   // On install and on every update: the embedded listings may have changed with the release.
-  loading = null;
   titles.discardStored();
   void ensureDefaultFeed(true);
   void scheduler.reschedule();
