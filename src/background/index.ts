@@ -3,6 +3,7 @@
 import browser from 'webextension-polyfill';
 import { openDatabase } from '../db/index.ts';
 import { loadDefaultFeed, needsDefaultFeed } from './default-feed.ts';
+import { defaultFeedOnce } from './default-feed-once.ts';
 import { createChangeNotice } from './data-changes.ts';
 import { startDeviceSync } from './device-sync/browser-device-sync.ts';
 import { createHandlers } from './handlers/index.ts';
@@ -36,26 +37,8 @@ const wake = startUp({ later: (run, ms) => void setTimeout(run, ms) });
 // process cannot read or write what the worker keeps in it.
 closeToContentScripts(browser.storage.local, 'local');
 
-let loading: Promise<void> | null = null;
-
-/**
- * Loads the default feed once per worker life, whichever comes first: the matcher's early read,
- * install or a message. Forced (install, update), it loads again after a load under way: the
- * early read's check on a first install would otherwise write the same rows at the same time.
- */
-function ensureDefaultFeed(force = false): Promise<void> {
-  if (loading && !force) return loading;
-  const current: Promise<void> = (loading ?? Promise.resolve())
-    .then(async () => {
-      if (force || (await needsDefaultFeed(db))) await loadDefaultFeed(db);
-    })
-    .catch((error: unknown) => {
-      if (loading === current) loading = null;
-      console.error('Afterparty: could not load the default listings', error);
-    });
-  loading = current;
-  return current;
-}
+/** Loads the default feed once per worker life: the matcher's early read, install or a message. */
+const ensureDefaultFeed = defaultFeedOnce({ needs: () => needsDefaultFeed(db), load: () => loadDefaultFeed(db) });
 
 const sites = sharedSiteRegistry(db);
 watchSites(sites);
