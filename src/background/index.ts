@@ -3,6 +3,7 @@
 import browser from 'webextension-polyfill';
 import { openDatabase } from '../db/index.ts';
 import { loadDefaultFeed, needsDefaultFeed } from './default-feed.ts';
+import { defaultFeedOnce } from './default-feed-once.ts';
 import { createChangeNotice } from './data-changes.ts';
 import { startDeviceSync } from './device-sync/browser-device-sync.ts';
 import { createHandlers } from './handlers/index.ts';
@@ -36,18 +37,8 @@ const wake = startUp({ later: (run, ms) => void setTimeout(run, ms) });
 // process cannot read or write what the worker keeps in it.
 closeToContentScripts(browser.storage.local, 'local');
 
-let loading: Promise<void> | null = null;
-
-/** Loads the default feed once per worker life, whichever comes first: install or a message. */
-function ensureDefaultFeed(force = false): Promise<void> {
-  loading ??= (async () => {
-    if (force || (await needsDefaultFeed(db))) await loadDefaultFeed(db);
-  })().catch((error: unknown) => {
-    loading = null;
-    console.error('Afterparty: could not load the default listings', error);
-  });
-  return loading;
-}
+/** Loads the default feed once per worker life: the matcher's early read, install or a message. */
+const ensureDefaultFeed = defaultFeedOnce({ needs: () => needsDefaultFeed(db), load: () => loadDefaultFeed(db) });
 
 const sites = sharedSiteRegistry(db);
 watchSites(sites);
@@ -56,6 +47,13 @@ watchSites(sites);
 // Failures are the requests' to report, which ask again.
 void db.open().catch(() => undefined);
 void sites.isDisabled('').catch(() => undefined);
+// Built on the first page's request after a change, then shared by every frame (title-matcher.ts).
+const titles = titleMatcherCache(db, () => ensureDefaultFeed(), { lastRequest: () => wake.lastRequest() });
+// Its print and the stored matcher read from here, not from the page's first request (44-67 ms
+// later in traced wakes). A wake by an alarm or a sync reads them too: the read's CPU (tens of
+// ms at 10,000 films, 100-150 at 100,000 on the bench machine) and the decoded matcher held until
+// the worker stops; nothing is compiled or written unless asked (docs/performance.md).
+titles.begin();
 
 watchOpenCardCommand();
 
@@ -65,8 +63,6 @@ watchOpenCardCommand();
 const reminders = startReminders(db);
 // Rebuilt at every start: alarms survive a stopped worker, but a restart must catch up.
 wake.defer('reminders', () => reminders.rebuild());
-// Built on the first page's request after a change, then shared by every frame (title-matcher.ts).
-const titles = titleMatcherCache(db, () => ensureDefaultFeed(), { lastRequest: () => wake.lastRequest() });
 const changes = createChangeNotice((items) => {
   void titles.recheck().catch(() => titles.forget());
   void reminders.rebuild().catch((error: unknown) => console.error('Afterparty: could not update reminders', error));
@@ -110,7 +106,6 @@ browser.runtime.onInstalled.addListener(({ reason }) => {
   if (opensFirstRun(reason))
     void browser.tabs.create({ url: browser.runtime.getURL(WELCOME_PAGE) }).catch(() => undefined);
   // On install and on every update: the embedded listings may have changed with the release.
-  loading = null;
   titles.discardStored();
   void ensureDefaultFeed(true);
   void scheduler.reschedule();

@@ -18,7 +18,7 @@ import type { FilmRow } from '../core/rows.ts';
 import { listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';
 import { mark, timed } from './dev-marks.ts';
 import { indexBytes } from './index-file.ts';
-import { loadStoredMatcher, saveMatcher } from './stored-matcher.ts';
+import { loadStoredMatcher, saveMatcher, type StoredMatcher } from './stored-matcher.ts';
 
 /** A matcher with the titles it was built from. */
 export interface TitleCatalog {
@@ -51,6 +51,12 @@ export interface TitleMatcherCache {
    * frame its first underline.
    */
   recheck(): Promise<void>;
+  /**
+   * The worker has just started: the catalog's print and the stored matcher are read now, so
+   * that a page's first request finds them under way or done. Nothing is compiled until asked
+   * (a wake by an alarm builds nothing); a failure is forgotten and the next request reads again.
+   */
+  begin(): void;
 }
 
 /**
@@ -163,17 +169,26 @@ export function titleMatcherCache(
   const bytes = indexBytes(db);
   let dropping: Promise<void> = Promise.resolve();
   const counts: MatcherCounts = { compiled: 0, loaded: 0, stored: 0, rebuilt: 0 };
+  type Read = { print: Promise<string>; stored: Promise<StoredMatcher | null> };
+  /** The print and the stored matcher read before any request asked for them (`begin`). */
+  let early: Read | null = null;
   const forget = (): void => {
     built = null;
+    early = null;
+  };
+  const read = (): Read => {
+    const print = timed('matcher:ready', ready).then(() => timed('matcher:print', () => catalogPrint(db)));
+    // Read beside the print, not after it: a page's first batch waits for the later of the two.
+    const stored = store
+      ? dropping.then(() => timed('matcher:load', () => loadStoredMatcher(bytes, print)))
+      : print.then(() => null);
+    return { print, stored };
   };
   const build = () => {
     askedAt = performance.now();
     if (!built) {
-      const print = timed('matcher:ready', ready).then(() => timed('matcher:print', () => catalogPrint(db)));
-      // Read beside the print, not after it: a page's first batch waits for the later of the two.
-      const stored = store
-        ? dropping.then(() => timed('matcher:load', () => loadStoredMatcher(bytes, print)))
-        : print.then(() => null);
+      const { print, stored } = early ?? read();
+      early = null;
       const current = {} as Built;
       const isCurrent = () => built === current;
       const made = stored.then(async (loaded) => {
@@ -215,10 +230,13 @@ export function titleMatcherCache(
     return built;
   };
   const recheck = async (): Promise<void> => {
-    const current = built;
-    if (!current) return;
-    const [now, then] = await Promise.all([catalogPrint(db), current.print.catch(() => '')]);
-    if (built === current && now !== then) forget();
+    const print = (built ?? early)?.print;
+    if (!print) return;
+    const [now, then] = await Promise.all([catalogPrint(db), print.catch(() => '')]);
+    if (now === then) return;
+    // Forgotten whether still the early read or a request's build by now (it took the early read).
+    if (built?.print === print) built = null;
+    if (early?.print === print) early = null;
   };
   return {
     counts,
@@ -240,5 +258,15 @@ export function titleMatcherCache(
       forget();
     },
     recheck,
+    begin() {
+      if (built || early) return;
+      const started = read();
+      early = started;
+      // Failed (storage unavailable): forgotten, and the next request reads again. A request that
+      // took it meanwhile fails as its own read would, and its build is forgotten alike.
+      started.stored.catch(() => {
+        if (early === started) early = null;
+      });
+    },
   };
 }

@@ -300,3 +300,129 @@ describe('the stored matcher', () => {
     }
   });
 });
+
+describe('the stored matcher read at the worker’s start (begin)', () => {
+  /** A worker's life whose default-feed check is counted (the early read's first step, index.ts). */
+  const counted = (db: AfterpartyDb, fail = 0) => {
+    const calls = { ready: 0 };
+    const ready = readyOf(db);
+    const titles = titleMatcherCache(db, async () => {
+      calls.ready++;
+      if (calls.ready <= fail) throw new Error('storage unavailable');
+      await ready();
+    });
+    return { titles, calls };
+  };
+  /** Until the stored matcher's read and decoding, begun or not, have had time to end. */
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await new Promise((done) => setTimeout(done, 5));
+  };
+  const storedDb = async () => {
+    const db = freshDb();
+    const first = wake(db);
+    await first.get();
+    await stored(first);
+    return db;
+  };
+
+  it('is the first request’s: begun and done before it, or still under way, it is not read again', async () => {
+    const db = await storedDb();
+    const done = counted(db);
+    done.titles.begin();
+    await settle();
+    expect(done.calls.ready).toBe(1);
+    expect(done.titles.counts).toMatchObject({ compiled: 0, loaded: 0 });
+    expect(await surfaces(done.titles)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(done.calls.ready).toBe(1);
+    expect(done.titles.counts).toMatchObject({ compiled: 0, loaded: 1 });
+
+    const underWay = counted(db);
+    underWay.titles.begin();
+    underWay.titles.begin(); // a second call reads nothing more
+    expect(await surfaces(underWay.titles)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(underWay.calls.ready).toBe(1);
+    expect(underWay.titles.counts).toMatchObject({ compiled: 0, loaded: 1 });
+
+    // Positive control: the count sees a read. A forgotten matcher is read again by the next request.
+    underWay.titles.forget();
+    await underWay.titles.get();
+    expect(underWay.calls.ready).toBe(2);
+    expect(underWay.titles.counts).toMatchObject({ compiled: 0, loaded: 2 });
+  });
+
+  it('compiles nothing and writes nothing until a request asks (a wake by an alarm)', async () => {
+    const db = freshDb();
+    const { titles, calls } = counted(db);
+    titles.begin();
+    await settle();
+    expect(calls.ready).toBe(1);
+    expect(titles.counts).toMatchObject({ compiled: 0, loaded: 0, stored: 0 });
+    expect(await readMatcherIndex(db)).toBeUndefined();
+    // Positive control: the request compiles, on the print read early, and the matcher is written.
+    expect(await surfaces(titles)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(calls.ready).toBe(1);
+    expect(titles.counts).toMatchObject({ compiled: 1, loaded: 0 });
+    await stored(titles);
+  });
+
+  it('failed, is read again by the next request, which it does not fail', async () => {
+    const db = await storedDb();
+    const { titles, calls } = counted(db, 1);
+    titles.begin();
+    await settle();
+    expect(calls.ready).toBe(1);
+    expect(await surfaces(titles)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(calls.ready).toBe(2);
+    expect(titles.counts).toMatchObject({ compiled: 0, loaded: 1 });
+  });
+
+  it('failed while a request waited on it: that request fails, the next reads again', async () => {
+    const db = await storedDb();
+    const { titles, calls } = counted(db, 1);
+    titles.begin();
+    await expect(titles.get()).rejects.toThrow('storage unavailable');
+    expect(calls.ready).toBe(1);
+    expect(await surfaces(titles)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(calls.ready).toBe(2);
+  });
+
+  it('of a catalog changed during the read is dropped by the recheck, and the stored matcher built again', async () => {
+    const db = await storedDb();
+    const text = 'We saw Zorblax Quintep.';
+    const film = { title: 'Zorblax Quintep', aliases: [], year: null, directors: [] };
+
+    // Positive control: without the recheck, the early read serves the catalog it read.
+    const unchecked = wake(db);
+    unchecked.begin();
+    await settle();
+    await addUserFilm(db, film);
+    expect((await unchecked.get()).find({ text })).toEqual([]);
+    expect(unchecked.counts).toMatchObject({ compiled: 0, loaded: 1 });
+
+    const db2 = await storedDb();
+    const checked = wake(db2);
+    checked.begin();
+    await settle();
+    await addUserFilm(db2, film);
+    await checked.recheck();
+    expect((await checked.get()).find({ text }).map((m) => m.surface)).toEqual(['Zorblax Quintep']);
+    expect(checked.counts).toMatchObject({ compiled: 1, loaded: 0, rebuilt: 1 });
+
+    // A recheck that finds the catalog as it was keeps the early read.
+    await stored(checked);
+    const kept = wake(db2);
+    kept.begin();
+    await kept.recheck();
+    expect((await kept.get()).find({ text })).toHaveLength(1);
+    expect(kept.counts).toMatchObject({ compiled: 0, loaded: 1, rebuilt: 0 });
+  });
+
+  it('is dropped on install or update, before any request reads it', async () => {
+    const db = await storedDb();
+    const titles = wake(db);
+    titles.begin();
+    titles.discardStored();
+    expect(await surfaces(titles)).toEqual(['Fugitive Pieces', 'Burn After Reading']);
+    expect(titles.counts).toMatchObject({ compiled: 1, loaded: 0 });
+  });
+});

@@ -35,5 +35,15 @@ describe('a stopped worker woken by a page', () => {
       const task = entries.find((e) => e.name === name)!;
       expect({ name, after: task.start >= answered!.end }).toEqual({ name, after: true });
     }
+    // The stored matcher is read from the worker's start (index.ts), not from the page's request,
+    // and that read is the one the request used: read back once in this life, nothing compiled.
+    const names = entries.map((e) => e.name);
+    const loads = entries.filter((e) => e.name === 'afterparty:matcher:load');
+    expect(loads).toHaveLength(1);
+    expect(loads[0]!.start).toBeLessThan(answered!.start);
+    expect(names.filter((n) => n === 'afterparty:matcher-loaded')).toHaveLength(1);
+    expect(names).not.toContain('afterparty:matcher-compiled');
+    // Positive control: the entries of this life name what it did (the script's end, the request's answer).
+    expect(names).toContain('afterparty:worker-script');
   });
 });
