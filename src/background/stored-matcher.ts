@@ -20,18 +20,11 @@ import {
   type TitleSource,
 } from '../core/matching/index.ts';
 import { mark } from './dev-marks.ts';
+import { idleTask } from './idle-task.ts';
 import type { IndexBytes } from './index-file.ts';
 
 /** How long one slice of making the stored form may run before a page's request may go first. */
 const SLICE_MS = 8;
-
-/** A task run only when nothing more urgent (a page's request) waits; a timer where the browser lacks one. */
-const idleTask = (): Promise<void> => {
-  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void, options: object) => Promise<void> } })
-    .scheduler;
-  if (typeof scheduler?.postTask === 'function') return scheduler.postTask(() => undefined, { priority: 'background' });
-  return new Promise((done) => setTimeout(done, 0));
-};
 
 /** Films kept for the warm-up of a matcher read back (title-matcher.ts's warmUp): enough for its 600 KB. */
 const WARM_UP_SAMPLE = 8_000;

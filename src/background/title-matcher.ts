@@ -17,6 +17,7 @@ import {
 import type { FilmRow } from '../core/rows.ts';
 import { listFeeds, listUserFilms, liveFilms, syncStateOf, type AfterpartyDb } from '../db/index.ts';
 import { mark, timed } from './dev-marks.ts';
+import { idleTask } from './idle-task.ts';
 import { indexBytes } from './index-file.ts';
 import { loadStoredMatcher, saveMatcher, type StoredMatcher } from './stored-matcher.ts';
 
@@ -86,14 +87,6 @@ function titleSource(film: FilmRow): TitleSource {
 export async function titleSources(db: AfterpartyDb): Promise<TitleSource[]> {
   return capTitles(await liveFilms(db)).kept.map(titleSource);
 }
-
-/** A task run only when nothing more urgent (a page's request) waits; a timer where the browser lacks one. */
-const idleTask = (): Promise<void> => {
-  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void, options: object) => Promise<void> } })
-    .scheduler;
-  if (typeof scheduler?.postTask === 'function') return scheduler.postTask(() => undefined, { priority: 'background' });
-  return new Promise((done) => setTimeout(done, 0));
-};
 
 /** How long the worker must have had no page's request before the warm-up begins or goes on. */
 export const QUIET_MS = 300;
