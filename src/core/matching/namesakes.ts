@@ -81,16 +81,20 @@ const BEFORE_ENDS =
 /** trimEnd's spaces. */
 const TRIMMED = /\s/u;
 
+/** Where the spaces just before `end` begin, going back no further than `from`. */
+function spacesBefore(text: string, end: number, from: number): number {
+  while (end > from && TRIMMED.test(text[end - 1]!)) end--;
+  return end;
+}
+
 /**
  * Do the `span` characters before `start`, without the spaces and the one "," or ":" a rule
  * allows after its last word, end on a word a rule ends on?
  */
 function cued(text: string, start: number, span: number): boolean {
   const from = Math.max(0, start - span);
-  let end = start;
-  while (end > from && TRIMMED.test(text[end - 1]!)) end--;
-  if (end > from && (text[end - 1] === ',' || text[end - 1] === ':'))
-    for (end--; end > from && TRIMMED.test(text[end - 1]!);) end--;
+  let end = spacesBefore(text, start, from);
+  if (end > from && (text[end - 1] === ',' || text[end - 1] === ':')) end = spacesBefore(text, end - 1, from);
   BEFORE_ENDS.lastIndex = end;
   return BEFORE_ENDS.test(text);
 }
