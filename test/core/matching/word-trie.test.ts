@@ -5,10 +5,10 @@ import { Vocabulary } from '../../../src/core/matching/vocabulary.ts';
 import { WordTrieBuilder } from '../../../src/core/matching/word-trie.ts';
 
 describe('the word trie', () => {
-  const build = () => {
+  const build = (builder?: WordTrieBuilder<string>) => {
     const vocabulary = new Vocabulary();
     const id = (w: string) => vocabulary.intern(w);
-    const builder = new WordTrieBuilder<string>(vocabulary, 16);
+    builder = builder ? builder.begin(vocabulary, 16) : new WordTrieBuilder<string>(vocabulary, 16);
     // Words interned out of order, so that word order is not the order of adding.
     for (const w of ['zeta', 'alpha', 'wide', 'narrow']) id(w);
     builder.addName(builder.insert([id('wide')], []), 'Wide');
@@ -92,5 +92,27 @@ describe('the word trie', () => {
         w.subarray(f[1]!, f[2]!).reverse();
       }),
     ).toBeNull();
+  });
+
+  it('builds the same trie again in a builder kept from a build before, which keeps nothing of it', () => {
+    const kept = new WordTrieBuilder<string>();
+    const fresh = build().trie;
+    const first = build(kept).trie;
+    // Let go once finished: no names, gap keys or censored children of the build before.
+    expect(kept.names).toEqual([]);
+    expect(kept.gapKeys.size).toBe(0);
+    expect(kept.censored.size).toBe(0);
+    const again = build(kept).trie;
+    for (const trie of [first, again]) {
+      expect(trie.nodeCount).toBe(fresh.nodeCount);
+      expect(trie.firstChild).toEqual(fresh.firstChild);
+      expect(trie.edgeWord).toEqual(fresh.edgeWord);
+      expect(trie.names).toEqual(fresh.names);
+      expect(trie.gapKeys).toEqual(fresh.gapKeys);
+      expect(trie.censored).toEqual(fresh.censored);
+    }
+    // Positive control: the build before's trie holds what the builder let go of.
+    expect(first.gapKeys.size).toBeGreaterThan(0);
+    expect(first.censored.size).toBeGreaterThan(0);
   });
 });
