@@ -25,24 +25,33 @@ export function cluesFor(
   films: readonly TitleSource[],
   vocabulary: Vocabulary,
   lexicon: Lexicon,
+  filmOrder: ReadonlyMap<string, number>,
 ): Map<number, string[]> {
   const clues = new Map<number, string[]>();
-  const done = new Set<string>();
-  for (const film of Array.isArray(films) ? films : []) {
-    if (!film || done.has(film.id)) continue;
-    done.add(film.id);
-    const words = new Set<string>();
-    if (typeof film.year === 'number' && Number.isInteger(film.year)) words.add(String(film.year));
-    for (const director of Array.isArray(film.directors) ? film.directors : []) {
+  const list = Array.isArray(films) ? films : [];
+  // One film's words, reused from film to film: a Set a film cost the build more than its clues.
+  const words: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const film = list[i];
+    // A film listed twice counts once, where it is first (its place in filmOrder).
+    if (!film || filmOrder.get(film.id) !== i) continue;
+    words.length = 0;
+    if (typeof film.year === 'number' && Number.isInteger(film.year)) words.push(String(film.year));
+    const directors = Array.isArray(film.directors) ? film.directors : [];
+    for (let d = 0; d < directors.length; d++) {
+      const director = directors[d];
       if (typeof director !== 'string') continue;
       // Surnames: a first name ("Paul") is shared by too many people to tell films apart.
-      const parts = tokenize(normalizeWithMap(director.slice(0, MAX_TITLE_LENGTH)).text).words.slice(1);
-      for (const part of parts) if (part.length >= 3 && !lexicon.common.has(part)) words.add(part);
+      const parts = tokenize(normalizeWithMap(director.slice(0, MAX_TITLE_LENGTH)).text).words;
+      for (let p = 1; p < parts.length; p++) {
+        const part = parts[p]!;
+        if (part.length >= 3 && !lexicon.common.has(part) && !words.includes(part)) words.push(part);
+      }
     }
-    for (const word of words) {
-      const id = vocabulary.intern(word);
-      const list = clues.get(id);
-      if (list) list.push(film.id);
+    for (let w = 0; w < words.length; w++) {
+      const id = vocabulary.intern(words[w]!);
+      const films = clues.get(id);
+      if (films) films.push(film.id);
       else clues.set(id, [film.id]);
     }
   }

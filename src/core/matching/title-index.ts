@@ -151,16 +151,16 @@ export function buildTitleIndex(films: readonly TitleSource[], lexicon: Lexicon)
   const filmOrder = new Map<string, number>();
   // Backwards, so that one `set` a film leaves each id with its first position.
   for (let i = list.length - 1; i >= 0; i--) placeFilm(filmOrder, list[i], i);
-  for (const film of list) addFilm(b, film);
+  for (let i = 0; i < list.length; i++) addFilm(b, list[i]);
   facts.end();
   addShortNames(b.trie, names, b.shorts);
   // Frozen before anything is kept by node: its nodes are numbered anew (word-trie.ts).
   const trie = b.trie.finish();
   // Each name's films in catalog order, so that a match of one name need not sort them.
-  for (const name of names) if (name.filmIds.length > 1) sortByOrder(name.filmIds, filmOrder);
-  const clues = cluesFor(films, vocabulary, lexicon);
+  for (let i = 0; i < names.length; i++) if (names[i]!.filmIds.length > 1) sortByOrder(names[i]!.filmIds, filmOrder);
+  const clues = cluesFor(films, vocabulary, lexicon, filmOrder);
   // The words the evidence looks for get ids too, so that a page word's class is one lookup.
-  for (const word of CLASSED_WORDS) vocabulary.intern(word);
+  for (let i = 0; i < CLASSED_WORDS.length; i++) vocabulary.intern(CLASSED_WORDS[i]!);
   for (const word of lexicon.minor) vocabulary.intern(word);
   const wordClasses = new Uint8Array(vocabulary.size);
   for (let id = 0; id < vocabulary.size; id++) wordClasses[id] = wordClassOf(vocabulary.words[id]!, lexicon.minor);

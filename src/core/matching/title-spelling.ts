@@ -19,6 +19,10 @@ export const NO_GAPS: readonly string[] = Object.freeze([]) as readonly string[]
 export const MAX_TITLE_LENGTH = 300;
 const MAX_WORDS = 40;
 const LETTERS = /^\p{L}+$/u;
+// A title's word ids, gathered here and copied out by a builtin (slice; see list-of-one.ts): a
+// `new Array` per title was allocated in the old space once its arrays were seen to outlive a
+// collection.
+const spelt: number[] = [];
 
 /** A title's words (interned) and the gap keys between them, or null for an unusable title. */
 function nameParts(title: string, vocabulary: Vocabulary, t: TokenTable): Spelling | null {
@@ -30,8 +34,6 @@ function nameParts(title: string, vocabulary: Vocabulary, t: TokenTable): Spelli
   for (let k = 0; k < count && allStars; k++) {
     for (let u = t.foldStarts[k]!; u < t.foldEnds[k]!; u++) if (t.units[u] !== 0x2a) allStars = false;
   }
-  // Sized once: a title's words are counted already.
-  const ids = new Array<number>(count);
   let gaps: string[] | null = null;
   for (let k = 0; k < count; k++) {
     let id = t.ids[k]!;
@@ -42,7 +44,7 @@ function nameParts(title: string, vocabulary: Vocabulary, t: TokenTable): Spelli
       for (let u = from; u < to; u++) h = hashStep(h, t.units[u]!);
       id = vocabulary.internUnits(t.units, from, to, h);
     }
-    ids[k] = id;
+    spelt[k] = id;
     if (k > 0) {
       const gap = t.gap(k);
       if (gap !== '' && !gaps) gaps = new Array<string>(k - 1).fill('');
@@ -50,7 +52,7 @@ function nameParts(title: string, vocabulary: Vocabulary, t: TokenTable): Spelli
     }
   }
   if (allStars) return null;
-  return { ids, gaps: gaps ?? NO_GAPS };
+  return { ids: spelt.slice(0, count), gaps: gaps ?? NO_GAPS };
 }
 
 /**

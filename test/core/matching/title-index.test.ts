@@ -53,4 +53,20 @@ describe('buildTitleIndex', () => {
     expect(typos.tails.child(typos.tails.root, boys)).toBeGreaterThanOrEqual(0);
     expect(second.index.vocabulary.idOf('boys')).toBe(-1);
   });
+
+  it("keeps each film's clues once: its year and its directors' surnames, a film listed twice counted once", () => {
+    const crash96 = { ...film('crash-96', 'Crash'), year: 1996, directors: ['David Cronenberg'] };
+    const crash04 = { ...film('crash-04', 'Crash'), year: 2004, directors: ['Paul Haggis', 'Bobby 2004 Moresco'] };
+    const { index } = buildTitleIndex([crash96, crash04, crash96], defaultLexicon());
+    const cluesOf = (word: string) => index.clues.get(index.vocabulary.idOf(word));
+    expect(cluesOf('1996')).toEqual(['crash-96']);
+    expect(cluesOf('cronenberg')).toEqual(['crash-96']);
+    // Named as the year and in a director's name, 2004 still points to its film once.
+    expect(cluesOf('2004')).toEqual(['crash-04']);
+    expect(cluesOf('haggis')).toEqual(['crash-04']);
+    expect(cluesOf('moresco')).toEqual(['crash-04']);
+    // First names tell no film apart.
+    expect(cluesOf('paul')).toBeUndefined();
+    expect(index.names.find((name) => name.words.join(' ') === 'crash')?.filmIds).toEqual(['crash-96', 'crash-04']);
+  });
 });
