@@ -3,6 +3,7 @@
 // index keeps those words as clues (cluesFor); a block's reader (ClueReader) finds them near
 // each match.
 
+import { listOf } from './list-of-one.ts';
 import type { TitleSource } from './match-types.ts';
 import { normalizeWithMap } from './normalize.ts';
 import { MAX_TITLE_LENGTH } from './title-spelling.ts';
@@ -29,14 +30,22 @@ export function cluesFor(
 ): Map<number, string[]> {
   const clues = new Map<number, string[]>();
   const list = Array.isArray(films) ? films : [];
-  // One film's words, reused from film to film: a Set a film cost the build more than its clues.
-  const words: string[] = [];
+  // One film's clue words by id, reused from film to film: a Set a film cost the build more than
+  // its clues. Interned in the order the words come, so the vocabulary numbers them as before.
+  const ids: number[] = [];
+  // Most films share a few dozen years: each year's text made and looked up once.
+  const years = new Map<number, number>();
   for (let i = 0; i < list.length; i++) {
     const film = list[i];
     // A film listed twice counts once, where it is first (its place in filmOrder).
     if (!film || filmOrder.get(film.id) !== i) continue;
-    words.length = 0;
-    if (typeof film.year === 'number' && Number.isInteger(film.year)) words.push(String(film.year));
+    ids.length = 0;
+    const year = film.year;
+    if (typeof year === 'number' && Number.isInteger(year)) {
+      let id = years.get(year);
+      if (id === undefined) years.set(year, (id = vocabulary.intern(String(year))));
+      ids.push(id);
+    }
     const directors = Array.isArray(film.directors) ? film.directors : [];
     for (let d = 0; d < directors.length; d++) {
       const director = directors[d];
@@ -45,14 +54,15 @@ export function cluesFor(
       const parts = tokenize(normalizeWithMap(director.slice(0, MAX_TITLE_LENGTH)).text).words;
       for (let p = 1; p < parts.length; p++) {
         const part = parts[p]!;
-        if (part.length >= 3 && !lexicon.common.has(part) && !words.includes(part)) words.push(part);
+        if (part.length < 3 || lexicon.common.has(part)) continue;
+        const id = vocabulary.intern(part);
+        if (!ids.includes(id)) ids.push(id);
       }
     }
-    for (let w = 0; w < words.length; w++) {
-      const id = vocabulary.intern(words[w]!);
-      const films = clues.get(id);
+    for (let w = 0; w < ids.length; w++) {
+      const films = clues.get(ids[w]!);
       if (films) films.push(film.id);
-      else clues.set(id, [film.id]);
+      else clues.set(ids[w]!, listOf(film.id));
     }
   }
   return clues;
