@@ -39,7 +39,7 @@ const ARTICLES = new Set(['the', 'a', 'an']);
  * builtins (list-of-one.ts, map): once a literal's or `new Array`'s objects outlive their first
  * collections, as every name does, V8 allocates that site's objects in the old space, one call
  * into the runtime each, which cost about a third of a build (bench/index-heap.ts, 10,000 films:
- * 35-40 ms against 23-28 ms with that pretenuring turned off). A class's objects, and a
+ * 36-41 ms against 23-27 ms with that pretenuring turned off). A class's objects, and a
  * builtin's arrays, are allocated inline. Fields in the interface's order: the stored index
  * keeps names as columns in that order (stored-graph.ts).
  */
