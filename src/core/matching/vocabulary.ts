@@ -137,10 +137,15 @@ export interface WordFinder {
   find(units: Uint16Array, from: number, to: number, h: number): number;
 }
 
+/** Units of a word kept in its slot (WordLookup), two to an int32. */
+const INLINE_UNITS = 8;
+const SLOT = 4 + INLINE_UNITS / 2;
+
 /**
- * A finished vocabulary's lookup (Vocabulary.lookup), four numbers a slot: the hash, the id + 1,
- * where the word's units start and how many, so that a probe reads the slot and the units, and
- * not the offsets too. Every word of a page is looked up, most of them found.
+ * A finished vocabulary's lookup (Vocabulary.lookup), eight numbers a slot: the hash, the id + 1,
+ * the word's length, where its units start, and its first eight units two to a number, so that
+ * a probe for a word of up to eight units reads its slot and nothing else. Every word of a page
+ * is looked up, most of them found, and most of them short.
  */
 export class WordLookup implements WordFinder {
   private readonly slots: Int32Array;
@@ -152,15 +157,18 @@ export class WordLookup implements WordFinder {
     private readonly units: Uint16Array,
   ) {
     const size = mask + 1;
-    const slots = new Int32Array(4 * size);
+    const slots = new Int32Array(SLOT * size);
     for (let s = 0; s < size; s++) {
       const entry = hashed[2 * s + 1]!;
       if (entry === 0) continue;
       const at = offsets[entry - 1]!;
-      slots[4 * s] = hashed[2 * s]!;
-      slots[4 * s + 1] = entry;
-      slots[4 * s + 2] = at;
-      slots[4 * s + 3] = offsets[entry]! - at;
+      const len = offsets[entry]! - at;
+      const q = SLOT * s;
+      slots[q] = hashed[2 * s]!;
+      slots[q + 1] = entry;
+      slots[q + 2] = len;
+      slots[q + 3] = at;
+      for (let k = 0; k < len && k < INLINE_UNITS; k++) slots[q + 4 + (k >> 1)]! |= units[at + k]! << ((k & 1) * 16);
     }
     this.slots = slots;
   }
@@ -169,16 +177,28 @@ export class WordLookup implements WordFinder {
     const len = to - from;
     const slots = this.slots;
     const mask = this.mask;
-    const own = this.units;
     for (let s = h & mask; ; s = (s + 1) & mask) {
-      const q = 4 * s;
+      const q = SLOT * s;
       const entry = slots[q + 1]!;
       if (entry === 0) return -1;
-      if (slots[q] !== h || slots[q + 3] !== len) continue;
-      const at = slots[q + 2]!;
+      if (slots[q] !== h || slots[q + 2] !== len) continue;
+      // Two units a step against the slot's copy; a last odd unit against its low half.
       let k = 0;
-      while (k < len && own[at + k] === units[from + k]) k++;
-      if (k === len) return entry - 1;
+      let p = q + 4;
+      const inline = len < INLINE_UNITS ? len : INLINE_UNITS;
+      for (; k + 1 < inline; k += 2, p++) if ((units[from + k]! | (units[from + k + 1]! << 16)) !== slots[p]) break;
+      if (k + 1 < inline) continue;
+      if (k < inline) {
+        if (units[from + k] !== (slots[p]! & 0xffff)) continue;
+        k++;
+      }
+      if (k < len) {
+        const own = this.units;
+        const at = slots[q + 3]!;
+        while (k < len && own[at + k] === units[from + k]) k++;
+        if (k < len) continue;
+      }
+      return entry - 1;
     }
   }
 }
