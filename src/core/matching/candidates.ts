@@ -33,7 +33,12 @@ export class Candidates {
   private ends = new Int32Array(256);
   /** Longest first, then exact before typo, then leftmost: the order matches are chosen in. */
   private ranks = new Float64Array(256);
-  private order: number[] = [];
+  private order = new Int32Array(256);
+  /** chooseAmong's: a run's candidates by rank, and its chosen ones with their names in `picked`. */
+  private run = new Int32Array(64);
+  private runChosen = new Int32Array(64);
+  private runFrom = new Int32Array(64);
+  private runTo = new Int32Array(64);
   private taken = new Uint8Array(1024);
   private chosen: number[] = [];
   private keys = new Float64Array(256);
@@ -168,7 +173,7 @@ export class Candidates {
   }
 
   /** The names of the group [g, next) of `order` (or of the candidates, when null) the page supports, onto `picked`. */
-  private resolveGroup(g: number, next: number, order: number[] | null, resolve: Resolve): void {
+  private resolveGroup(g: number, next: number, order: Int32Array | null, resolve: Resolve): void {
     for (let i = g; i < next; i++) {
       const c = order ? order[i]! : i;
       const name = this.names[c]!;
@@ -183,14 +188,14 @@ export class Candidates {
    * called): a rank's parts are the span's length, typo or not, and its start token.
    */
   private sortOrder(n: number): void {
+    if (this.order.length < n) this.order = new Int32Array(n * 2);
     const order = this.order;
-    order.length = n;
     const ranks = this.ranks;
     if (n > this.keys.length) this.keys = new Float64Array(n * 2);
     // rank < 2^40 (see add); with n < 2^13 a key stays an exact integer below 2^53.
     if (n >= 1 << 13) {
       for (let i = 0; i < n; i++) order[i] = i;
-      order.sort((a, b) => ranks[a]! - ranks[b]! || a - b);
+      order.subarray(0, n).sort((a, b) => ranks[a]! - ranks[b]! || a - b);
       return;
     }
     const keys = this.keys.subarray(0, n);
@@ -235,9 +240,15 @@ export class Candidates {
    * sort, as such runs are a few candidates long), then taken in text order.
    */
   private chooseAmong(a: number, b: number, tokenCount: number, resolve: Resolve, take: TakeMatch): void {
-    const { starts, ends, ranks, order, chosen, pickedAt } = this;
+    const { starts, ends, ranks } = this;
     const n = b - a;
-    order.length = n;
+    if (this.run.length < n) this.run = new Int32Array(2 * n);
+    if (this.runChosen.length < n) {
+      this.runChosen = new Int32Array(2 * n);
+      this.runFrom = new Int32Array(2 * n);
+      this.runTo = new Int32Array(2 * n);
+    }
+    const { run: order, runChosen: chosen, runFrom: from, runTo: to } = this;
     for (let i = 0; i < n; i++) {
       const c = a + i;
       let j = i;
@@ -245,8 +256,7 @@ export class Candidates {
       for (; j > 0 && ranks[order[j - 1]!]! > ranks[c]!; j--) order[j] = order[j - 1]!;
       order[j] = c;
     }
-    chosen.length = 0;
-    pickedAt.length = 0;
+    let count = 0;
     if (this.taken.length < tokenCount) this.taken = new Uint8Array(tokenCount * 2);
     const taken = this.taken;
     for (let g = 0; g < n;) {
@@ -258,38 +268,26 @@ export class Candidates {
       let free = true;
       for (let k = start; k < end && free; k++) free = taken[k] === 0;
       if (free) {
-        const from = this.pickedSize;
+        const at = this.pickedSize;
         this.resolveGroup(g, next, order, resolve);
-        if (this.pickedSize > from) {
+        if (this.pickedSize > at) {
           taken.fill(1, start, end);
           // In text order: chosen spans do not overlap, so their starts differ.
-          let j = chosen.length;
-          chosen.push(first);
-          pickedAt.push(from);
+          let j = count++;
           for (; j > 0 && starts[chosen[j - 1]!]! > start; j--) {
             chosen[j] = chosen[j - 1]!;
-            pickedAt[j] = pickedAt[j - 1]!;
+            from[j] = from[j - 1]!;
+            to[j] = to[j - 1]!;
           }
           chosen[j] = first;
-          pickedAt[j] = from;
+          from[j] = at;
+          to[j] = this.pickedSize;
         }
       }
       g = next;
     }
-    for (let c = 0; c < chosen.length; c++) {
-      const first = chosen[c]!;
-      taken.fill(0, starts[first]!, ends[first]!);
-    }
-    // Each chosen group's names are picked[from, to), its `to` the next group's `from` in
-    // order of choice, not of text: found by the end of its own list.
-    for (let c = 0; c < chosen.length; c++) this.take(chosen[c]!, pickedAt[c]!, take, this.pickedEnd(pickedAt[c]!));
+    for (let c = 0; c < count; c++) taken.fill(0, starts[chosen[c]!]!, ends[chosen[c]!]!);
+    for (let c = 0; c < count; c++) this.take(chosen[c]!, from[c]!, take, to[c]!);
     this.pickedSize = 0;
-  }
-
-  /** Where the chosen list that starts at `from` in `picked` ends: the least chosen start after it. */
-  private pickedEnd(from: number): number {
-    let to = this.pickedSize;
-    for (const at of this.pickedAt) if (at > from && at < to) to = at;
-    return to;
   }
 }
