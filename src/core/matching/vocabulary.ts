@@ -137,15 +137,18 @@ export interface WordFinder {
   find(units: Uint16Array, from: number, to: number, h: number): number;
 }
 
-/** Units of a word kept in its slot (WordLookup), two to an int32. */
-const INLINE_UNITS = 8;
-const SLOT = 4 + INLINE_UNITS / 2;
+// A finished vocabulary's lookup slot (WordLookup): the hash, the id + 1 with the word's length
+// in the top bits (LONG for 127 units or more), and its first four units two to an int32.
+const INLINE_UNITS = 4;
+const SLOT = 2 + INLINE_UNITS / 2;
+const LENGTH_SHIFT = 24;
+const LONG = 127;
 
 /**
- * A finished vocabulary's lookup (Vocabulary.lookup), eight numbers a slot: the hash, the id + 1,
- * the word's length, where its units start, and its first eight units two to a number, so that
- * a probe for a word of up to eight units reads its slot and nothing else. Every word of a page
- * is looked up, most of them found, and most of them short.
+ * A finished vocabulary's lookup (Vocabulary.lookup), four numbers a slot (see SLOT), so that a
+ * probe for a word of up to four units reads its slot and nothing else, and a longer word's
+ * probe reads its first four there. Every word of a page is looked up, most of them found,
+ * many of them short ("the", "of", "and"). The table is as large as the vocabulary's.
  */
 export class WordLookup implements WordFinder {
   private readonly slots: Int32Array;
@@ -153,7 +156,7 @@ export class WordLookup implements WordFinder {
   constructor(
     hashed: Int32Array,
     private readonly mask: number,
-    offsets: Int32Array,
+    private readonly offsets: Int32Array,
     private readonly units: Uint16Array,
   ) {
     const size = mask + 1;
@@ -165,10 +168,10 @@ export class WordLookup implements WordFinder {
       const len = offsets[entry]! - at;
       const q = SLOT * s;
       slots[q] = hashed[2 * s]!;
-      slots[q + 1] = entry;
-      slots[q + 2] = len;
-      slots[q + 3] = at;
-      for (let k = 0; k < len && k < INLINE_UNITS; k++) slots[q + 4 + (k >> 1)]! |= units[at + k]! << ((k & 1) * 16);
+      slots[q + 1] = entry | (Math.min(len, LONG) << LENGTH_SHIFT);
+      const inline = len < INLINE_UNITS ? len : INLINE_UNITS;
+      for (let k = 0; k < inline; k += 2)
+        slots[q + 2 + (k >> 1)] = units[at + k]! | (k + 1 < inline ? units[at + k + 1]! << 16 : 0);
     }
     this.slots = slots;
   }
@@ -177,28 +180,26 @@ export class WordLookup implements WordFinder {
     const len = to - from;
     const slots = this.slots;
     const mask = this.mask;
+    const short = len < LONG ? len : LONG;
     for (let s = h & mask; ; s = (s + 1) & mask) {
       const q = SLOT * s;
-      const entry = slots[q + 1]!;
-      if (entry === 0) return -1;
-      if (slots[q] !== h || slots[q + 2] !== len) continue;
+      const held = slots[q + 1]!;
+      if (held === 0) return -1;
+      if (slots[q] !== h || held >>> LENGTH_SHIFT !== short) continue;
+      const id = (held & ((1 << LENGTH_SHIFT) - 1)) - 1;
       // Two units a step against the slot's copy; a last odd unit against its low half.
-      let k = 0;
-      let p = q + 4;
-      const inline = len < INLINE_UNITS ? len : INLINE_UNITS;
-      for (; k + 1 < inline; k += 2, p++) if ((units[from + k]! | (units[from + k + 1]! << 16)) !== slots[p]) break;
-      if (k + 1 < inline) continue;
-      if (k < inline) {
-        if (units[from + k] !== (slots[p]! & 0xffff)) continue;
-        k++;
-      }
-      if (k < len) {
-        const own = this.units;
-        const at = slots[q + 3]!;
-        while (k < len && own[at + k] === units[from + k]) k++;
-        if (k < len) continue;
-      }
-      return entry - 1;
+      const first = len > 1 ? units[from]! | (units[from + 1]! << 16) : len === 1 ? units[from]! : 0;
+      if (first !== slots[q + 2]) continue;
+      if (len <= 2) return id;
+      const second = units[from + 2]! | (len > 3 ? units[from + 3]! << 16 : 0);
+      if (second !== slots[q + 3]) continue;
+      if (len <= INLINE_UNITS) return id;
+      const at = this.offsets[id]!;
+      if (short === LONG && this.offsets[id + 1]! - at !== len) continue;
+      const own = this.units;
+      let k = INLINE_UNITS;
+      while (k < len && own[at + k] === units[from + k]) k++;
+      if (k === len) return id;
     }
   }
 }

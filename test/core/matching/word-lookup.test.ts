@@ -39,10 +39,11 @@ describe('Vocabulary.lookup', () => {
   });
 
   it('compares every unit, those kept in its slot and those past them', () => {
-    // Lengths around the eight units a slot keeps (odd and even), and units whose top bit is set.
+    // Lengths around the four units a slot keeps (odd and even), units whose top bit is set, and
+    // words too long for the slot's length (127 units or more).
     const own = new Vocabulary();
     const spelt = Array.from({ length: 12 }, (_, n) => 'abcdefghijkl'.slice(0, n + 1));
-    spelt.push('\uffff\u8000\u7fff\u0001', 'é\u8001\uffffxyzw\u9000\uabcd');
+    spelt.push('\uffff\u8000\u7fff\u0001', 'é\u8001\uffffxyzw\u9000\uabcd', 'q'.repeat(126), 'q'.repeat(130));
     for (const w of spelt) own.intern(w);
     const table = own.lookup();
     for (const w of spelt) {
@@ -54,6 +55,9 @@ describe('Vocabulary.lookup', () => {
         changed[k] = changed[k]! ^ 0x8001;
         expect(table.find(changed, 0, changed.length, hashOf(w))).toBe(-1);
       }
+      // The same units and hash, one unit longer: no match.
+      const plus = unitsOf(`${w}q`);
+      expect(table.find(plus, 0, plus.length, hashOf(w))).toBe(-1);
       // The word in a buffer that goes on past it: the units after it are not read.
       const longer = unitsOf(`${w}zz`);
       expect(table.find(longer, 0, units.length, hashOf(w))).toBe(own.idOf(w));
