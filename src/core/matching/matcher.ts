@@ -15,7 +15,7 @@ import { buildTitleIndex, CLUE, FORWARD, LEVEL_BITS, ROOT, TAILS, type TitleInde
 import { MIN_TYPO_LETTERS, type EvidenceLevel, type TitleName } from './title-name.ts';
 import { STAR, TokenTable } from './token-table.ts';
 import { gapAccepts } from './tokenize.ts';
-import { CENSORED_STEPS_PER_BLOCK, Hits, walkExact, walkOn, type TrieHit } from './trie-walk.ts';
+import { CENSORED_STEPS_PER_BLOCK, Hits, NOT_LOOKED_UP, walkExact, walkOn, type TrieHit } from './trie-walk.ts';
 import { buildTypoIndex, walkTypos, type TypoIndex } from './typo.ts';
 import { nearBuffer, typoHints, typoPossible, type TypoHints } from './typo-possible.ts';
 import type { WordLookup } from './vocabulary.ts';
@@ -184,6 +184,8 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     const lead = known !== 0 || id < 0 ? known : leadOf(index, leads, id);
     if ((lead & LEAD_CLUE) !== 0) clueAt.push(k);
     const star = (flags[k]! & STAR) !== 0;
+    // The root child's child for word k + 1, if the exact walk looked it up: the typo check asks it too.
+    let after = NOT_LOOKED_UP;
     if (anyStart || star) {
       walkExact(trie, nodeEnds, t, k, budget, exact, prose(text, t, k, marked) ? LEVEL_BITS.none : ALL_LEVELS);
     } else if ((lead & LEAD_ROOT) !== 0) {
@@ -192,7 +194,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
       const here = lead & LEAD_ENDS;
       if (here !== 0 && ((here & LEVEL_BITS.none) !== 0 || !prose(text, t, k, marked)))
         exact.push(trie.rootChild(id), k, k + 1);
-      if ((lead & LEAD_ON) !== 0) walkOn(trie, nodeEnds, t, k, trie.rootChild(id), budget, exact);
+      if ((lead & LEAD_ON) !== 0) after = walkOn(trie, nodeEnds, t, k, trie.rootChild(id), budget, exact);
     }
     // A typo walk needs an exact first word, an exact second word, or one long word.
     const next = k + 1 < count ? ids[k + 1]! : -1;
@@ -202,7 +204,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     const tails = next >= 0 && (roles[next]! & TAILS) !== 0;
     const single = length >= singleFrom && length <= singleTo;
     if (!(star || forward || nextStar || tails || single)) continue;
-    if (star || nextStar || typoPossible(index, typos, t, k, forward, tails, single, near, hints))
+    if (star || nextStar || typoPossible(index, typos, t, k, forward, tails, single, near, hints, after))
       walkTypos(typos, t, k, budget, typo);
   }
   if (exact.size === 0 && typo.length === 0) return;
