@@ -15,7 +15,7 @@ import { buildTitleIndex, CLUE, FORWARD, LEVEL_BITS, ROOT, TAILS, type TitleInde
 import { MIN_TYPO_LETTERS, type EvidenceLevel, type TitleName } from './title-name.ts';
 import { STAR, TokenTable } from './token-table.ts';
 import { gapAccepts } from './tokenize.ts';
-import { CENSORED_STEPS_PER_BLOCK, Hits, walkExact, walkOn, type TrieHit } from './trie-walk.ts';
+import { CENSORED_STEPS_PER_BLOCK, Hits, NOT_LOOKED_UP, walkExact, walkOn, type TrieHit } from './trie-walk.ts';
 import { buildTypoIndex, walkTypos, type TypoIndex } from './typo.ts';
 import { nearBuffer, typoHints, typoPossible, type TypoHints } from './typo-possible.ts';
 import type { WordLookup } from './vocabulary.ts';
@@ -184,6 +184,8 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     const lead = known !== 0 || id < 0 ? known : leadOf(index, leads, id);
     if ((lead & LEAD_CLUE) !== 0) clueAt.push(k);
     const star = (flags[k]! & STAR) !== 0;
+    // The root child's child for word k + 1, if the exact walk looked it up: the typo check asks it too.
+    let after = NOT_LOOKED_UP;
     if (anyStart || star) {
       walkExact(trie, nodeEnds, t, k, budget, exact, prose(text, t, k, marked) ? LEVEL_BITS.none : ALL_LEVELS);
     } else if ((lead & LEAD_ROOT) !== 0) {
@@ -192,7 +194,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
       const here = lead & LEAD_ENDS;
       if (here !== 0 && ((here & LEVEL_BITS.none) !== 0 || !prose(text, t, k, marked)))
         exact.push(trie.rootChild(id), k, k + 1);
-      if ((lead & LEAD_ON) !== 0) walkOn(trie, nodeEnds, t, k, trie.rootChild(id), budget, exact);
+      if ((lead & LEAD_ON) !== 0) after = walkOn(trie, nodeEnds, t, k, trie.rootChild(id), budget, exact);
     }
     // A typo walk needs an exact first word, an exact second word, or one long word.
     const next = k + 1 < count ? ids[k + 1]! : -1;
@@ -202,7 +204,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     const tails = next >= 0 && (roles[next]! & TAILS) !== 0;
     const single = length >= singleFrom && length <= singleTo;
     if (!(star || forward || nextStar || tails || single)) continue;
-    if (star || nextStar || typoPossible(index, typos, t, k, forward, tails, single, near, hints))
+    if (star || nextStar || typoPossible(index, typos, t, k, forward, tails, single, near, hints, after))
       walkTypos(typos, t, k, budget, typo);
   }
   if (exact.size === 0 && typo.length === 0) return;
@@ -215,7 +217,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
   const found = scratch.candidates;
   found.clear();
   /** `levels`: the evidence levels the page shows for this span, or -1 to ask per name. */
-  const accept = (names: readonly TitleName[], start: number, end: number, isTypo: boolean, levels: number): void => {
+  const accept = (names: readonly TitleName[], start: number, end: number, levels: number, typo: boolean): void => {
     // Punctuation between the words is the only way a name's gaps can differ from the text's.
     let plain = true;
     for (let k = start + 1; k < end && plain; k++) plain = t.plainGap(k);
@@ -226,29 +228,29 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
         if (levels >= 0 ? (levels & LEVEL_BITS[name.evidence]) === 0 : !evidenceOf().accepts(name.evidence, start, end))
           continue;
       }
-      found.add(name, start, end, isTypo);
+      if (typo) found.add(name, start, end, true);
+      else found.pick(name);
     }
   };
   const ends = index.ends;
   const hits = exact.data;
-  for (let h = 0; h < exact.size; h += 3) {
-    const node = hits[h]!;
-    const start = hits[h + 1]!;
-    const end = hits[h + 2]!;
-    // Ask the page once per level found here, not once per name; none shown, no name visited.
+  for (let h = 0; h < exact.size; h += 3) found.addNode(hits[h]!, hits[h + 1]!, hits[h + 2]!);
+  for (const c of typo) accept(c.names, c.start, c.end, -1, true);
+  if (found.size === 0) return;
+
+  // An exact hit's names, asked for only when its span's turn comes (Candidates): the page is
+  // asked once per level found at the node, not once per name; none shown, no name visited.
+  const resolve = (node: number, start: number, end: number): void => {
     const here = ends[node]! & ALL_LEVELS;
     let shown = LEVEL_BITS.none;
     for (let bit = LEVEL_BITS.name; bit <= LEVEL_BITS.marked; bit <<= 1) {
       if ((here & bit) !== 0 && evidenceOf().accepts(LEVEL_NAMES[bit]!, start, end)) shown |= bit;
     }
-    if ((shown & here) !== 0)
-      accept(trie.namesAt(node)!, start, end, false, (here & ~shown) === 0 ? ALL_LEVELS : shown);
-  }
-  for (const c of typo) accept(c.names, c.start, c.end, true, -1);
-  if (found.size === 0) return;
-
+    if ((shown & here) === 0) return;
+    accept(trie.namesAt(node)!, start, end, (here & ~shown) === 0 ? ALL_LEVELS : shown, false);
+  };
   const cluesOf = (): ReadonlyMap<number, string[]> => index.clues;
-  found.chooseLongest(count, (filmIds, ordered, from, to, article): void => {
+  found.chooseLongest(count, resolve, (filmIds, ordered, from, to, article): void => {
     const first = article && evidenceOf().lowerCaseArticle(from, to) ? from + 1 : from;
     const start = t.starts[first]!;
     const end = t.ends[to - 1]!;

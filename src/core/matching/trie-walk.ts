@@ -190,10 +190,15 @@ export function walkExact(
   if (trie.hasChildren(child)) walkOn(trie, ends, seq, start, child, budget, out);
 }
 
+/** walkOn's answer when its first step did not look the next word up (see walkOn). */
+export const NOT_LOOKED_UP = -2;
+
 /**
  * walkExact past its first word: the names spelt by words `start` to `at` and on, the first
  * word having led to `node` (which has children), pushed as walkExact pushes them. The matcher
- * takes the first step itself, by its table of root children (see matcher.ts).
+ * takes the first step itself, by its table of root children (see matcher.ts). Returns the
+ * first step's lookup, `trie.child(node, word start + 1)` (-1 for none), which the typo
+ * pre-check asks again (typo-possible.ts), or NOT_LOOKED_UP if the walk did not make it.
  */
 export function walkOn(
   trie: Trie,
@@ -203,23 +208,26 @@ export function walkOn(
   node: number,
   budget: Budget,
   out: Hits,
-): void {
+): number {
   // Most words of a page are not censored and most trie nodes have no censored child: then
   // there is one path at most, followed without allocating anything.
   const ids = seq.ids;
   const censored = trie.censored.size > 0;
+  let first = NOT_LOOKED_UP;
   for (let at = start + 1; at < seq.count; at++) {
-    if (!seq.plainGap(at) && !gapOpen(trie, node, seq.gap(at))) return;
+    if (!seq.plainGap(at) && !gapOpen(trie, node, seq.gap(at))) return first;
     if ((censored && trie.censored.has(node)) || seq.star(at)) {
       walkBranching(trie, node, seq, start, at, budget, out);
-      return;
+      return first;
     }
     const child = trie.child(node, ids[at] as number);
-    if (child < 0) return;
+    if (at === start + 1) first = child;
+    if (child < 0) return first;
     if (ends[child]! !== 0) out.push(child, start, at + 1);
-    if (!trie.hasChildren(child)) return;
+    if (!trie.hasChildren(child)) return first;
     node = child;
   }
+  return first;
 }
 
 /** The general walk from `node` at word `at0`, where a censored word may open several paths. */

@@ -5,6 +5,7 @@
 import type { TitleIndex } from './title-index.ts';
 import { TYPO_END } from './title-index.ts';
 import type { TokenTable } from './token-table.ts';
+import { NOT_LOOKED_UP } from './trie-walk.ts';
 import type { TypoIndex } from './typo.ts';
 import { MAX_NEIGHBOURS, withinOneEditUnits } from './typo-filter.ts';
 
@@ -79,9 +80,10 @@ export function typoPossible(
   single: boolean,
   near: Int32Array,
   hints: TypoHints,
+  after = NOT_LOOKED_UP,
 ): boolean {
   return (
-    (forward && k + 1 < t.count && typoAhead(index, typos, t, k, near, hints)) ||
+    (forward && k + 1 < t.count && typoAhead(index, typos, t, k, near, hints, after)) ||
     typoHere(index, typos, t, k, tails, single, near, hints)
   );
 }
@@ -97,6 +99,7 @@ function typoAhead(
   k: number,
   near: Int32Array,
   hints: TypoHints,
+  after: number,
 ): boolean {
   const trie = index.trie;
   const path = index.typoPath;
@@ -117,7 +120,7 @@ function typoAhead(
         if (child >= 0 && path[child] !== 0 && goesOn(index, t, child, j + 1)) return true;
       }
     }
-    const exact = trie.child(node, id);
+    const exact = j === k + 1 && after !== NOT_LOOKED_UP ? after : trie.child(node, id);
     if (exact < 0 || path[exact] === 0) return false;
     node = exact;
   }

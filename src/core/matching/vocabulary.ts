@@ -137,10 +137,18 @@ export interface WordFinder {
   find(units: Uint16Array, from: number, to: number, h: number): number;
 }
 
+// A finished vocabulary's lookup slot (WordLookup): the hash, the id + 1 with the word's length
+// in the top bits (LONG for 127 units or more), and its first four units two to an int32.
+const INLINE_UNITS = 4;
+const SLOT = 2 + INLINE_UNITS / 2;
+const LENGTH_SHIFT = 24;
+const LONG = 127;
+
 /**
- * A finished vocabulary's lookup (Vocabulary.lookup), four numbers a slot: the hash, the id + 1,
- * where the word's units start and how many, so that a probe reads the slot and the units, and
- * not the offsets too. Every word of a page is looked up, most of them found.
+ * A finished vocabulary's lookup (Vocabulary.lookup), four numbers a slot (see SLOT), so that a
+ * probe for a word of up to four units reads its slot and nothing else, and a longer word's
+ * probe reads its first four there. Every word of a page is looked up, most of them found,
+ * many of them short ("the", "of", "and"). The table is as large as the vocabulary's.
  */
 export class WordLookup implements WordFinder {
   private readonly slots: Int32Array;
@@ -148,19 +156,22 @@ export class WordLookup implements WordFinder {
   constructor(
     hashed: Int32Array,
     private readonly mask: number,
-    offsets: Int32Array,
+    private readonly offsets: Int32Array,
     private readonly units: Uint16Array,
   ) {
     const size = mask + 1;
-    const slots = new Int32Array(4 * size);
+    const slots = new Int32Array(SLOT * size);
     for (let s = 0; s < size; s++) {
       const entry = hashed[2 * s + 1]!;
       if (entry === 0) continue;
       const at = offsets[entry - 1]!;
-      slots[4 * s] = hashed[2 * s]!;
-      slots[4 * s + 1] = entry;
-      slots[4 * s + 2] = at;
-      slots[4 * s + 3] = offsets[entry]! - at;
+      const len = offsets[entry]! - at;
+      const q = SLOT * s;
+      slots[q] = hashed[2 * s]!;
+      slots[q + 1] = entry | (Math.min(len, LONG) << LENGTH_SHIFT);
+      const inline = len < INLINE_UNITS ? len : INLINE_UNITS;
+      for (let k = 0; k < inline; k += 2)
+        slots[q + 2 + (k >> 1)] = units[at + k]! | (k + 1 < inline ? units[at + k + 1]! << 16 : 0);
     }
     this.slots = slots;
   }
@@ -169,16 +180,26 @@ export class WordLookup implements WordFinder {
     const len = to - from;
     const slots = this.slots;
     const mask = this.mask;
-    const own = this.units;
+    const short = len < LONG ? len : LONG;
     for (let s = h & mask; ; s = (s + 1) & mask) {
-      const q = 4 * s;
-      const entry = slots[q + 1]!;
-      if (entry === 0) return -1;
-      if (slots[q] !== h || slots[q + 3] !== len) continue;
-      const at = slots[q + 2]!;
-      let k = 0;
+      const q = SLOT * s;
+      const held = slots[q + 1]!;
+      if (held === 0) return -1;
+      if (slots[q] !== h || held >>> LENGTH_SHIFT !== short) continue;
+      const id = (held & ((1 << LENGTH_SHIFT) - 1)) - 1;
+      // Two units a step against the slot's copy; a last odd unit against its low half.
+      const first = len > 1 ? units[from]! | (units[from + 1]! << 16) : len === 1 ? units[from]! : 0;
+      if (first !== slots[q + 2]) continue;
+      if (len <= 2) return id;
+      const second = units[from + 2]! | (len > 3 ? units[from + 3]! << 16 : 0);
+      if (second !== slots[q + 3]) continue;
+      if (len <= INLINE_UNITS) return id;
+      const at = this.offsets[id]!;
+      if (short === LONG && this.offsets[id + 1]! - at !== len) continue;
+      const own = this.units;
+      let k = INLINE_UNITS;
       while (k < len && own[at + k] === units[from + k]) k++;
-      if (k === len) return entry - 1;
+      if (k === len) return id;
     }
   }
 }

@@ -38,6 +38,32 @@ describe('Vocabulary.lookup', () => {
     expect(lookup.find(unitsOf('crush'), 0, 5, hashOf('crash'))).toBe(-1);
   });
 
+  it('compares every unit, those kept in its slot and those past them', () => {
+    // Lengths around the four units a slot keeps (odd and even), units whose top bit is set, and
+    // words too long for the slot's length (127 units or more).
+    const own = new Vocabulary();
+    const spelt = Array.from({ length: 12 }, (_, n) => 'abcdefghijkl'.slice(0, n + 1));
+    spelt.push('\uffff\u8000\u7fff\u0001', 'é\u8001\uffffxyzw\u9000\uabcd', 'q'.repeat(126), 'q'.repeat(130));
+    for (const w of spelt) own.intern(w);
+    const table = own.lookup();
+    for (const w of spelt) {
+      const units = unitsOf(w);
+      expect(table.find(units, 0, units.length, hashOf(w))).toBe(own.idOf(w));
+      // One unit changed anywhere, with the word's own hash: no match.
+      for (let k = 0; k < units.length; k++) {
+        const changed = units.slice();
+        changed[k] = changed[k]! ^ 0x8001;
+        expect(table.find(changed, 0, changed.length, hashOf(w))).toBe(-1);
+      }
+      // The same units and hash, one unit longer: no match.
+      const plus = unitsOf(`${w}q`);
+      expect(table.find(plus, 0, plus.length, hashOf(w))).toBe(-1);
+      // The word in a buffer that goes on past it: the units after it are not read.
+      const longer = unitsOf(`${w}zz`);
+      expect(table.find(longer, 0, units.length, hashOf(w))).toBe(own.idOf(w));
+    }
+  });
+
   it('gives the page scan the same tokens as the vocabulary itself', () => {
     const text = 'The crash, and the Crashes of W1 — thé an A';
     const a = new TokenTable();
