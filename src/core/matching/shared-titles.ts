@@ -68,12 +68,28 @@ export function cluesFor(
   return clues;
 }
 
+// Past this many films, a clue word's films are looked up as a set (ClueReader.setOf): at
+// 100,000 films of the bench catalog a year points to some 1,400 films, and checking each of
+// them against a shared title's list (up to 80 films) was most of the worker's warm-up.
+const SHORT_CLUE = 8;
+/** A film with no clue near: after every gap (a gap is at most CLUE_WINDOW). */
+const NO_GAP = CLUE_WINDOW + 1;
+
 /** A block's clue words (CLUE), in text order, read by its matches from left to right. */
 export class ClueReader {
   /** Token numbers of the block's clue words. */
   readonly at: number[] = [];
   /** The first of `at` that may still be near a match: matches are ordered by start. */
   private from = 0;
+  /**
+   * A long clue list's films as a set, by list: the index's lists are never changed, and a
+   * stored index decodes its clues once, so each list is its own key for the matcher's life.
+   */
+  private readonly sets = new WeakMap<readonly string[], ReadonlySet<string>>();
+  /** order's: per film of the list, the gap to its nearest clue (NO_GAP if none). */
+  private gaps = new Int32Array(64);
+  /** order's: the near films' gap and place in one number, sorted as numbers (no comparator). */
+  private keys = new Float64Array(64);
 
   /** Starts a new block. */
   reset(): void {
@@ -84,7 +100,8 @@ export class ClueReader {
   /**
    * Films sharing a title, tokens [first, end) of a block of `count` tokens with vocabulary
    * ids `ids`, the one whose year or director is named nearest first (by the index's clues,
-   * see cluesFor, asked of `cluesOf` only when a clue word is near); the others keep catalog order.
+   * see cluesFor, asked of `cluesOf` only when a clue word is near); the others keep catalog
+   * order. `filmIds` itself when that order is its own.
    */
   order(
     cluesOf: () => ReadonlyMap<number, string[]>,
@@ -95,11 +112,13 @@ export class ClueReader {
     end: number,
   ): string[] {
     const clueAt = this.at;
-    if (filmIds.length < 2 || this.from >= clueAt.length) return filmIds;
-    let distance: Map<string, number> | null = null;
+    const n = filmIds.length;
+    if (n < 2 || this.from >= clueAt.length) return filmIds;
     // Asked for only once a clue word is near: a stored index decodes the clues (a map of every
     // film's key) when first read, which a page naming no year or director never needs.
     let clues: ReadonlyMap<number, string[]> | null = null;
+    let gaps: Int32Array | null = null;
+    let near = 0;
     const from = Math.max(0, first - CLUE_WINDOW);
     const to = Math.min(count, end + CLUE_WINDOW);
     while (this.from < clueAt.length && clueAt[this.from]! < from) this.from++;
@@ -110,13 +129,52 @@ export class ClueReader {
       const pointed = (clues ??= cluesOf()).get(ids[k]!);
       if (!pointed) continue;
       const gap = k < first ? first - k : k - end + 1;
-      for (const id of pointed) {
-        if (filmIds.includes(id) && gap < (distance?.get(id) ?? Infinity)) (distance ??= new Map()).set(id, gap);
+      if (gaps === null) {
+        if (this.gaps.length < n) this.gaps = new Int32Array(n * 2);
+        gaps = this.gaps;
+        gaps.fill(NO_GAP, 0, n);
+      }
+      // Every place a film holds in the list: a list may name a film twice.
+      if (pointed.length <= SHORT_CLUE) {
+        for (let p = 0; p < pointed.length; p++) {
+          const id = pointed[p];
+          for (let j = 0; j < n; j++) {
+            if (filmIds[j] === id && gap < gaps[j]!) {
+              if (gaps[j] === NO_GAP) near++;
+              gaps[j] = gap;
+            }
+          }
+        }
+      } else {
+        const set = this.setOf(pointed);
+        for (let j = 0; j < n; j++) {
+          if (gap < gaps[j]! && set.has(filmIds[j]!)) {
+            if (gaps[j] === NO_GAP) near++;
+            gaps[j] = gap;
+          }
+        }
       }
     }
-    if (!distance) return filmIds;
-    const found = distance;
-    const near = (id: string): number => found.get(id) ?? Number.MAX_SAFE_INTEGER;
-    return [...filmIds].sort((a, b) => near(a) - near(b));
+    if (gaps === null || near === 0) return filmIds;
+    // Nearest first, ties and the films with no clue near in the list's order: a stable sort
+    // by gap, of the near films alone (the others follow, as they were).
+    if (this.keys.length < near) this.keys = new Float64Array(near * 2);
+    const keys = this.keys.subarray(0, near);
+    for (let j = 0, m = 0; j < n; j++) if (gaps[j] !== NO_GAP) keys[m++] = gaps[j]! * 2 ** 32 + j;
+    keys.sort();
+    let same = true;
+    for (let m = 0; m < near && same; m++) same = keys[m]! % 2 ** 32 === m;
+    if (same) return filmIds;
+    const ordered = new Array<string>(n);
+    for (let m = 0; m < near; m++) ordered[m] = filmIds[keys[m]! % 2 ** 32]!;
+    for (let j = 0, m = near; j < n; j++) if (gaps[j] === NO_GAP) ordered[m++] = filmIds[j]!;
+    return ordered;
+  }
+
+  /** A long clue list's films as a set, made on first use. */
+  private setOf(pointed: readonly string[]): ReadonlySet<string> {
+    let set = this.sets.get(pointed);
+    if (!set) this.sets.set(pointed, (set = new Set(pointed)));
+    return set;
   }
 }
