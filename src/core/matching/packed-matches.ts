@@ -15,14 +15,17 @@ export interface PackedMatches {
 
 /**
  * A batch's packed matches, made block by block. Most matches carry a list the matcher keeps
- * for their name (match-types.ts), so a list is looked up by itself first, and its ids are
- * joined into a key once per list and batch, not once per match.
+ * for their name (match-types.ts), so a list is looked up by itself first; a list made for the
+ * match (several names', or ordered by clues) is compared with the batch's lists that start
+ * with the same film, id by id, once per list and batch. At 100,000 films a common title's list
+ * holds dozens of ids, and joining each new list into a key cost more than the comparison.
  */
 export class MatchPacker implements PackedSink {
   readonly films: string[][] = [];
   readonly spans: number[][] = [];
   private readonly byList = new Map<string[], number>();
-  private readonly byKey = new Map<string, number>();
+  /** Indexes in `films` by their list's first id ('' for an empty list). */
+  private readonly byFirst = new Map<string, number[]>();
 
   /** Starts the next block: its spans go in the array returned. */
   block(): number[] {
@@ -35,12 +38,14 @@ export class MatchPacker implements PackedSink {
   listOf(filmIds: string[]): number {
     let at = this.byList.get(filmIds);
     if (at !== undefined) return at;
-    const key = filmIds.join('\n');
-    at = this.byKey.get(key);
+    const first = filmIds.length > 0 ? filmIds[0]! : '';
+    const same = this.byFirst.get(first);
+    if (same) at = same.find((i) => sameIds(this.films[i]!, filmIds));
     if (at === undefined) {
       at = this.films.length;
       this.films.push(filmIds);
-      this.byKey.set(key, at);
+      if (same) same.push(at);
+      else this.byFirst.set(first, [at]);
     }
     this.byList.set(filmIds, at);
     return at;
@@ -55,6 +60,12 @@ export class MatchPacker implements PackedSink {
   packed(): PackedMatches {
     return { films: this.films, spans: this.spans };
   }
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export function packMatches(matches: readonly (readonly TitleMatch[])[]): PackedMatches {
