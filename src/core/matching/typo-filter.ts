@@ -35,26 +35,6 @@ function variantHashes(units: ArrayLike<number>, from: number, n: number): numbe
   return n + 1;
 }
 
-/** Words of this many letters or more are not hashed (neighbours answers "any word" for them). */
-export const HASHED_LETTERS = MAX - 1;
-
-/**
- * The hashes of units[from, to) and of each of its one-letter deletions, as the filter keys
- * them, or null from HASHED_LETTERS letters on. Two words within one edit share one of them.
- * The answer is overwritten by the next call.
- */
-export function variantHashesAt(units: ArrayLike<number>, from: number, to: number): Int32Array | null {
-  if (to - from >= HASHED_LETTERS) return null;
-  return out.subarray(0, variantHashes(units, from, to - from));
-}
-
-/** variantHashesAt for a string. */
-export function variantHashesOf(word: string): Int32Array | null {
-  if (word.length >= HASHED_LETTERS) return null;
-  for (let i = 0; i < word.length; i++) buf[i] = word.charCodeAt(i);
-  return variantHashesAt(buf, 0, word.length);
-}
-
 /** Room for TypoFilter.neighbours' answer; more neighbours than this read as "any word". */
 export const MAX_NEIGHBOURS = 256;
 

@@ -6,7 +6,7 @@ import { TAILS, type BuiltTitleIndex } from './title-index.ts';
 import type { TitleName } from './title-name.ts';
 import { isCensored } from './tokenize.ts';
 import { childrenFor, gapOpen, type Budget, type TrieHit, type WordSeq } from './trie-walk.ts';
-import { MAX_NEIGHBOURS, TypoFilter, variantHashesAt, variantHashesOf } from './typo-filter.ts';
+import { MAX_NEIGHBOURS, TypoFilter } from './typo-filter.ts';
 import { WordTrieBuilder, type WordTrie } from './word-trie.ts';
 
 export interface TypoIndex {
@@ -39,16 +39,9 @@ export interface TypoIndex {
   readonly variants: Map<number, Map<string, Array<[string, number]>>>;
   /**
    * Per list of tails-trie names shared by many names ("… Night"), filled as met: the names
-   * under the hash of each first word and of each of its one-letter deletions (see
-   * namesWithFirstWordTypo).
+   * under each first word and each of its one-letter deletions (see namesWithFirstWordTypo).
    */
-  readonly byFirstWord: WeakMap<TitleName[], FirstWords>;
-}
-
-/** A list's names by their first word's variant hashes (typo-filter.ts); `long`: first words too long to hash. */
-interface FirstWords {
-  readonly byHash: Map<number, TitleName[]>;
-  readonly long: TitleName[];
+  readonly byFirstWord: WeakMap<TitleName[], Map<string, TitleName[]>>;
 }
 
 const MIN_LETTERS = 12;
@@ -279,49 +272,33 @@ function walkForward(index: TypoIndex, seq: WordSeq, start: number, budget: Budg
 }
 
 /**
- * The names whose first word text word `at` mistypes. For tails shared by many names ("… Night"),
- * by index.byFirstWord, so the typed word is compared with a handful, not hundreds. Keyed by
- * hashes, not strings: the table is not stored, and on a woken worker at 100,000 films building
- * it with a string per deletion was a cost of its first pages.
+ * The names whose first word `typed` mistypes. For tails shared by many names ("… Night"), by
+ * index.byFirstWord, so a typed word is compared with a handful, not hundreds.
  */
-function namesWithFirstWordTypo(index: TypoIndex, names: TitleName[], seq: WordSeq, at: number): TitleName[] {
+function namesWithFirstWordTypo(index: TypoIndex, names: TitleName[], typed: string): TitleName[] {
   const common = index.common;
-  const typed = seq.word(at);
   if (names.length <= SCAN_LIMIT) return names.filter((n) => typoOf(n.words[0] ?? '', typed, common));
-  let firstWords = index.byFirstWord.get(names);
-  if (!firstWords) {
-    firstWords = firstWordsOf(names);
-    index.byFirstWord.set(names, firstWords);
+  let byVariant = index.byFirstWord.get(names);
+  if (!byVariant) {
+    byVariant = new Map();
+    for (const name of names) {
+      const first = name.words[0] ?? '';
+      for (const key of [first, ...deletions(first)]) {
+        const list = byVariant.get(key);
+        if (!list) byVariant.set(key, [name]);
+        else if (list[list.length - 1] !== name) list.push(name);
+      }
+    }
+    index.byFirstWord.set(names, byVariant);
   }
-  // After firstWordsOf: the hashes share its buffer.
-  const hashes = variantHashesAt(seq.units, seq.foldStarts[at]!, seq.foldEnds[at]!);
-  if (hashes === null) return names.filter((n) => typoOf(n.words[0] ?? '', typed, common));
   const out: TitleName[] = [];
-  const consider = (name: TitleName): void => {
-    if (!out.includes(name) && typoOf(name.words[0] ?? '', typed, common)) out.push(name);
-  };
-  for (let v = 0; v < hashes.length; v++) for (const name of firstWords.byHash.get(hashes[v]!) ?? []) consider(name);
-  for (const name of firstWords.long) consider(name);
+  for (const key of [typed, ...deletions(typed)]) {
+    for (const name of byVariant.get(key) ?? []) {
+      if (!out.includes(name) && typoOf(name.words[0] ?? '', typed, common)) out.push(name);
+    }
+  }
   // Keep the order of `names`, as the plain filter would.
   return out.length > 1 ? names.filter((n) => out.includes(n)) : out;
-}
-
-function firstWordsOf(names: readonly TitleName[]): FirstWords {
-  const byHash = new Map<number, TitleName[]>();
-  const long: TitleName[] = [];
-  for (const name of names) {
-    const hashes = variantHashesOf(name.words[0] ?? '');
-    if (hashes === null) {
-      long.push(name);
-      continue;
-    }
-    for (let v = 0; v < hashes.length; v++) {
-      const list = byHash.get(hashes[v]!);
-      if (!list) byHash.set(hashes[v]!, [name]);
-      else if (list[list.length - 1] !== name) list.push(name);
-    }
-  }
-  return { byHash, long };
 }
 
 /** Names whose first word is mistyped as word `start` and whose other words follow exactly. */
@@ -330,6 +307,7 @@ function walkTails(index: TypoIndex, seq: WordSeq, start: number, budget: Budget
   if (start + 1 >= seq.count) return;
   if (!seq.star(start + 1) && tails.child(tails.root, seq.ids[start + 1] as number) < 0) return;
   if (!mayBeTypo(index, seq, start)) return;
+  const typed = seq.word(start);
   const stack: Array<[number, number]> = [[tails.root, start + 1]];
   while (stack.length > 0) {
     const [node, at] = stack.pop() as [number, number];
@@ -337,7 +315,7 @@ function walkTails(index: TypoIndex, seq: WordSeq, start: number, budget: Budget
     if (at > start + 1 && !gapOpen(tails, node, seq.gap(at))) continue;
     for (const child of childrenFor(tails, node, seq, at, budget, null)) {
       const here = tails.namesAt(child);
-      const names = here && namesWithFirstWordTypo(index, here, seq, start);
+      const names = here && namesWithFirstWordTypo(index, here, typed);
       if (names && names.length > 0) out.push({ names, start, end: at + 1 });
       if (tails.hasChildren(child)) stack.push([child, at + 1]);
     }
