@@ -16,16 +16,18 @@ export interface PackedMatches {
 /**
  * A batch's packed matches, made block by block. Most matches carry a list the matcher keeps
  * for their name (match-types.ts), so a list is looked up by itself first; a list made for the
- * match (several names', or ordered by clues) is compared with the batch's lists that start
- * with the same film, id by id, once per list and batch. At 100,000 films a common title's list
- * holds dozens of ids, and joining each new list into a key cost more than the comparison.
+ * match (several names', or ordered by clues) is then compared, id by id, with the batch's
+ * lists that start with the same film: a handful, and mostly none. At 100,000 films a common
+ * title's list holds dozens of ids, and the key the ids were joined into was garbage per list.
  */
 export class MatchPacker implements PackedSink {
   readonly films: string[][] = [];
   readonly spans: number[][] = [];
   private readonly byList = new Map<string[], number>();
-  /** Indexes in `films` by their list's first id ('' for an empty list). */
-  private readonly byFirst = new Map<string, number[]>();
+  /** The last list of `films` by its first id ('' for an empty list). */
+  private readonly byFirst = new Map<string, number>();
+  /** Per list of `films`, the one before it with the same first id, or -1. */
+  private readonly sameFirst: number[] = [];
 
   /** Starts the next block: its spans go in the array returned. */
   block(): number[] {
@@ -39,14 +41,16 @@ export class MatchPacker implements PackedSink {
     let at = this.byList.get(filmIds);
     if (at !== undefined) return at;
     const first = filmIds.length > 0 ? filmIds[0]! : '';
-    const same = this.byFirst.get(first);
-    if (same) at = same.find((i) => sameIds(this.films[i]!, filmIds));
-    if (at === undefined) {
-      at = this.films.length;
+    const last = this.byFirst.get(first) ?? -1;
+    let i = last;
+    while (i >= 0 && !sameIds(this.films[i]!, filmIds)) i = this.sameFirst[i]!;
+    if (i < 0) {
+      i = this.films.length;
       this.films.push(filmIds);
-      if (same) same.push(at);
-      else this.byFirst.set(first, [at]);
+      this.sameFirst.push(last);
+      this.byFirst.set(first, i);
     }
+    at = i;
     this.byList.set(filmIds, at);
     return at;
   }
