@@ -38,10 +38,17 @@ export interface TypoIndex {
    */
   readonly variants: Map<number, Map<string, Array<[string, number]>>>;
   /**
-   * Per list of tails-trie names shared by many names ("… Night"), filled as met: the names
-   * under each first word and each of its one-letter deletions (see namesWithFirstWordTypo).
+   * Per list of tails-trie names shared by many names ("… Night"), filled as met: the names by
+   * their first word, and for a typed word near too many words to list, also by each of its
+   * one-letter deletions (see namesWithFirstWordTypo).
    */
-  readonly byFirstWord: WeakMap<TitleName[], Map<string, TitleName[]>>;
+  readonly byFirstWord: WeakMap<TitleName[], FirstWords>;
+}
+
+/** A shared list's names by first word (`exact`), and by its deletions too (`variants`) once needed. */
+interface FirstWords {
+  readonly exact: Map<string, TitleName[]>;
+  variants: Map<string, TitleName[]> | null;
 }
 
 const MIN_LETTERS = 12;
@@ -272,33 +279,65 @@ function walkForward(index: TypoIndex, seq: WordSeq, start: number, budget: Budg
 }
 
 /**
- * The names whose first word `typed` mistypes. For tails shared by many names ("… Night"), by
- * index.byFirstWord, so a typed word is compared with a handful, not hundreds.
+ * The names whose first word text word `at` mistypes. For tails shared by many names ("… Night"),
+ * by index.byFirstWord, so the typed word is compared with a handful, not hundreds: the catalog
+ * words near it (typo-filter.ts) that start a title, looked up by their string. A table of
+ * every first word's deletions, built per list on a fresh index, cost more at 100,000 films
+ * than the lookups it saved; it is built only for a typed word near too many words to list.
  */
-function namesWithFirstWordTypo(index: TypoIndex, names: TitleName[], typed: string): TitleName[] {
+function namesWithFirstWordTypo(index: TypoIndex, names: TitleName[], seq: WordSeq, at: number): TitleName[] {
   const common = index.common;
+  const typed = seq.word(at);
   if (names.length <= SCAN_LIMIT) return names.filter((n) => typoOf(n.words[0] ?? '', typed, common));
-  let byVariant = index.byFirstWord.get(names);
-  if (!byVariant) {
-    byVariant = new Map();
+  let firstWords = index.byFirstWord.get(names);
+  if (!firstWords) {
+    const exact = new Map<string, TitleName[]>();
     for (const name of names) {
       const first = name.words[0] ?? '';
-      for (const key of [first, ...deletions(first)]) {
-        const list = byVariant.get(key);
-        if (!list) byVariant.set(key, [name]);
-        else if (list[list.length - 1] !== name) list.push(name);
-      }
+      const list = exact.get(first);
+      if (!list) exact.set(first, [name]);
+      else list.push(name);
     }
-    index.byFirstWord.set(names, byVariant);
+    firstWords = { exact, variants: null };
+    index.byFirstWord.set(names, firstWords);
   }
   const out: TitleName[] = [];
-  for (const key of [typed, ...deletions(typed)]) {
-    for (const name of byVariant.get(key) ?? []) {
-      if (!out.includes(name) && typoOf(name.words[0] ?? '', typed, common)) out.push(name);
+  const near = nearIds(index, seq, at);
+  if (near === null) {
+    const variants = (firstWords.variants ??= variantsOfFirstWords(names));
+    for (const key of [typed, ...deletions(typed)]) {
+      for (const name of variants.get(key) ?? []) {
+        if (!out.includes(name) && typoOf(name.words[0] ?? '', typed, common)) out.push(name);
+      }
+    }
+  } else {
+    const trie = index.trie;
+    for (let i = 0; i < near.length; i++) {
+      // Every name's first word is a child of the main trie's root.
+      const entry = trie.rootChild(near[i]!);
+      if (entry < 0) continue;
+      const word = trie.words(entry);
+      for (const name of firstWords.exact.get(word) ?? []) {
+        if (!out.includes(name) && typoOf(word, typed, common)) out.push(name);
+      }
     }
   }
   // Keep the order of `names`, as the plain filter would.
   return out.length > 1 ? names.filter((n) => out.includes(n)) : out;
+}
+
+/** The names under each first word and each of its one-letter deletions. */
+function variantsOfFirstWords(names: readonly TitleName[]): Map<string, TitleName[]> {
+  const byVariant = new Map<string, TitleName[]>();
+  for (const name of names) {
+    const first = name.words[0] ?? '';
+    for (const key of [first, ...deletions(first)]) {
+      const list = byVariant.get(key);
+      if (!list) byVariant.set(key, [name]);
+      else if (list[list.length - 1] !== name) list.push(name);
+    }
+  }
+  return byVariant;
 }
 
 /** Names whose first word is mistyped as word `start` and whose other words follow exactly. */
@@ -307,7 +346,6 @@ function walkTails(index: TypoIndex, seq: WordSeq, start: number, budget: Budget
   if (start + 1 >= seq.count) return;
   if (!seq.star(start + 1) && tails.child(tails.root, seq.ids[start + 1] as number) < 0) return;
   if (!mayBeTypo(index, seq, start)) return;
-  const typed = seq.word(start);
   const stack: Array<[number, number]> = [[tails.root, start + 1]];
   while (stack.length > 0) {
     const [node, at] = stack.pop() as [number, number];
@@ -315,7 +353,7 @@ function walkTails(index: TypoIndex, seq: WordSeq, start: number, budget: Budget
     if (at > start + 1 && !gapOpen(tails, node, seq.gap(at))) continue;
     for (const child of childrenFor(tails, node, seq, at, budget, null)) {
       const here = tails.namesAt(child);
-      const names = here && namesWithFirstWordTypo(index, here, typed);
+      const names = here && namesWithFirstWordTypo(index, here, seq, start);
       if (names && names.length > 0) out.push({ names, start, end: at + 1 });
       if (tails.hasChildren(child)) stack.push([child, at + 1]);
     }

@@ -66,29 +66,34 @@ const pages: string[] = [
   ...WORDS.map((w, i) => `Then ${cap(typo(w, i + 1))} Nightfall, late.`),
   'Sorrentino Carbel and Carbel Nightfall, both near two titles.',
   'Sorrentino Lanterm, and Lanterm Nightfall, and Lantern Odyssey.',
-  `Sorrentino ${typo(LONG, 5)} and ${typo(LONG, 9)} Nightfall.`,
   `Sorrentino ${LONGEST_HASHED}x and ${LONGEST_HASHED}y Nightfall.`,
   'Sorrentino Sarden, twice: Sorrentino Sarden.',
   `Sorrentino ${WORDS[3]} and ${WORDS[4]} Nightfall, exact.`,
 ];
+/** Typed words too long for typo-filter.ts's hashes: the variants maps' turn. */
+const longPage = `Sorrentino ${typo(LONG, 5)} and ${typo(LONG, 9)} Nightfall.`;
 
 describe('typos under a word many titles go on from, and before a word many titles end with', () => {
   it('finds what the reference matcher finds, in its order', () => {
     const compiled = compileTitles(films);
     const matcher = matcherOf(compiled);
     let typos = 0;
-    for (const text of pages) {
+    const titles = new Set(films.map((f) => f.title.toLowerCase()));
+    const check = (text: string): void => {
       const found = matcher.find({ text });
       expect(found).toEqual(referenceMatch(films, { text }));
-      const titles = new Set(films.map((f) => f.title.toLowerCase()));
       typos += found.filter((m) => !titles.has(m.surface.toLowerCase())).length;
-    }
-    // Positive controls: the pages hold typo matches of both kinds, and the
-    // wide node was asked by near words: only the 64-letter word went to the node's variants map.
+    };
+    for (const text of pages) check(text);
+    // Positive controls: the pages hold typo matches of both kinds; the wide node was asked by
+    // near words, its variants map built only for a typed word past the hashes.
     expect(typos).toBeGreaterThan(2 * WORDS.length);
     const trie = compiled.typos.trie;
     expect(trie.childCount(trie.rootChild(compiled.index.vocabulary.words.indexOf('sorrentino')))).toBeGreaterThan(24);
+    expect(compiled.typos.variants.size).toBe(0);
+    check(longPage);
     expect(compiled.typos.variants.size).toBe(1);
+    expect(typos).toBeGreaterThan(2 * WORDS.length + 1);
   });
 
   it('walks a typed word’s near children in the order the variants map gave them', () => {
@@ -98,6 +103,15 @@ describe('typos under a word many titles go on from, and before a word many titl
     const hits: TrieHit[] = [];
     walkTypos(typos, t, 0, { censored: CENSORED_STEPS_PER_BLOCK }, hits);
     expect(hits.map((h) => h.names.flatMap((n) => n.filmIds))).toEqual([['garden'], ['sadden']]);
+  });
+
+  it('gives the names a typed first word is near in the order of the shared list', () => {
+    const { index, typos } = compileTitles(films);
+    const t = new TokenTable();
+    scanTokens('Carbel Nightfall', index.vocabulary, t);
+    const hits: TrieHit[] = [];
+    walkTypos(typos, t, 0, { censored: CENSORED_STEPS_PER_BLOCK }, hits);
+    expect(hits.map((h) => h.names.flatMap((n) => n.filmIds))).toEqual([['cartel-n', 'carpel-n']]);
   });
 
   it('reports a typed word near two titles as the reference does', () => {
