@@ -15,14 +15,19 @@ export interface PackedMatches {
 
 /**
  * A batch's packed matches, made block by block. Most matches carry a list the matcher keeps
- * for their name (match-types.ts), so a list is looked up by itself first, and its ids are
- * joined into a key once per list and batch, not once per match.
+ * for their name (match-types.ts), so a list is looked up by itself first; a list made for the
+ * match (several names', or ordered by clues) is then compared, id by id, with the batch's
+ * lists that start with the same film: a handful, and mostly none. At 100,000 films a common
+ * title's list holds dozens of ids, and the key the ids were joined into was garbage per list.
  */
 export class MatchPacker implements PackedSink {
   readonly films: string[][] = [];
   readonly spans: number[][] = [];
   private readonly byList = new Map<string[], number>();
-  private readonly byKey = new Map<string, number>();
+  /** The last list of `films` by its first id ('' for an empty list). */
+  private readonly byFirst = new Map<string, number>();
+  /** Per list of `films`, the one before it with the same first id, or -1. */
+  private readonly sameFirst: number[] = [];
 
   /** Starts the next block: its spans go in the array returned. */
   block(): number[] {
@@ -35,13 +40,17 @@ export class MatchPacker implements PackedSink {
   listOf(filmIds: string[]): number {
     let at = this.byList.get(filmIds);
     if (at !== undefined) return at;
-    const key = filmIds.join('\n');
-    at = this.byKey.get(key);
-    if (at === undefined) {
-      at = this.films.length;
+    const first = filmIds.length > 0 ? filmIds[0]! : '';
+    const last = this.byFirst.get(first) ?? -1;
+    let i = last;
+    while (i >= 0 && !sameIds(this.films[i]!, filmIds)) i = this.sameFirst[i]!;
+    if (i < 0) {
+      i = this.films.length;
       this.films.push(filmIds);
-      this.byKey.set(key, at);
+      this.sameFirst.push(last);
+      this.byFirst.set(first, i);
     }
+    at = i;
     this.byList.set(filmIds, at);
     return at;
   }
@@ -55,6 +64,12 @@ export class MatchPacker implements PackedSink {
   packed(): PackedMatches {
     return { films: this.films, spans: this.spans };
   }
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export function packMatches(matches: readonly (readonly TitleMatch[])[]): PackedMatches {

@@ -6,7 +6,7 @@ import { TAILS, type BuiltTitleIndex } from './title-index.ts';
 import type { TitleName } from './title-name.ts';
 import { isCensored } from './tokenize.ts';
 import { childrenFor, gapOpen, type Budget, type TrieHit, type WordSeq } from './trie-walk.ts';
-import { TypoFilter } from './typo-filter.ts';
+import { MAX_NEIGHBOURS, TypoFilter } from './typo-filter.ts';
 import { WordTrieBuilder, type WordTrie } from './word-trie.ts';
 
 export interface TypoIndex {
@@ -38,10 +38,17 @@ export interface TypoIndex {
    */
   readonly variants: Map<number, Map<string, Array<[string, number]>>>;
   /**
-   * Per list of tails-trie names shared by many names ("… Night"), filled as met: the names
-   * under each first word and each of its one-letter deletions (see namesWithFirstWordTypo).
+   * Per list of tails-trie names shared by many names ("… Night"), filled as met: the names by
+   * their first word, and for a typed word near too many words to list, also by each of its
+   * one-letter deletions (see namesWithFirstWordTypo).
    */
-  readonly byFirstWord: WeakMap<TitleName[], Map<string, TitleName[]>>;
+  readonly byFirstWord: WeakMap<TitleName[], FirstWords>;
+}
+
+/** A shared list's names by first word (`exact`), and by its deletions too (`variants`) once needed. */
+interface FirstWords {
+  readonly exact: Map<string, TitleName[]>;
+  variants: Map<string, TitleName[]> | null;
 }
 
 const MIN_LETTERS = 12;
@@ -176,16 +183,67 @@ function variantsOf(index: TypoIndex, node: number): Map<string, Array<[string, 
   return variants;
 }
 
-/** Eligible children whose word is one typo away from the text word `typed`. */
-function typoChildren(index: TypoIndex, node: number, typed: string): number[] {
+/** Eligible children of `node` whose word is one typo away from text word `at`. */
+function typoChildren(index: TypoIndex, node: number, seq: WordSeq, at: number): number[] {
   const out: number[] = [];
   const trie = index.trie;
+  const typed = seq.word(at);
   if (trie.childCount(node) <= SCAN_LIMIT) {
     for (let c = trie.firstChild[node]!; c < trie.firstChild[node + 1]!; c++) {
       if (index.forward[c] !== 0 && typoOf(trie.words(c), typed, index.common)) out.push(c);
     }
     return out;
   }
+  // A node with many children ("The …" at 100,000 films) is asked by the catalog words near the
+  // typed one (typo-filter.ts), a handful, not by a map of its children's deletions: that map,
+  // built per node on a fresh index, was the find's largest new cost at 100,000 films.
+  const near = nearIds(index, seq, at);
+  if (near === null) return typoChildrenByVariants(index, node, typed);
+  for (let i = 0; i < near.length; i++) {
+    const child = trie.child(node, near[i]!);
+    if (
+      child >= 0 &&
+      index.forward[child] !== 0 &&
+      !out.includes(child) &&
+      typoOf(trie.words(child), typed, index.common)
+    )
+      out.push(child);
+  }
+  return out.length > 1 ? inVariantOrder(trie, out, typed) : out;
+}
+
+const nearScratch = new Int32Array(MAX_NEIGHBOURS);
+
+/**
+ * The filter's words that text word `at` may be one edit from (typo-possible.ts's, learnt per
+ * vocabulary word, when it has them), or null for "any word". A superset: typoOf decides.
+ */
+function nearIds(index: TypoIndex, seq: WordSeq, at: number): Int32Array | null {
+  const id = seq.ids[at]!;
+  const known = id >= 0 ? index.nearby[id] : undefined;
+  if (known !== undefined) return known;
+  const n = index.filter.neighbours(seq.units, seq.foldStarts[at]!, seq.foldEnds[at]!, id, nearScratch);
+  return n < 0 ? null : nearScratch.subarray(0, n);
+}
+
+/**
+ * `children` as the variants map gives them: by the first of `typed` and its deletions that the
+ * child's word or one of its deletions is, then by child.
+ */
+function inVariantOrder(trie: WordTrie<TitleName>, children: number[], typed: string): number[] {
+  const keys = [typed, ...deletions(typed)];
+  const rank = (child: number): number => {
+    const word = trie.words(child);
+    const own = new Set([word, ...deletions(word)]);
+    return keys.findIndex((key) => own.has(key));
+  };
+  const ranked = children.map((child) => [rank(child), child] as const);
+  return ranked.sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, child]) => child);
+}
+
+/** typoChildren for a typed word near too many words to list (or too long): by the node's variants map. */
+function typoChildrenByVariants(index: TypoIndex, node: number, typed: string): number[] {
+  const out: number[] = [];
   const variants = variantsOf(index, node);
   for (const key of [typed, ...deletions(typed)]) {
     for (const [word, child] of variants.get(key) ?? []) {
@@ -208,7 +266,7 @@ function walkForward(index: TypoIndex, seq: WordSeq, start: number, budget: Budg
     if (at > start && !gapOpen(trie, node, seq.gap(at))) continue;
     const steps: Array<[number, boolean]> = childrenFor(trie, node, seq, at, budget, only).map((c) => [c, typo]);
     if (!typo && at > start && mayBeTypo(index, seq, at))
-      for (const child of typoChildren(index, node, seq.word(at))) steps.push([child, true]);
+      for (const child of typoChildren(index, node, seq, at)) steps.push([child, true]);
     for (const [child, typed] of steps) {
       if (typed) {
         const names = trie.namesAt(child);
@@ -221,33 +279,65 @@ function walkForward(index: TypoIndex, seq: WordSeq, start: number, budget: Budg
 }
 
 /**
- * The names whose first word `typed` mistypes. For tails shared by many names ("… Night"), by
- * index.byFirstWord, so a typed word is compared with a handful, not hundreds.
+ * The names whose first word text word `at` mistypes. For tails shared by many names ("… Night"),
+ * by index.byFirstWord, so the typed word is compared with a handful, not hundreds: the catalog
+ * words near it (typo-filter.ts) that start a title, looked up by their string. A table of
+ * every first word's deletions, built per list on a fresh index, cost more at 100,000 films
+ * than the lookups it saved; it is built only for a typed word near too many words to list.
  */
-function namesWithFirstWordTypo(index: TypoIndex, names: TitleName[], typed: string): TitleName[] {
+function namesWithFirstWordTypo(index: TypoIndex, names: TitleName[], seq: WordSeq, at: number): TitleName[] {
   const common = index.common;
+  const typed = seq.word(at);
   if (names.length <= SCAN_LIMIT) return names.filter((n) => typoOf(n.words[0] ?? '', typed, common));
-  let byVariant = index.byFirstWord.get(names);
-  if (!byVariant) {
-    byVariant = new Map();
+  let firstWords = index.byFirstWord.get(names);
+  if (!firstWords) {
+    const exact = new Map<string, TitleName[]>();
     for (const name of names) {
       const first = name.words[0] ?? '';
-      for (const key of [first, ...deletions(first)]) {
-        const list = byVariant.get(key);
-        if (!list) byVariant.set(key, [name]);
-        else if (list[list.length - 1] !== name) list.push(name);
-      }
+      const list = exact.get(first);
+      if (!list) exact.set(first, [name]);
+      else list.push(name);
     }
-    index.byFirstWord.set(names, byVariant);
+    firstWords = { exact, variants: null };
+    index.byFirstWord.set(names, firstWords);
   }
   const out: TitleName[] = [];
-  for (const key of [typed, ...deletions(typed)]) {
-    for (const name of byVariant.get(key) ?? []) {
-      if (!out.includes(name) && typoOf(name.words[0] ?? '', typed, common)) out.push(name);
+  const near = nearIds(index, seq, at);
+  if (near === null) {
+    const variants = (firstWords.variants ??= variantsOfFirstWords(names));
+    for (const key of [typed, ...deletions(typed)]) {
+      for (const name of variants.get(key) ?? []) {
+        if (!out.includes(name) && typoOf(name.words[0] ?? '', typed, common)) out.push(name);
+      }
+    }
+  } else {
+    const trie = index.trie;
+    for (let i = 0; i < near.length; i++) {
+      // Every name's first word is a child of the main trie's root.
+      const entry = trie.rootChild(near[i]!);
+      if (entry < 0) continue;
+      const word = trie.words(entry);
+      for (const name of firstWords.exact.get(word) ?? []) {
+        if (!out.includes(name) && typoOf(word, typed, common)) out.push(name);
+      }
     }
   }
   // Keep the order of `names`, as the plain filter would.
   return out.length > 1 ? names.filter((n) => out.includes(n)) : out;
+}
+
+/** The names under each first word and each of its one-letter deletions. */
+function variantsOfFirstWords(names: readonly TitleName[]): Map<string, TitleName[]> {
+  const byVariant = new Map<string, TitleName[]>();
+  for (const name of names) {
+    const first = name.words[0] ?? '';
+    for (const key of [first, ...deletions(first)]) {
+      const list = byVariant.get(key);
+      if (!list) byVariant.set(key, [name]);
+      else if (list[list.length - 1] !== name) list.push(name);
+    }
+  }
+  return byVariant;
 }
 
 /** Names whose first word is mistyped as word `start` and whose other words follow exactly. */
@@ -256,7 +346,6 @@ function walkTails(index: TypoIndex, seq: WordSeq, start: number, budget: Budget
   if (start + 1 >= seq.count) return;
   if (!seq.star(start + 1) && tails.child(tails.root, seq.ids[start + 1] as number) < 0) return;
   if (!mayBeTypo(index, seq, start)) return;
-  const typed = seq.word(start);
   const stack: Array<[number, number]> = [[tails.root, start + 1]];
   while (stack.length > 0) {
     const [node, at] = stack.pop() as [number, number];
@@ -264,7 +353,7 @@ function walkTails(index: TypoIndex, seq: WordSeq, start: number, budget: Budget
     if (at > start + 1 && !gapOpen(tails, node, seq.gap(at))) continue;
     for (const child of childrenFor(tails, node, seq, at, budget, null)) {
       const here = tails.namesAt(child);
-      const names = here && namesWithFirstWordTypo(index, here, typed);
+      const names = here && namesWithFirstWordTypo(index, here, seq, start);
       if (names && names.length > 0) out.push({ names, start, end: at + 1 });
       if (tails.hasChildren(child)) stack.push([child, at + 1]);
     }

@@ -70,6 +70,29 @@ describe('packed matches: what the worker sends a page for a batch', () => {
     expect(unpackMatches(packer.packed(), batch)).toEqual(batch.map((b) => matcher.find(b)));
   });
 
+  it('numbers a list by its ids, first seen first, however many arrays carry them', () => {
+    const packer = new MatchPacker();
+    const lists = [
+      ['a', 'b'],
+      ['a', 'b', 'c'],
+      ['a'],
+      ['a', 'c'],
+      [],
+      ['b', 'a'],
+      ['a', 'b'],
+      ['a', 'b', 'c'],
+      [],
+      ['a'],
+    ];
+    // Fresh arrays each time, as a match of several names or ordered by clues gets.
+    const numbers = lists.map((ids) => packer.listOf([...ids]));
+    expect(numbers).toEqual([0, 1, 2, 3, 4, 5, 0, 1, 4, 2]);
+    expect(packer.packed().films).toEqual([['a', 'b'], ['a', 'b', 'c'], ['a'], ['a', 'c'], [], ['b', 'a']]);
+    const kept = lists[0]!;
+    expect(packer.listOf(kept)).toBe(0);
+    expect(packer.listOf(kept)).toBe(0); // the same array again, known by itself
+  });
+
   it('packs what find returns for a matcher that cannot pack itself', () => {
     const matcher = compileMatcher(films);
     const plain = { size: matcher.size, find: (b: TextBlock) => matcher.find(b) };
