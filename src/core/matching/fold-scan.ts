@@ -25,6 +25,9 @@ const SPACE_CP = -1;
 // One table for the whole Basic Multilingual Plane, filled as characters are first met.
 const KIND = new Uint8Array(0x10000);
 const UNIT = new Uint16Array(0x10000);
+// A word character's unit and 0 for anything else (or not yet learnt): the letters' loop reads
+// this one table where it read KIND and UNIT.
+const WORD_UNIT = new Uint16Array(0x10000);
 
 function learn(cp: number): number {
   const folded = foldCodePoint(cp);
@@ -37,6 +40,7 @@ function learn(cp: number): number {
     // Unspaced scripts (each character a word) take the general path.
     kind = k === WORD ? K_WORD : k === UNSPACED_CHAR ? K_COMPLEX : K_GAP;
     UNIT[cp] = folded.charCodeAt(0);
+    if (kind === K_WORD) WORD_UNIT[cp] = UNIT[cp]!;
   }
   KIND[cp] = kind;
   return kind;
@@ -93,9 +97,8 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable, words: Wo
       // The rest of the word in a tight loop: most units of a page are letters. A surrogate or
       // a character not yet learnt is K_UNKNOWN here, and goes round the outer loop.
       while (end < len) {
-        const d = text.charCodeAt(end);
-        if (KIND[d] !== K_WORD) break;
-        const v = UNIT[d] as number;
+        const v = WORD_UNIT[text.charCodeAt(end)] as number;
+        if (v === 0) break;
         units[n++] = v;
         h = Math.imul(h ^ v, 0x01000193);
         if (v === 0x2a) wFlags |= STAR;

@@ -48,6 +48,7 @@ const LEAD_ROOT = 0x20;
 const LEAD_ON = 0x40;
 const LEAD_CLUE = 0x80;
 const LEAD_FORWARD = 0x100;
+const LEAD_TAILS = 0x200;
 const LEAD_KNOWN = 0x400;
 
 /**
@@ -59,7 +60,8 @@ const LEAD_KNOWN = 0x400;
  */
 function leadOf(index: TitleIndex, leads: Uint16Array, id: number): number {
   const role = index.roles[id]!;
-  let lead = LEAD_KNOWN | (role & CLUE ? LEAD_CLUE : 0) | (role & FORWARD ? LEAD_FORWARD : 0);
+  let lead =
+    LEAD_KNOWN | (role & CLUE ? LEAD_CLUE : 0) | (role & FORWARD ? LEAD_FORWARD : 0) | (role & TAILS ? LEAD_TAILS : 0);
   if ((role & ROOT) !== 0) {
     const child = index.trie.rootChild(id);
     if (child >= 0)
@@ -168,7 +170,6 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
   const ids = t.ids;
   const flags = t.flags;
   const leads = scratch.leads;
-  const roles = index.roles;
   const hints = scratch.typoHints;
   const trie = index.trie;
   const nodeEnds = index.ends;
@@ -178,12 +179,21 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
   // With no emphasis in the block, a one-word name in lower case is prose unless quoted or it
   // needs no evidence (EvidenceContext.accepts): such hits are not even listed.
   const marked = Array.isArray(block.marks) && block.marks.length > 0;
+  // Word k + 1's id, flags and lead are read once, as the next word's and then as this one's.
+  let id = ids[0]!;
+  let flag = flags[0]!;
+  let lead = id < 0 ? 0 : leads[id]! || leadOf(index, leads, id);
   for (let k = 0; k < count; k++) {
-    const id = ids[k]!;
-    const known = id >= 0 ? leads[id]! : 0;
-    const lead = known !== 0 || id < 0 ? known : leadOf(index, leads, id);
+    let next = -1;
+    let nextFlag = 0;
+    let nextLead = 0;
+    if (k + 1 < count) {
+      next = ids[k + 1]!;
+      nextFlag = flags[k + 1]!;
+      if (next >= 0) nextLead = leads[next]! || leadOf(index, leads, next);
+    }
     if ((lead & LEAD_CLUE) !== 0) clueAt.push(k);
-    const star = (flags[k]! & STAR) !== 0;
+    const star = (flag & STAR) !== 0;
     // The root child's child for word k + 1, if the exact walk looked it up: the typo check asks it too.
     let after = NOT_LOOKED_UP;
     if (anyStart || star) {
@@ -196,16 +206,19 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
         exact.push(trie.rootChild(id), k, k + 1);
       if ((lead & LEAD_ON) !== 0) after = walkOn(trie, nodeEnds, t, k, trie.rootChild(id), budget, exact);
     }
-    // A typo walk needs an exact first word, an exact second word, or one long word.
-    const next = k + 1 < count ? ids[k + 1]! : -1;
-    const nextStar = k + 1 < count && (flags[k + 1]! & STAR) !== 0;
-    const length = t.length(k);
     const forward = (lead & LEAD_FORWARD) !== 0;
-    const tails = next >= 0 && (roles[next]! & TAILS) !== 0;
-    const single = length >= singleFrom && length <= singleTo;
-    if (!(star || forward || nextStar || tails || single)) continue;
-    if (star || nextStar || typoPossible(index, typos, t, k, forward, tails, single, near, hints, after))
-      walkTypos(typos, t, k, budget, typo);
+    id = next;
+    flag = nextFlag;
+    lead = nextLead;
+    // A typo walk needs an exact first word, an exact second word, or one long word.
+    if (!star && (nextFlag & STAR) === 0) {
+      const tails = (nextLead & LEAD_TAILS) !== 0;
+      const length = t.length(k);
+      const single = length >= singleFrom && length <= singleTo;
+      if (!(forward || tails || single)) continue;
+      if (!typoPossible(index, typos, t, k, forward, tails, single, near, hints, after)) continue;
+    }
+    walkTypos(typos, t, k, budget, typo);
   }
   if (exact.size === 0 && typo.length === 0) return;
 
