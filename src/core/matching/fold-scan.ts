@@ -26,8 +26,10 @@ const SPACE_CP = -1;
 const KIND = new Uint8Array(0x10000);
 const UNIT = new Uint16Array(0x10000);
 // A word character's unit and 0 for anything else (or not yet learnt): the letters' loop reads
-// this one table where it read KIND and UNIT.
+// this one table where it read KIND and UNIT. 0 for `*` too, which the outer loop flags (STAR),
+// so that the letters' loop need not look for it.
 const WORD_UNIT = new Uint16Array(0x10000);
+const SPACE = 0x20;
 
 function learn(cp: number): number {
   const folded = foldCodePoint(cp);
@@ -40,7 +42,7 @@ function learn(cp: number): number {
     // Unspaced scripts (each character a word) take the general path.
     kind = k === WORD ? K_WORD : k === UNSPACED_CHAR ? K_COMPLEX : K_GAP;
     UNIT[cp] = folded.charCodeAt(0);
-    if (kind === K_WORD) WORD_UNIT[cp] = UNIT[cp]!;
+    if (kind === K_WORD && UNIT[cp] !== 0x2a) WORD_UNIT[cp] = UNIT[cp]!;
   }
   KIND[cp] = kind;
   return kind;
@@ -94,17 +96,29 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable, words: Wo
       units[n++] = u;
       h = Math.imul(h ^ u, 0x01000193);
       if (u === 0x2a) wFlags |= STAR;
-      // The rest of the word in a tight loop: most units of a page are letters. A surrogate or
-      // a character not yet learnt is K_UNKNOWN here, and goes round the outer loop.
+      // The rest of the word in a tight loop: most units of a page are letters. A surrogate, a
+      // `*` or a character not yet learnt goes round the outer loop.
+      let d = 0;
       while (end < len) {
-        const v = WORD_UNIT[text.charCodeAt(end)] as number;
+        d = text.charCodeAt(end);
+        const v = WORD_UNIT[d] as number;
         if (v === 0) break;
         units[n++] = v;
         h = Math.imul(h ^ v, 0x01000193);
-        if (v === 0x2a) wFlags |= STAR;
         end++;
       }
       wEnd = end;
+      if (d === SPACE && end < len) {
+        // A plain space after the word, the commonest case, closed here as the K_SPACE branch
+        // below does (the word is open, so the last unit is no space).
+        t.push(wStart, wEnd, wFold, n, words.find(units, wFold, n, h), wFlags);
+        open = false;
+        units[n++] = SPACE;
+        lastSpace = true;
+        lastInToken = false;
+        i = end + 1;
+        continue;
+      }
       lastSpace = false;
       lastInToken = true;
     } else if (kind === K_SPACE) {

@@ -9,7 +9,9 @@ import { normalizeWithMap } from '../../../src/core/matching/normalize.ts';
 import { gapKey, tokenize } from '../../../src/core/matching/tokenize.ts';
 import { Vocabulary } from '../../../src/core/matching/vocabulary.ts';
 
-function slow(text: string): Array<{ word: string; start: number; end: number; gap: string }> {
+type Token = { word: string; start: number; end: number; gap: string; star: boolean };
+
+function slow(text: string): Token[] {
   const folded = normalizeWithMap(text);
   const t = tokenize(folded.text);
   return t.words.map((word, k) => ({
@@ -17,10 +19,11 @@ function slow(text: string): Array<{ word: string; start: number; end: number; g
     start: folded.starts[t.starts[k]!]!,
     end: folded.ends[t.ends[k]! - 1]!,
     gap: k === 0 ? '' : gapKey(folded.text.slice(t.ends[k - 1], t.starts[k])),
+    star: word.includes('*'),
   }));
 }
 
-function fast(text: string, vocabulary: Vocabulary): Array<{ word: string; start: number; end: number; gap: string }> {
+function fast(text: string, vocabulary: Vocabulary): Token[] {
   const t = new TokenTable();
   scanTokens(text, vocabulary, t);
   return Array.from({ length: t.count }, (_, k) => ({
@@ -28,6 +31,7 @@ function fast(text: string, vocabulary: Vocabulary): Array<{ word: string; start
     start: t.starts[k]!,
     end: t.ends[k]!,
     gap: t.gap(k),
+    star: t.star(k),
   }));
 }
 
@@ -87,7 +91,7 @@ describe('fold-scan', () => {
   const vocabulary = new Vocabulary();
   for (const w of ['amelie', 'film', 'roma', 'f***ing', 'and', 'ca', 'leon', 'ss']) vocabulary.intern(w);
 
-  it('reads the same tokens, spans and gaps as normalize + tokenize, on any text', () => {
+  it('reads the same tokens, spans, gaps and stars as normalize + tokenize, on any text', () => {
     fc.assert(
       fc.property(
         fc.oneof(
@@ -109,5 +113,12 @@ describe('fold-scan', () => {
     scanTokens('Amélie saw a ﬁlm in ROMA, F***ing & more', vocabulary, t);
     const known = Array.from({ length: t.count }, (_, k) => (t.ids[k]! >= 0 ? t.word(k) : null));
     expect(known).toEqual(['amelie', null, null, 'film', null, 'roma', 'f***ing', 'and', null]);
+  });
+
+  it('flags a star wherever it falls in a word, after a space or not', () => {
+    const t = new TokenTable();
+    scanTokens('f***ing *x x* xx*x x ** xx', vocabulary, t);
+    const stars = Array.from({ length: t.count }, (_, k) => t.star(k));
+    expect(stars).toEqual([true, true, true, true, false, true, false]);
   });
 });
