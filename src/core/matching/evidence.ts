@@ -218,6 +218,8 @@ export class EvidenceContext {
 
   /** Italics, a link or a citation around exactly the title (give or take punctuation). */
   private emphasised(first: number, end: number): boolean {
+    // Most blocks have no marks: nothing to search (and no search closure made).
+    if (this.marks.length === 0) return false;
     const start = this.startOf(first);
     const stop = this.endOf(end - 1);
     const firstWordStart = this.startOf(0);
