@@ -50,6 +50,8 @@ const LEAD_CLUE = 0x80;
 const LEAD_FORWARD = 0x100;
 const LEAD_TAILS = 0x200;
 const LEAD_KNOWN = 0x400;
+// Long enough for a one-word title's typo (the per-word loop's `single`).
+const LEAD_SINGLE = 0x800;
 
 /**
  * What the per-word loop would read from `roles`, the root's child, its `ends` and its children
@@ -58,10 +60,11 @@ const LEAD_KNOWN = 0x400;
  * Learnt when the word is first met on a page, not for the whole vocabulary when the matcher is
  * made: that cost a woken worker's first find 2-4 ms (issue 28), for words most pages never use.
  */
-function leadOf(index: TitleIndex, leads: Uint16Array, id: number): number {
+function leadOf(index: TitleIndex, typos: TypoIndex, leads: Uint16Array, id: number): number {
   const role = index.roles[id]!;
   let lead =
     LEAD_KNOWN | (role & CLUE ? LEAD_CLUE : 0) | (role & FORWARD ? LEAD_FORWARD : 0) | (role & TAILS ? LEAD_TAILS : 0);
+  if (singleLength(typos, index.vocabulary.words[id]!.length)) lead |= LEAD_SINGLE;
   if ((role & ROOT) !== 0) {
     const child = index.trie.rootChild(id);
     if (child >= 0)
@@ -69,6 +72,11 @@ function leadOf(index: TitleIndex, leads: Uint16Array, id: number): number {
   }
   leads[id] = lead;
   return lead;
+}
+
+/** May a word of `length` units be a typo of a one-word title (walkTypos's single names)? */
+function singleLength(typos: TypoIndex, length: number): boolean {
+  return typos.single.size > 0 && length >= MIN_TYPO_LETTERS - 1 && length <= typos.singleMaxLength + 1;
 }
 
 /** The matcher with the built-in word lists: the worker's (background/title-matcher.ts) and the CLI's. */
@@ -174,15 +182,13 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
   const trie = index.trie;
   const nodeEnds = index.ends;
   const anyStart = trie.censored.has(trie.root);
-  const singleFrom = typos.single.size > 0 ? MIN_TYPO_LETTERS - 1 : Infinity;
-  const singleTo = typos.singleMaxLength + 1;
   // With no emphasis in the block, a one-word name in lower case is prose unless quoted or it
   // needs no evidence (EvidenceContext.accepts): such hits are not even listed.
   const marked = Array.isArray(block.marks) && block.marks.length > 0;
   // Word k + 1's id, flags and lead are read once, as the next word's and then as this one's.
   let id = ids[0]!;
   let flag = flags[0]!;
-  let lead = id < 0 ? 0 : leads[id]! || leadOf(index, leads, id);
+  let lead = id < 0 ? 0 : leads[id]! || leadOf(index, typos, leads, id);
   for (let k = 0; k < count; k++) {
     let next = -1;
     let nextFlag = 0;
@@ -190,7 +196,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     if (k + 1 < count) {
       next = ids[k + 1]!;
       nextFlag = flags[k + 1]!;
-      if (next >= 0) nextLead = leads[next]! || leadOf(index, leads, next);
+      if (next >= 0) nextLead = leads[next]! || leadOf(index, typos, leads, next);
     }
     if ((lead & LEAD_CLUE) !== 0) clueAt.push(k);
     const star = (flag & STAR) !== 0;
@@ -207,14 +213,14 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
       if ((lead & LEAD_ON) !== 0) after = walkOn(trie, nodeEnds, t, k, trie.rootChild(id), budget, exact);
     }
     const forward = (lead & LEAD_FORWARD) !== 0;
+    // A word outside the vocabulary has no lead: its length is read.
+    const single = id >= 0 ? (lead & LEAD_SINGLE) !== 0 : singleLength(typos, t.length(k));
     id = next;
     flag = nextFlag;
     lead = nextLead;
     // A typo walk needs an exact first word, an exact second word, or one long word.
     if (!star && (nextFlag & STAR) === 0) {
       const tails = (nextLead & LEAD_TAILS) !== 0;
-      const length = t.length(k);
-      const single = length >= singleFrom && length <= singleTo;
       if (!(forward || tails || single)) continue;
       if (!typoPossible(index, typos, t, k, forward, tails, single, near, hints, after)) continue;
     }
