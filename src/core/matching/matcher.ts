@@ -273,7 +273,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     const first = article && evidenceOf().lowerCaseArticle(from, to) ? from + 1 : from;
     const start = t.starts[first]!;
     const end = t.ends[to - 1]!;
-    if (filmIds.length > 1 && !ordered) {
+    if (!ordered && filmIds.length > 1) {
       filmIds.sort((a, b) => (index.filmOrder.get(a) ?? 0) - (index.filmOrder.get(b) ?? 0));
     }
     emit(clues.order(cluesOf, filmIds, t.ids, count, from, to), start, end);

@@ -112,8 +112,11 @@ export class ClueReader {
     end: number,
   ): string[] {
     const clueAt = this.at;
+    // No clue word left in the block, as in most: the list is not read (a title's list is
+    // seldom in the cache).
+    if (this.from >= clueAt.length) return filmIds;
     const n = filmIds.length;
-    if (n < 2 || this.from >= clueAt.length) return filmIds;
+    if (n < 2) return filmIds;
     // Asked for only once a clue word is near: a stored index decodes the clues (a map of every
     // film's key) when first read, which a page naming no year or director never needs.
     let clues: ReadonlyMap<number, string[]> | null = null;
