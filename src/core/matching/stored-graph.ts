@@ -97,6 +97,11 @@ export interface GraphKinds {
   classes: Readonly<Record<string, GraphClass>>;
   /** Objects not stored but supplied again when read (the built-in word lists), by name. */
   externals: ReadonlyMap<object, string>;
+  /**
+   * Strings numbered first, in this order (the films' keys in the film order): a list of them
+   * in this order is then stored as its first number and step, not a number each (`psr`).
+   */
+  stringsFirst?: Iterable<string>;
 }
 
 /** Lists by index (a trie's names by node): an array as built, StoredLists as read back. */
@@ -143,6 +148,7 @@ class Encoder {
     private readonly slices: Slices,
   ) {
     records.forEach((r, i) => this.recordIds.set(r, i));
+    for (const first of kinds.stringsFirst ?? []) this.string(first);
     for (const [name, cls] of Object.entries(kinds.classes)) {
       this.classNames.set(cls.prototype, name);
       if (cls.storedWithout) this.omitted.set(cls.prototype, new Set(cls.storedWithout));
@@ -368,7 +374,8 @@ class Encoder {
         ids[k] = this.string(values[k] as string);
         yield* this.pause();
       }
-      return { t: 'ps', v: ids };
+      const step = progression(ids);
+      return step ? { t: 'psr', ...step, n: ids.length } : { t: 'ps', v: ids };
     }
     if (ints) {
       const step = progression(values as number[]);
@@ -417,7 +424,7 @@ class Encoder {
  * Integers that go up or down by one step (a record's number, the film order): their first
  * and step, or null. Three or more, so that a short list stays a list.
  */
-function progression(values: readonly number[]): { a: number; d: number } | null {
+function progression(values: ArrayLike<number>): { a: number; d: number } | null {
   if (values.length < 3) return null;
   const a = values[0]!;
   const d = values[1]! - a;
@@ -990,11 +997,18 @@ class Decoder {
   private primitives(e: unknown, make = true): unknown[] {
     if (Array.isArray(e)) return e;
     const node = e as { t?: unknown; v?: unknown; a?: unknown; d?: unknown; n?: unknown };
-    if (node?.t === 'pr') {
+    if (node?.t === 'pr' || node?.t === 'psr') {
       const { a, d, n } = node;
       if (!Number.isInteger(a) || !Number.isInteger(d) || !Number.isInteger(n) || (n as number) < 0)
         return fail('a progression of no rule');
-      return make ? Array.from({ length: n as number }, (_, k) => (a as number) + (d as number) * k) : [];
+      if (!make) return [];
+      if (node.t === 'pr') return Array.from({ length: n as number }, (_, k) => (a as number) + (d as number) * k);
+      // Strings by number: the first and the last inside the table, so every one between is.
+      const last = (a as number) + (d as number) * ((n as number) - 1);
+      if ((n as number) > 0) inRange(Int32Array.of(a as number, last), this.strings.size, 'string');
+      const out = new Array<string>(n as number);
+      for (let k = 0; k < (n as number); k++) out[k] = this.strings.get((a as number) + (d as number) * k);
+      return out;
     }
     const v = int32s(node?.v);
     if (node.t === 'pi') return make ? Array.from(v) : [];
@@ -1009,7 +1023,7 @@ class Decoder {
   private count(e: unknown): number {
     if (Array.isArray(e)) return e.length;
     const node = e as { t?: unknown; v?: unknown; n?: unknown };
-    return node?.t === 'pr' ? (node.n as number) : int32s(node?.v).length;
+    return node?.t === 'pr' || node?.t === 'psr' ? (node.n as number) : int32s(node?.v).length;
   }
 
   /**

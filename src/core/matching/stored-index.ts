@@ -112,7 +112,8 @@ export function* storeIndexSteps(
   const graph = yield* encodeGraphSteps(
     { index, typos },
     index.names,
-    { classes: CLASSES, externals: externalsOf(lexicon) },
+    // The films' keys numbered in the film order: its keys are then stored as a rule (0.38 MB less at 100,000 films).
+    { classes: CLASSES, externals: externalsOf(lexicon), stringsFirst: index.filmOrder.keys() },
     sliceMs,
   );
   const text = probeText(compiled);

@@ -413,6 +413,8 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     // Numbers going by one step (a name's number, the film order) are stored as their rule: a broken rule is refused.
     expect(fresh().graph.records.columns[0]).toMatchObject({ k: 'ir', a: 0, d: 1 });
     expect(at(fresh().graph, 'index.filmOrder').v).toMatchObject({ t: 'pr', d: -1 });
+    expect(at(fresh().graph, 'index.filmOrder').k).toMatchObject({ t: 'psr', a: 0, d: 1, n: catalogFilms.length });
+    expect(damaged((g) => ((at(g, 'index.filmOrder').k as { d: number }).d = 0.5))).toMatchObject(refused);
     expect(damaged((g) => ((g.records.columns[0] as { a: number }).a = 0.5))).toMatchObject(refused);
     expect(damaged((g) => ((at(g, 'index.filmOrder').v as { n: number }).n = -1))).toMatchObject(refused);
     // Positive control.
@@ -467,8 +469,11 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
       once('a list of strings out of place'),
     );
     // A deferred map (the film order) naming a string that is not there: empty once read.
-    const harmOrder = (g: Graph) => ((at(g, 'index.filmOrder').k as { v: Int32Array }).v[0] = 1e6);
+    // Its keys are a rule (the films' keys numbered first, in the film order): one past the table.
+    const harmOrder = (g: Graph) => ((at(g, 'index.filmOrder').k as { a: number }).a = 1e6);
     expect(toldOf(harmOrder)).toEqual(once('no string 1000000'));
+    const lastPast = (g: Graph) => ((at(g, 'index.filmOrder').k as { d: number }).d = 10_000);
+    expect(toldOf(lastPast)).toEqual(once(`no string ${10_000 * (catalogFilms.length - 1)}`));
     const s = fresh();
     harmOrder(s.graph);
     const read = readIndex(s, lexicon, () => undefined);
