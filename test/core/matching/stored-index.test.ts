@@ -417,6 +417,14 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     expect(damaged((g) => ((at(g, 'index.filmOrder').k as { d: number }).d = 0.5))).toMatchObject(refused);
     expect(damaged((g) => ((g.records.columns[0] as { a: number }).a = 0.5))).toMatchObject(refused);
     expect(damaged((g) => ((at(g, 'index.filmOrder').v as { n: number }).n = -1))).toMatchObject(refused);
+    // The clues' steps of another kind, their firsts of another length.
+    expect(damaged((g) => ((at(g, 'index.clues') as { v: unknown }).v = new Float64Array(3)))).toMatchObject(refused);
+    expect(
+      damaged((g) => {
+        const clues = at(g, 'index.clues') as { f: Int32Array };
+        clues.f = clues.f.subarray(1);
+      }),
+    ).toMatchObject(refused);
     // Positive control.
     expect(damaged(() => undefined).ok).toBe(true);
   });
@@ -479,11 +487,41 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     const read = readIndex(s, lexicon, () => undefined);
     if (!read.ok) throw new Error(read.reason);
     expect(read.compiled.index.filmOrder.size).toBe(0);
+    // A clue list's first past the string table: told when the clues are first read.
+    expect(toldOf((g) => ((at(g, 'index.clues') as { f: Int32Array }).f[0] = 1e6))).toEqual(once('no string'));
     // Positive controls: untouched, nothing is told, and the film order is all there.
     expect(toldOf(() => undefined)).toEqual([]);
     const intact = readIndex(fresh(), lexicon);
     if (!intact.ok) throw new Error(intact.reason);
     expect(intact.compiled.index.filmOrder.size).toBe(catalogFilms.length);
+  });
+
+  it('keeps lists of strings (films by clue word) as each list’s first and its steps, in a byte or two when they fit', () => {
+    const kinds = { classes: {}, externals: new Map<object, string>() };
+    const none = { classes: {}, externals: new Map<string, object>() };
+    const ids = Array.from({ length: 40_000 }, (_, i) => `film-${i}`);
+    // Numbered first in this order, as the film order numbers the films' keys.
+    const withFirst = { ...kinds, stringsFirst: ids };
+    for (const [lists, kind] of [
+      [[ids.slice(0, 5), [], ids.slice(10, 300).filter((_, i) => i % 3 === 0), [ids[7]!]], Int8Array],
+      [[ids.slice(0, 3), [ids[0]!, ids[1000]!, ids[20]!]], Int16Array],
+      [[[ids[0]!, ids[39_999]!], ids.slice(5, 9)], Int32Array],
+    ] as const) {
+      const map = new Map<number, string[]>(lists.map((list, k) => [k * 7, [...list]]));
+      const graph = encodeGraph({ map }, [], withFirst);
+      const node = (graph.root as { f: { map: { f?: unknown; v: unknown } } }).f.map;
+      expect(node.v).toBeInstanceOf(kind);
+      expect(node.f === undefined).toBe(kind === Int32Array);
+      const { root } = decodeGraph(graph, none);
+      expect([...(root as { map: Map<number, string[]> }).map]).toEqual([...map]);
+    }
+    // The clues of the catalog read back whole, and stored as steps.
+    const { stored } = roundTrip(catalogFilms);
+    expect(at(stored.graph, 'index.clues')).toHaveProperty('f');
+    const intact = readIndex(fresh(), lexicon);
+    if (!intact.ok) throw new Error(intact.reason);
+    const built = compileTitles(catalogFilms, lexicon);
+    expect([...intact.compiled.index.clues]).toEqual([...built.index.clues]);
   });
 
   it('keeps a column of flags eight to a byte, each read back as it was', () => {
