@@ -35,7 +35,7 @@ type Column =
   /** Integers `a`, `a + d`, `a + 2d`...: a record's number, stored as the rule, not the numbers. */
   | { k: 'ir'; a: number; d: number }
   | { k: 'f'; v: Float64Array }
-  /** Flags, eight a byte (bit `id & 7` of byte `id >> 3`): a name's three flags were a byte each, 0.29 MB at 100,000 films. */
+  /** Flags, eight a byte (bit `id & 7` of byte `id >> 3`): a name's three were a byte each (0.29 MB, 100k films). */
   | { k: 'b'; v: Uint8Array }
   | { k: 's'; v: Int32Array }
   /** Strings of a few kinds (a name's role): `v` indexes the palette `p` of string ids (see palette). */
