@@ -417,6 +417,17 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     expect(damaged((g) => ((at(g, 'index.filmOrder').k as { d: number }).d = 0.5))).toMatchObject(refused);
     expect(damaged((g) => ((g.records.columns[0] as { a: number }).a = 0.5))).toMatchObject(refused);
     expect(damaged((g) => ((at(g, 'index.filmOrder').v as { n: number }).n = -1))).toMatchObject(refused);
+    // Which nodes have no list is a bit a node: of another count, or its bits short, refused.
+    const trieNames = at(fresh().graph, 'index.trie.names') as { n: number; none: Uint8Array };
+    expect(trieNames.none.length).toBe(Math.ceil(trieNames.n / 8));
+    expect(damaged((g) => ((at(g, 'index.trie.names') as { n: number }).n += 8))).toMatchObject(refused);
+    expect(damaged((g) => ((at(g, 'index.trie.names') as { n: number }).n = -1))).toMatchObject(refused);
+    expect(
+      damaged((g) => {
+        const names = at(g, 'typos.tails.names') as { none: Uint8Array };
+        names.none = names.none.subarray(1);
+      }),
+    ).toMatchObject(refused);
     // The clues' steps of another kind, their firsts of another length.
     expect(damaged((g) => ((at(g, 'index.clues') as { v: unknown }).v = new Float64Array(3)))).toMatchObject(refused);
     expect(
