@@ -29,7 +29,7 @@ import { WordTrie } from './word-trie.ts';
 import { runSteps } from './run-steps.ts';
 
 /** Bumped whenever what a stored index means changes without its shape saying so: an older one is rebuilt. */
-export const STORED_INDEX_FORMAT = 6;
+export const STORED_INDEX_FORMAT = 7;
 
 export interface StoredIndex {
   format: number;
@@ -112,7 +112,8 @@ export function* storeIndexSteps(
   const graph = yield* encodeGraphSteps(
     { index, typos },
     index.names,
-    { classes: CLASSES, externals: externalsOf(lexicon) },
+    // The films' keys numbered in the film order: its keys are then stored as a rule (0.38 MB less at 100,000 films).
+    { classes: CLASSES, externals: externalsOf(lexicon), stringsFirst: index.filmOrder.keys() },
     sliceMs,
   );
   const text = probeText(compiled);

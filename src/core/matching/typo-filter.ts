@@ -49,21 +49,28 @@ export class TypoFilter {
   /** Answers for catalog words by vocabulary id (0 unknown, 1 no, 2 yes): the same words come back on every page. */
   private answers = new Uint8Array(0);
 
-  /** Why this filter, read back from a stored index, could not be probed safely, or null. */
+  /**
+   * One past the highest word an owner may name: every word while built; read back, the
+   * vocabulary's size (storedProblem), so that a damaged owner reads as no neighbour.
+   */
+  private ownerLimit = 0x7fffffff;
+
+  /**
+   * Why this filter, read back from a stored index, could not be probed safely, or null. The
+   * owners are checked where `neighbours` hands them out, not slot by slot here: on a wake this
+   * was a cold loop over every slot (65,536 at 100,000 bench films) before the first find. A
+   * probe ends at a free slot, so one must be found: looked for from slot 0 (the table is at
+   * most half full, so a few reads).
+   */
   storedProblem(vocabularySize: number): string | null {
     const { keys, owners, answers } = this;
     const size = this.mask + 1;
     if (!(keys instanceof Int32Array) || !(owners instanceof Int32Array) || !(answers instanceof Uint8Array))
       return 'no typo filter';
     if ((size & this.mask) !== 0 || keys.length !== size || owners.length !== size) return 'typo filter out of step';
-    let free = 0;
-    // Indexed, not for-of: read once in a worker's cold code, where an iterator costs 10x the loop.
-    for (let s = 0; s < size; s++) {
-      const owner = owners[s]!;
-      if (owner === -1) free++;
-      else if (owner < 0 || owner >= vocabularySize) return 'a typo filter word unknown';
-    }
-    return free === 0 ? 'a typo filter without room' : null;
+    if (!Number.isInteger(vocabularySize) || vocabularySize < 0) return 'a typo filter word unknown';
+    this.ownerLimit = vocabularySize;
+    return owners.indexOf(-1) < 0 ? 'a typo filter without room' : null;
   }
 
   /** Registers a title word a typo may hit. */
@@ -141,7 +148,8 @@ export class TypoFilter {
       for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
         const owner = this.owners[s] as number;
         if (owner === -1) break;
-        if (this.keys[s] !== h || owner === self) continue;
+        // A damaged owner (read back) is no word: skipped, never handed out.
+        if (this.keys[s] !== h || owner === self || owner >>> 0 >= this.ownerLimit) continue;
         if (found === MAX_NEIGHBOURS) return -1;
         into[found++] = owner;
       }

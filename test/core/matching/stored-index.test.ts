@@ -391,20 +391,51 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     expect(damaged((g) => ((at(g, 'index.vocabulary').f as { offsets: Int32Array }).offsets[3] = 1e6))).toMatchObject(
       refused,
     );
+    // The typo filter with no free slot (its probes would not end) is refused; a damaged owner
+    // is checked where the filter hands it out (typo-filter-stored.test.ts), and reads.
     expect(
       damaged((g) => {
-        const owners = (at(g, 'typos.filter').f as { owners: Int32Array }).owners;
-        owners[owners.findIndex((o) => o !== -1)] = 1e6;
+        (at(g, 'typos.filter').f as { owners: Int32Array }).owners.fill(0);
       }),
     ).toMatchObject(refused);
+    const ownerDamaged = damaged((g) => {
+      const owners = (at(g, 'typos.filter').f as { owners: Int32Array }).owners;
+      owners[owners.findIndex((o) => o !== -1)] = 1e6;
+    });
+    expect(ownerDamaged.ok).toBe(true);
+    if (ownerDamaged.ok) {
+      const back = matcherOf(ownerDamaged.compiled);
+      expect(() => pageText(20_000).forEach((text) => back.find({ text }))).not.toThrow();
+    }
     // The list of names, in the table's own order, is stored as its length: another length is refused.
     expect(at(fresh().graph, 'index.names')).toMatchObject({ t: 'rl', all: fresh().graph.records.count });
     expect(damaged((g) => (at(g, 'index.names').all = g.records.count - 1))).toMatchObject(refused);
     // Numbers going by one step (a name's number, the film order) are stored as their rule: a broken rule is refused.
     expect(fresh().graph.records.columns[0]).toMatchObject({ k: 'ir', a: 0, d: 1 });
     expect(at(fresh().graph, 'index.filmOrder').v).toMatchObject({ t: 'pr', d: -1 });
+    expect(at(fresh().graph, 'index.filmOrder').k).toMatchObject({ t: 'psr', a: 0, d: 1, n: catalogFilms.length });
+    expect(damaged((g) => ((at(g, 'index.filmOrder').k as { d: number }).d = 0.5))).toMatchObject(refused);
     expect(damaged((g) => ((g.records.columns[0] as { a: number }).a = 0.5))).toMatchObject(refused);
     expect(damaged((g) => ((at(g, 'index.filmOrder').v as { n: number }).n = -1))).toMatchObject(refused);
+    // Which nodes have no list is a bit a node: of another count, or its bits short, refused.
+    const trieNames = at(fresh().graph, 'index.trie.names') as { n: number; none: Uint8Array };
+    expect(trieNames.none.length).toBe(Math.ceil(trieNames.n / 8));
+    expect(damaged((g) => ((at(g, 'index.trie.names') as { n: number }).n += 8))).toMatchObject(refused);
+    expect(damaged((g) => ((at(g, 'index.trie.names') as { n: number }).n = -1))).toMatchObject(refused);
+    expect(
+      damaged((g) => {
+        const names = at(g, 'typos.tails.names') as { none: Uint8Array };
+        names.none = names.none.subarray(1);
+      }),
+    ).toMatchObject(refused);
+    // The clues' steps of another kind, their firsts of another length.
+    expect(damaged((g) => ((at(g, 'index.clues') as { v: unknown }).v = new Float64Array(3)))).toMatchObject(refused);
+    expect(
+      damaged((g) => {
+        const clues = at(g, 'index.clues') as { f: Int32Array };
+        clues.f = clues.f.subarray(1);
+      }),
+    ).toMatchObject(refused);
     // Positive control.
     expect(damaged(() => undefined).ok).toBe(true);
   });
@@ -457,18 +488,81 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
       once('a list of strings out of place'),
     );
     // A deferred map (the film order) naming a string that is not there: empty once read.
-    const harmOrder = (g: Graph) => ((at(g, 'index.filmOrder').k as { v: Int32Array }).v[0] = 1e6);
+    // Its keys are a rule (the films' keys numbered first, in the film order): one past the table.
+    const harmOrder = (g: Graph) => ((at(g, 'index.filmOrder').k as { a: number }).a = 1e6);
     expect(toldOf(harmOrder)).toEqual(once('no string 1000000'));
+    const lastPast = (g: Graph) => ((at(g, 'index.filmOrder').k as { d: number }).d = 10_000);
+    expect(toldOf(lastPast)).toEqual(once(`no string ${10_000 * (catalogFilms.length - 1)}`));
     const s = fresh();
     harmOrder(s.graph);
     const read = readIndex(s, lexicon, () => undefined);
     if (!read.ok) throw new Error(read.reason);
     expect(read.compiled.index.filmOrder.size).toBe(0);
+    // A clue list's first past the string table: told when the clues are first read.
+    expect(toldOf((g) => ((at(g, 'index.clues') as { f: Int32Array }).f[0] = 1e6))).toEqual(once('no string'));
     // Positive controls: untouched, nothing is told, and the film order is all there.
     expect(toldOf(() => undefined)).toEqual([]);
     const intact = readIndex(fresh(), lexicon);
     if (!intact.ok) throw new Error(intact.reason);
     expect(intact.compiled.index.filmOrder.size).toBe(catalogFilms.length);
+  });
+
+  it('keeps lists of strings (films by clue word) as each list’s first and its steps, in a byte or two when they fit', () => {
+    const kinds = { classes: {}, externals: new Map<object, string>() };
+    const none = { classes: {}, externals: new Map<string, object>() };
+    const ids = Array.from({ length: 40_000 }, (_, i) => `film-${i}`);
+    // Numbered first in this order, as the film order numbers the films' keys.
+    const withFirst = { ...kinds, stringsFirst: ids };
+    for (const [lists, kind] of [
+      [[ids.slice(0, 5), [], ids.slice(10, 300).filter((_, i) => i % 3 === 0), [ids[7]!]], Int8Array],
+      [[ids.slice(0, 3), [ids[0]!, ids[1000]!, ids[20]!]], Int16Array],
+      [[[ids[0]!, ids[39_999]!], ids.slice(5, 9)], Int32Array],
+    ] as const) {
+      const map = new Map<number, string[]>(lists.map((list, k) => [k * 7, [...list]]));
+      const graph = encodeGraph({ map }, [], withFirst);
+      const node = (graph.root as { f: { map: { f?: unknown; v: unknown } } }).f.map;
+      expect(node.v).toBeInstanceOf(kind);
+      expect(node.f === undefined).toBe(kind === Int32Array);
+      const { root } = decodeGraph(graph, none);
+      expect([...(root as { map: Map<number, string[]> }).map]).toEqual([...map]);
+    }
+    // The clues of the catalog read back whole, and stored as steps.
+    const { stored } = roundTrip(catalogFilms);
+    expect(at(stored.graph, 'index.clues')).toHaveProperty('f');
+    const intact = readIndex(fresh(), lexicon);
+    if (!intact.ok) throw new Error(intact.reason);
+    const built = compileTitles(catalogFilms, lexicon);
+    expect([...intact.compiled.index.clues]).toEqual([...built.index.clues]);
+  });
+
+  it('keeps a column of flags eight to a byte, each read back as it was', () => {
+    const kinds = { classes: {}, externals: new Map<object, string>() };
+    const none = { classes: {}, externals: new Map<string, object>() };
+    type Flagged = { a: boolean; b: boolean };
+    for (const count of [1, 7, 8, 9, 17, 1000]) {
+      const records: Flagged[] = Array.from({ length: count }, (_, i) => ({ a: i % 3 === 0, b: i % 2 === 1 }));
+      const graph = encodeGraph({ all: records }, records, kinds);
+      const column = graph.records.columns[0] as { k: string; v: Uint8Array };
+      expect(column.k).toBe('b');
+      expect(column.v.length).toBe(Math.ceil(count / 8));
+      const { root } = decodeGraph(graph, none);
+      expect([...(root as { all: Iterable<Flagged> }).all]).toEqual(records);
+      // One flag's byte too few, or another kind of array: refused when read.
+      const withFirst = (first: unknown) =>
+        ({
+          ...graph,
+          records: { ...graph.records, columns: [first, ...graph.records.columns.slice(1)] },
+        }) as typeof graph;
+      expect(() => decodeGraph(withFirst({ k: 'b', v: column.v.subarray(1) }), none)).toThrow(/flags/);
+      expect(() => decodeGraph(withFirst({ k: 'b', v: new Int32Array(column.v.length) }), none)).toThrow(/flags/);
+      // Positive control: the same column put back reads.
+      expect(() => decodeGraph(withFirst(column), none)).not.toThrow();
+    }
+    // The names' own flags at the catalog's size: a bit each.
+    const { stored } = roundTrip(catalogFilms);
+    const flags = stored.graph.records.columns.filter((c) => (c as { k: string }).k === 'b') as { v: Uint8Array }[];
+    expect(flags.length).toBeGreaterThan(0);
+    for (const f of flags) expect(f.v.length).toBe(Math.ceil(stored.graph.records.count / 8));
   });
 
   it('keeps where each list lies as its length in a byte or two and where every 16th begins, every offset past that', () => {
