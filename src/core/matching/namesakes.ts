@@ -91,12 +91,12 @@ function spacesBefore(text: string, end: number, from: number): number {
  * Do the `span` characters before `start`, without the spaces and the one "," or ":" a rule
  * allows after its last word, end on a word a rule ends on?
  */
-function cued(text: string, start: number, span: number): boolean {
+function cued(text: string, start: number, span: number, ends = BEFORE_ENDS): boolean {
   const from = Math.max(0, start - span);
   let end = spacesBefore(text, start, from);
   if (end > from && (text[end - 1] === ',' || text[end - 1] === ':')) end = spacesBefore(text, end - 1, from);
-  BEFORE_ENDS.lastIndex = end;
-  return BEFORE_ENDS.test(text);
+  ends.lastIndex = end;
+  return ends.test(text);
 }
 
 // A string's characters: one set entry each.
@@ -219,6 +219,9 @@ export function namesake(block: TextBlock, m: TitleMatch, matches: readonly Titl
 
 const YEAR_AFTER = /^[\s\u00a0]*(?:\(|\[|,)[\s\u00a0]*(?:1[89]|20)\d\d\b/u;
 const FILM_BEFORE = /\b(?:film|movie|films|movies|documentary|documentaire)[\s\u00a0]*[,:]?[\s\u00a0]*$/u;
+// FILM_BEFORE's own words, for `cued`: every title is tested, and the page pass's whole list
+// (BEFORE_ENDS) read backwards from each was the pass's dearest expression while cold.
+const FILM_ENDS = /(?<=films?|movies?|documentary|documentaire)/iuy;
 const FILM_AFTER = /^[\s\u00a0]*['’]?[\s\u00a0]*(?:film|movie|trailer|director|sequel|remake|box[\s\u00a0]+office)\b/u;
 const PUNCT = /^[\s\u00a0"'“”‘’«»()[\],.:;!?]*$/u;
 
@@ -230,7 +233,8 @@ export function filmContext(block: TextBlock, m: TitleMatch): boolean {
   const { text } = block;
   const after = text.slice(m.end, m.end + 40);
   if (YEAR_AFTER.test(after) || FILM_AFTER.test(after)) return true;
-  if (cued(text, m.start, 40) && FILM_BEFORE.test(text.slice(Math.max(0, m.start - 40), m.start))) return true;
+  if (cued(text, m.start, 40, FILM_ENDS) && FILM_BEFORE.test(text.slice(Math.max(0, m.start - 40), m.start)))
+    return true;
   return (block.marks ?? []).some(
     (s) =>
       !s.link &&

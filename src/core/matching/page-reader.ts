@@ -22,8 +22,22 @@ interface Named {
 }
 
 // A named surface opens with a capital and has four characters or more (#remember): it is
-// looked up by its first four, from each capital of a block.
+// looked up by its first four, from each capital of a block. The capitals are found with
+// `test` (no match object each) and their four characters read as a number (no string each):
+// a 2 MB page has hundreds of thousands of capitals, and their garbage was most of the pass's
+// cost while its code is cold.
 const CAPITAL = /\p{Lu}/gu;
+
+/**
+ * The first four characters at `at`, as a small integer (a Map's fastest key). Two heads may
+ * share one: each surface is compared in full where it is looked up, so that finds nothing more.
+ */
+function headAt(text: string, at: number): number {
+  let h = text.charCodeAt(at);
+  h = (h * 31 + text.charCodeAt(at + 1)) | 0;
+  h = (h * 31 + text.charCodeAt(at + 2)) | 0;
+  return ((h * 31 + text.charCodeAt(at + 3)) | 0) & 0x3fffffff;
+}
 
 export class PageReader {
   readonly #shorts = new ShortForms();
@@ -34,7 +48,7 @@ export class PageReader {
    * looked up here, not every surface searched in every block (at 10,000 films the bench
    * article names thousands, and that search was the pass's largest cost).
    */
-  readonly #named = new Map<string, Named[]>();
+  readonly #named = new Map<number, Named[]>();
   #count = 0;
 
   /** The block's titles: `found` (the matcher's) kept or dropped, and those found again, in text order. */
@@ -54,7 +68,7 @@ export class PageReader {
   }
 
   #remember({ surface, filmIds }: TitleMatch): void {
-    const head = surface.slice(0, 4);
+    const head = headAt(surface, 0);
     let named = this.#named.get(head);
     // Named before (most of a page's namings): it passed the checks below then.
     if (named?.some((n) => n.surface === surface)) return;
@@ -71,15 +85,25 @@ export class PageReader {
     // (the order they are found in: the sort is stable).
     const places: Array<[Named, number]> = [];
     // Most pages name no film as a film: their blocks are not read again.
-    if (this.#count)
-      for (const { index } of text.matchAll(CAPITAL))
-        for (const named of this.#named.get(text.slice(index, index + 4)) ?? [])
-          if (text.startsWith(named.surface, index)) places.push([named, index]);
+    if (this.#count) {
+      CAPITAL.lastIndex = 0;
+      while (CAPITAL.test(text)) {
+        // A capital outside the BMP is two code units: it starts where its high surrogate is.
+        const index = CAPITAL.lastIndex - ((text.charCodeAt(CAPITAL.lastIndex - 1) & 0xfc00) === 0xdc00 ? 2 : 1);
+        const named = this.#named.get(headAt(text, index));
+        if (!named) continue;
+        // Most places are the matcher's own titles (28,000 of the bench article's 37,000): they
+        // are dropped here, not sorted first.
+        for (const n of named)
+          if (text.startsWith(n.surface, index) && !overlaps(kept, index, index + n.surface.length))
+            places.push([n, index]);
+      }
+    }
     const out: TitleMatch[] = [];
     for (const [{ surface, filmIds }, at] of places.sort(([a], [b]) => a.order - b.order)) {
       const end = at + surface.length;
       if (WORD_CHAR.test(text[at - 1] ?? '') || WORD_CHAR.test(text[end] ?? '')) continue;
-      if (kept.some((m) => m.start < end && at < m.end) || out.some((m) => m.start < end && at < m.end)) continue;
+      if (overlaps(out, at, end)) continue;
       if (capitalisedNeighbour(text, at, end)) continue;
       // A sentence's first word is capitalised whatever it means: "Hunger sets in around 4pm".
       if (!SPACE.test(surface) && sentenceStart(text, at)) continue;
@@ -89,6 +113,12 @@ export class PageReader {
     }
     return out;
   }
+}
+
+/** Does one of `matches` overlap [start, end)? */
+function overlaps(matches: readonly TitleMatch[], start: number, end: number): boolean {
+  for (const m of matches) if (m.start < end && start < m.end) return true;
+  return false;
 }
 
 /**

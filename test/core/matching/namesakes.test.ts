@@ -51,6 +51,17 @@ describe('the words before a title', () => {
     expect(filmContext(other, n)).toBe(false);
   });
 
+  it('reads each word for a film before the title, by its own words, not the rules’ other words', () => {
+    const context = (text: string) => filmContext(...at(text, 'Selma'));
+    for (const word of ['film', 'films', 'movie', 'movies', 'documentary', 'documentaire'])
+      expect(context(`We saw the ${word},\u00a0Selma at noon.`)).toBe(true);
+    // Controls: a word the namesake rules end on, a word for a film inside a longer one, and
+    // one in capitals (the film rule reads lower case), none naming it a film.
+    expect(context('We saw the series Selma at noon.')).toBe(false);
+    expect(context('We saw the filmmaker Selma at noon.')).toBe(false);
+    expect(context('We saw the FILM Selma at noon.')).toBe(false);
+  });
+
   it('reads only the words within its span before the title, to the span’s first character', () => {
     const context = (text: string) => filmContext(...at(text, 'Selma'));
     // filmContext reads 40 characters: "film" ends 35 before the title, its space one more.

@@ -241,4 +241,35 @@ describe('titles found again, sharing their first four characters', () => {
     const reader = named('Up', 'Room', 'Up', 'Room');
     expect(again(reader, 'We saw Up, then Room.')).toEqual(['f1=Room']);
   });
+
+  it('tells apart two surfaces whose first four characters are looked up under one key', () => {
+    // "Aa" and "BB" weigh the same in the key (65 × 31 + 97 = 66 × 31 + 66).
+    const reader = named('AaXY Film');
+    expect(again(reader, 'We saw BBXY Film twice.')).toEqual([]);
+    expect(again(reader, 'We saw AaXY Film twice.')).toEqual(['f0=AaXY Film']);
+    const both = named('AaXY Film', 'BBXY Film');
+    expect(again(both, 'We saw BBXY Film, then AaXY Film.')).toEqual(['f1=BBXY Film', 'f0=AaXY Film']);
+  });
+
+  it('finds a surface opening with a fullwidth capital, beside capitals outside the BMP', () => {
+    // Ｆ (U+FF26) is one code unit, above the low surrogates' range; 𝐀 (U+1D400) is two.
+    const reader = named('Ｆoxtrot Uniform');
+    // A letter outside the BMP before it is no word character (as in the test above): found twice.
+    expect(again(reader, 'We saw 𝐀𝐁 and Ｆoxtrot Uniform, then 𝐀Ｆoxtrot Uniform.')).toEqual([
+      'f0=Ｆoxtrot Uniform',
+      'f0=Ｆoxtrot Uniform',
+    ]);
+    // Control: after a letter it is inside a longer word.
+    expect(again(reader, 'We saw xＦoxtrot Uniform.')).toEqual([]);
+  });
+
+  it('finds nothing again where the matcher already holds the title, and finds it beside that', () => {
+    const reader = named('Star Wars');
+    const text = 'We saw Star Wars, then Star Wars.';
+    const own = { filmIds: ['f0'], start: 7, end: 16, surface: 'Star Wars' };
+    expect(reader.next(block(text), [own]).map((m) => `${m.start}:${m.surface}`)).toEqual([
+      '7:Star Wars',
+      '23:Star Wars',
+    ]);
+  });
 });
