@@ -218,10 +218,12 @@ export function namesake(block: TextBlock, m: TitleMatch, matches: readonly Titl
 }
 
 const YEAR_AFTER = /^[\s\u00a0]*(?:\(|\[|,)[\s\u00a0]*(?:1[89]|20)\d\d\b/u;
-const FILM_BEFORE = /\b(?:film|movie|films|movies|documentary|documentaire)[\s\u00a0]*[,:]?[\s\u00a0]*$/u;
+// The words that name a film as one, before the title ("the documentary Sunrise").
+const FILM_WORDS = 'films?|movies?|documentary|documentaire';
+const FILM_BEFORE = new RegExp(`\\b(?:${FILM_WORDS})[\\s\\u00a0]*[,:]?[\\s\\u00a0]*$`, 'u');
 // FILM_BEFORE's own words, for `cued`: every title is tested, and the page pass's whole list
 // (BEFORE_ENDS) read backwards from each was the pass's dearest expression while cold.
-const FILM_ENDS = /(?<=films?|movies?|documentary|documentaire)/iuy;
+const FILM_ENDS = new RegExp(`(?<=${FILM_WORDS})`, 'iuy');
 const FILM_AFTER = /^[\s\u00a0]*['’]?[\s\u00a0]*(?:film|movie|trailer|director|sequel|remake|box[\s\u00a0]+office)\b/u;
 const PUNCT = /^[\s\u00a0"'“”‘’«»()[\],.:;!?]*$/u;
 
