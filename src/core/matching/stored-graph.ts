@@ -35,7 +35,7 @@ type Column =
   /** Integers `a`, `a + d`, `a + 2d`...: a record's number, stored as the rule, not the numbers. */
   | { k: 'ir'; a: number; d: number }
   | { k: 'f'; v: Float64Array }
-  /** Flags, eight a byte (bit `id & 7` of byte `id >> 3`): a name's three were a byte each (0.29 MB, 100k films). */
+  /** Flags, eight a byte (bitAt): a name's three were a byte each (0.29 MB, 100k films). */
   | { k: 'b'; v: Uint8Array }
   | { k: 's'; v: Int32Array }
   /** Strings of a few kinds (a name's role): `v` indexes the palette `p` of string ids (see palette). */
@@ -207,14 +207,14 @@ class Encoder {
     ids: Int32Array;
   }> {
     const at = new Int32Array(lists.length + 1);
-    const none = new Uint8Array((lists.length + 7) >> 3);
+    const none = new Uint8Array(bitBytes(lists.length));
     let total = 0;
     for (let i = 0; i < lists.length; i++) total += lists[i]?.length ?? 0;
     const ids = new Int32Array(total);
     let n = 0;
     for (let i = 0; i < lists.length; i++) {
       const list = lists[i];
-      if (list === undefined) none[i >> 3]! |= 1 << (i & 7);
+      if (list === undefined) setBit(none, i);
       else for (const r of list) ids[n++] = this.recordIds.get(r)!;
       at[i + 1] = n;
       yield* this.pause();
@@ -251,8 +251,8 @@ class Encoder {
       return step ? { k: 'ir', ...step } : { k: 'i', v: Int32Array.from(values as number[]) };
     }
     if (values.every((v) => typeof v === 'boolean')) {
-      const v = new Uint8Array((n + 7) >> 3);
-      for (let i = 0; i < n; i++) if (values[i]) v[i >> 3]! |= 1 << (i & 7);
+      const v = new Uint8Array(bitBytes(n));
+      for (let i = 0; i < n; i++) if (values[i]) setBit(v, i);
       return { k: 'b', v };
     }
     if (values.every((v) => typeof v === 'string')) {
@@ -444,13 +444,29 @@ function stepsWithin(at: Int32Array, v: Int32Array): { v: Int32Array } | { f: In
   return { f, v: steps };
 }
 
-/** What stepsWithin wrote, as the string numbers; refused when its parts are of other kinds or sizes. */
-function stepsRead(node: { f?: unknown; v?: unknown }, at: Int32Array): Int32Array {
-  if (node.f === undefined) return int32s(node.v);
+/** A `mls` node's numbers as stepsWithin wrote them: as they are, or firsts and steps. */
+type StringSteps = { v: Int32Array } | { f: Int32Array; steps: Int8Array | Int16Array };
+
+/** A `mls` node's numbers for `lists` lists; refused when its parts are of other kinds or sizes. */
+function stringSteps(node: { f?: unknown; v?: unknown }, lists: number): StringSteps {
+  if (node.f === undefined) return { v: int32s(node.v) };
   const f = int32s(node.f);
+  if (f.length !== lists) fail('lists of strings out of step with their firsts');
   const steps = node.v;
-  if (!(steps instanceof Int8Array || steps instanceof Int16Array)) return fail('lists of strings of no steps');
-  if (f.length !== at.length - 1) return fail('lists of strings out of step with their firsts');
+  return steps instanceof Int8Array || steps instanceof Int16Array
+    ? { f, steps }
+    : fail('lists of strings of no steps');
+}
+
+/** How many string numbers `parts` holds. */
+function stepsLength(parts: StringSteps): number {
+  return 'f' in parts ? parts.steps.length : parts.v.length;
+}
+
+/** The string numbers of `parts`, list k in at[k]..at[k + 1] (offsets checked against stepsLength). */
+function stepsRead(parts: StringSteps, at: Int32Array): Int32Array {
+  if (!('f' in parts)) return parts.v;
+  const { f, steps } = parts;
   const v = new Int32Array(steps.length);
   for (let k = 0; k < f.length; k++) {
     const from = at[k]!;
@@ -461,14 +477,18 @@ function stepsRead(node: { f?: unknown; v?: unknown }, at: Int32Array): Int32Arr
   return v;
 }
 
-/** How many numbers a `mls` node of `lists` lists holds, its kinds and its firsts' length checked. */
-function stepsCount(node: { f?: unknown; v?: unknown }, lists: number): number {
-  if (node.f === undefined) return int32s(node.v).length;
-  if (int32s(node.f).length !== lists) fail('lists of strings out of step with their firsts');
-  const steps = node.v;
-  return steps instanceof Int8Array || steps instanceof Int16Array
-    ? steps.length
-    : fail('lists of strings of no steps');
+// Flags eight to a byte, bit `i & 7` of byte `i >> 3`: the stored flag columns and the record
+// lists' `none`, written and read by these three alone.
+function bitBytes(count: number): number {
+  return (count + 7) >> 3;
+}
+
+function setBit(bits: Uint8Array, i: number): void {
+  bits[i >> 3]! |= 1 << (i & 7);
+}
+
+function bitAt(bits: Uint8Array, i: number): boolean {
+  return ((bits[i >> 3]! >> (i & 7)) & 1) === 1;
 }
 
 /**
@@ -753,7 +773,7 @@ class RecordTable {
         case 'f':
           return sized(col.v instanceof Float64Array ? col.v.length : fail(`column ${key} is not numbers`));
         case 'b':
-          return col.v instanceof Uint8Array && col.v.length === (count + 7) >> 3
+          return col.v instanceof Uint8Array && col.v.length === bitBytes(count)
             ? undefined
             : fail(`column ${key} is not ${count} flags`);
         // The string numbers, palette indexes and offsets inside are checked when a record is made (valueAt).
@@ -818,7 +838,7 @@ class RecordTable {
       case 'ir':
         return col.a + col.d * id;
       case 'b':
-        return ((col.v[id >> 3]! >> (id & 7)) & 1) === 1;
+        return bitAt(col.v, id);
       case 's':
         return this.strings.at(col.v[id]);
       case 'sp':
@@ -873,14 +893,14 @@ export class StoredLists<T> implements ListsByIndex<T> {
     private readonly damage: Damage,
   ) {
     if (!Number.isInteger(count) || (count as number) < 0) fail('lists of records of no count');
-    if (!(none instanceof Uint8Array) || none.length !== ((count as number) + 7) >> 3) fail('no list of missing lists');
+    if (!(none instanceof Uint8Array) || none.length !== bitBytes(count as number)) fail('no list of missing lists');
     this.length = count as number;
     this.spans = new SpanTable(at, this.length, int32s(ids).length, 'lists of records');
     this.made = new Made(this.length);
   }
 
   has(i: number): boolean {
-    return i >>> 0 < this.length && ((this.none[i >> 3]! >> (i & 7)) & 1) === 0;
+    return i >>> 0 < this.length && !bitAt(this.none, i);
   }
 
   list(i: number): T[] | undefined {
@@ -1101,7 +1121,8 @@ class Decoder {
         return 'map';
       default: {
         this.primitives(node.k, false);
-        offsetEnds(int32s(node.at), this.count(node.k), stepsCount(node, this.count(node.k)), 'lists of strings');
+        const lists = this.count(node.k);
+        offsetEnds(int32s(node.at), lists, stepsLength(stringSteps(node, lists)), 'lists of strings');
         return 'map';
       }
     }
@@ -1169,8 +1190,9 @@ class Decoder {
       case 'mls': {
         const keys = this.primitives(node.k);
         const at = int32s(node.at);
-        offsets(at, keys.length, stepsCount(node, keys.length), 'lists of strings');
-        const v = stepsRead(node, at);
+        const parts = stringSteps(node, keys.length);
+        offsets(at, keys.length, stepsLength(parts), 'lists of strings');
+        const v = stepsRead(parts, at);
         inRange(v, this.strings.size, 'string');
         const out = this.keep(node.i, new Map<unknown, string[]>());
         for (let k = 0; k < keys.length; k++) {
