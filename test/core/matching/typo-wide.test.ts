@@ -96,22 +96,22 @@ describe('typos under a word many titles go on from, and before a word many titl
     expect(typos).toBeGreaterThan(2 * WORDS.length + 1);
   });
 
-  it('walks a typed word’s near children in the order the variants map gave them', () => {
+  /** The film ids of each typo hit starting at the first word of `text`. */
+  function typoHitsAtStart(text: string): string[][] {
     const { index, typos } = compileTitles(films);
     const t = new TokenTable();
-    scanTokens('Sorrentino Sarden', index.vocabulary, t);
+    scanTokens(text, index.vocabulary, t);
     const hits: TrieHit[] = [];
     walkTypos(typos, t, 0, { censored: CENSORED_STEPS_PER_BLOCK }, hits);
-    expect(hits.map((h) => h.names.flatMap((n) => n.filmIds))).toEqual([['garden'], ['sadden']]);
+    return hits.map((h) => h.names.flatMap((n) => n.filmIds));
+  }
+
+  it('walks a typed word’s near children in the order the variants map gave them', () => {
+    expect(typoHitsAtStart('Sorrentino Sarden')).toEqual([['garden'], ['sadden']]);
   });
 
   it('gives the names a typed first word is near in the order of the shared list', () => {
-    const { index, typos } = compileTitles(films);
-    const t = new TokenTable();
-    scanTokens('Carbel Nightfall', index.vocabulary, t);
-    const hits: TrieHit[] = [];
-    walkTypos(typos, t, 0, { censored: CENSORED_STEPS_PER_BLOCK }, hits);
-    expect(hits.map((h) => h.names.flatMap((n) => n.filmIds))).toEqual([['cartel-n', 'carpel-n']]);
+    expect(typoHitsAtStart('Carbel Nightfall')).toEqual([['cartel-n', 'carpel-n']]);
   });
 
   it('reports a typed word near two titles as the reference does', () => {
