@@ -34,6 +34,8 @@ const STATIC_FILES = [
 const entryPoints = {
   background: 'src/background/index.ts',
   content: 'src/content/index.tsx',
+  // The top frame's wake at document_start (issue 28): its own bundle, none of the content script's code.
+  wake: 'src/content-wake/index.ts',
   popup: 'src/popup/index.tsx',
   options: 'src/options/index.tsx',
   welcome: 'src/welcome/index.tsx',
@@ -49,7 +51,8 @@ export function manifestFor(browser, base, { dev: isDev, localHosts = isDev }) {
     delete manifest.background.service_worker;
     // Firefox's document_idle waits for the load event (and its images), Chromium's comes at
     // DOMContentLoaded when the page is idle: document_end starts Firefox's scan as early.
-    for (const script of manifest.content_scripts) script.run_at = 'document_end';
+    // The wake (wake.js) keeps document_start: its point is to come before either.
+    for (const script of manifest.content_scripts) if (script.js.includes('content.js')) script.run_at = 'document_end';
   }
   if (localHosts) {
     for (const script of manifest.content_scripts) script.matches.push(...DEV_ORIGINS);

@@ -26,6 +26,8 @@ export const LAYERS = {
   'ui/options': { imports: ['ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },
   'ui/welcome': { imports: ['ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },
   content: { imports: ['ui/card', 'ui/shared', 'browser', 'messages', CORE] },
+  // The top frame's wake at document_start: its own bundle, a few hundred bytes.
+  'content-wake': { imports: ['browser', 'messages', CORE] },
   popup: { imports: ['ui/popup', 'ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },
   options: { imports: ['ui/options', 'ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },
   welcome: { imports: ['ui/welcome', 'ui/shared', 'browser', 'messages', CORE], not: [MATCHING] },

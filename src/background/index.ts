@@ -12,6 +12,7 @@ import { sharedSiteRegistry } from './handlers/sites.ts';
 import { notificationsAllowed } from '../browser/notifications.ts';
 import { startReminders } from './reminder-service.ts';
 import { route } from './router.ts';
+import { isWake } from '../messages/index.ts';
 import { isExtensionPage, senderPageUrl } from './sender.ts';
 import { watchSites } from './sites/browser-site-api.ts';
 import { createFeedSync } from './feed-sync/engine.ts';
@@ -114,14 +115,16 @@ browser.runtime.onInstalled.addListener(({ reason }) => {
 // Chrome accepts only a native Promise as the reply, so the handler is an async function.
 const extensionOrigin = browser.runtime.getURL('');
 browser.runtime.onMessage.addListener(async (message: unknown, sender: browser.Runtime.MessageSender) => {
-  const reply = await wake.request(() =>
+  const answer = () =>
     route(handlers, message, {
       extensionPage: isExtensionPage(sender, browser.runtime.id, extensionOrigin),
       pageUrl: senderPageUrl(sender),
       tabActive: sender.tab?.active === true,
       frame: sender.tab ? `${sender.tab.id ?? -1}/${sender.frameId ?? 0}` : undefined,
-    }),
-  );
+    });
+  // The page's wake comes before its first batch: answered outside the start-up's count, so its
+  // instant answer does not let the deferred work go ahead of the batch it came to prepare.
+  const reply = isWake(message) ? await answer() : await wake.request(answer);
   changes.after(message, reply);
   deviceSync.after(message, reply);
   return reply;

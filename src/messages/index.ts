@@ -14,6 +14,7 @@ import { isPlainObject } from '../core/guards.ts';
 import { type MessageSpec, type SpecsFor } from './spec.ts';
 import { userEventSpecs, type UserEventMessages } from './user-events.ts';
 import { userFilmSpecs, type UserFilmMessages } from './user-films.ts';
+import { wakeSpecs, type WakeMessages } from './wake.ts';
 
 // The folder's surface (scripts/eslint/layers.mjs): code outside src/messages imports these from here.
 export { ADD_EVENT_PARAM, addEventPath, type AddEventMessages } from './add-event.ts';
@@ -28,6 +29,7 @@ export { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteList, type SiteMessages, 
 export type { InvitationEvent, InvitationPreview, InvitationTarget, UserEventMessages } from './user-events.ts';
 export { INVITATION_EVENTS_MAX } from './user-events.ts';
 export type { UserFilmMessages } from './user-films.ts';
+export { isWake, type WakeMessages } from './wake.ts';
 
 export interface Messages
   extends
@@ -41,7 +43,8 @@ export interface Messages
     CorrectionMessages,
     SiteMessages,
     AddEventMessages,
-    DeviceSyncMessages {}
+    DeviceSyncMessages,
+    WakeMessages {}
 
 export type MessageName = keyof Messages;
 export type Params<N extends MessageName> = Messages[N]['params'];
@@ -66,6 +69,7 @@ const specs: SpecsFor<Messages> = {
   ...siteSpecs,
   ...addEventSpecs,
   ...deviceSyncSpecs,
+  ...wakeSpecs,
 };
 
 /** Every message name, so tests can cover each message, including ones added later. */

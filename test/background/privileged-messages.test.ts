@@ -39,20 +39,23 @@ const CONTENT_SCRIPT_MESSAGES: Partial<Record<MessageName, string>> = {
   getSavedStatus: 'statuses of events of listed films only; own events of no film and gone events stay hidden',
   exportCalendar: 'the card\'s "Add to calendar"; events of listed films only, the rest counted as missing',
   openAddEvent: 'opens the add-event form for a listed film, at most one tab a second; writes nothing',
+  wake: "the top frame's document_start wake (src/content-wake/): no params, reads and writes nothing, answers {}",
   ...CONTENT_SCRIPT_WRITES,
 };
 
 /**
- * The messages the content script's code sends: every file of src/content and every file they
- * import, the card and the parts of ui/shared it uses (read from the source, so a new one is
- * seen). ui/shared also holds components only extension pages mount, which may send privileged
- * messages.
+ * The messages the content scripts' code sends: every file of src/content and src/content-wake
+ * (the top frame's wake) and every file they import, the card and the parts of ui/shared it
+ * uses (read from the source, so a new one is seen). ui/shared also holds components only
+ * extension pages mount, which may send privileged messages.
  */
 function sentByContentScripts(): string[] {
   const names = new Set<string>();
-  const files = readdirSync('src/content', { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file))
-    .map((file) => resolve('src/content', file));
+  const files = ['src/content', 'src/content-wake'].flatMap((folder) =>
+    readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => resolve(folder, file)),
+  );
   const seen = new Set(files);
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
@@ -165,7 +168,9 @@ describe('what content scripts may send', () => {
   it('covers every message the content script and the card send, so the card keeps working', () => {
     const sent = sentByContentScripts();
     // Positive control: the reader finds the card's messages at all.
-    expect(sent).toEqual(expect.arrayContaining(['getListings', 'getSavedStatus', 'setSaved', 'getSiteSwitch']));
+    expect(sent).toEqual(
+      expect.arrayContaining(['getListings', 'getSavedStatus', 'setSaved', 'getSiteSwitch', 'wake']),
+    );
     expect(sent.filter((name) => !(name in CONTENT_SCRIPT_MESSAGES))).toEqual([]);
   });
 

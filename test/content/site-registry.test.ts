@@ -58,8 +58,10 @@ describe('per-site switches', () => {
     fake.granted.push('*://blog.example.com/*');
     await registry.add('https://blog.example.com/post', 7);
     expect(fake.storage.get(ADDED_SITES_KEY)).toEqual(['*://blog.example.com/*']);
+    // The content script and the top frame's wake (issue 28), as the manifest runs both on curated sites.
     expect([...fake.registered.values()]).toEqual([
-      { id: 'site-____blog.example.com__', matches: ['*://blog.example.com/*'] },
+      { id: 'site-____blog.example.com__', matches: ['*://blog.example.com/*'], script: 'content' },
+      { id: 'site-____blog.example.com__-wake', matches: ['*://blog.example.com/*'], script: 'wake' },
     ]);
     expect(fake.injected).toEqual([7]);
     expect(await registry.status('https://blog.example.com/')).toMatchObject({ added: true, builtIn: false });
@@ -68,15 +70,39 @@ describe('per-site switches', () => {
   it('re-registers on start what is missing and drops sites whose permission was removed', async () => {
     const fake = fakeApi(['*://a.example/*']);
     fake.storage.set(ADDED_SITES_KEY, ['*://a.example/*', '*://b.example/*']);
-    fake.registered.set('site-stale', { id: 'site-stale', matches: ['*://old.example/*'] });
-    fake.registered.set('other-feature', { id: 'other-feature', matches: [] });
+    fake.registered.set('site-stale', { id: 'site-stale', matches: ['*://old.example/*'], script: 'content' });
+    fake.registered.set('other-feature', { id: 'other-feature', matches: [], script: 'content' });
     const registry = new SiteRegistry(fake.api);
     await registry.sync();
-    expect([...fake.registered.keys()].sort()).toEqual(['other-feature', 'site-____a.example__']);
+    expect([...fake.registered.keys()].sort()).toEqual([
+      'other-feature',
+      'site-____a.example__',
+      'site-____a.example__-wake',
+    ]);
     fake.granted.length = 0;
     await registry.permissionsRemoved(['*://a.example/*']);
     expect([...fake.registered.keys()]).toEqual(['other-feature']);
     expect(fake.storage.get(ADDED_SITES_KEY)).toEqual(['*://b.example/*']);
+  });
+
+  it('gives a site registered before the wake existed its wake, and keeps its content script', async () => {
+    const fake = fakeApi(['*://a.example/*']);
+    fake.storage.set(ADDED_SITES_KEY, ['*://a.example/*']);
+    const content: ScriptRegistration = { id: 'site-____a.example__', matches: ['*://a.example/*'], script: 'content' };
+    fake.registered.set(content.id, content);
+    const registered: ScriptRegistration[][] = [];
+    const register = fake.api.register;
+    fake.api.register = async (scripts) => (registered.push(scripts), register(scripts));
+    const unregistered: string[][] = [];
+    const unregister = fake.api.unregister;
+    fake.api.unregister = async (ids) => (unregistered.push(ids), unregister(ids));
+    await new SiteRegistry(fake.api).sync();
+    expect(registered).toEqual([[{ id: 'site-____a.example__-wake', matches: ['*://a.example/*'], script: 'wake' }]]);
+    expect(unregistered).toEqual([]);
+    // Positive control: both in place, a second sync registers nothing more.
+    await new SiteRegistry(fake.api).sync();
+    expect(registered).toHaveLength(1);
+    expect([...fake.registered.keys()].sort()).toEqual(['site-____a.example__', 'site-____a.example__-wake']);
   });
 
   it('answers the popup through messages that content scripts may not send', async () => {

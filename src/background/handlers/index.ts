@@ -19,6 +19,7 @@ import type { FeedSync } from '../feed-sync/engine.ts';
 import type { HandlersFor } from './types.ts';
 import { userEventHandlers } from './user-events.ts';
 import { userFilmHandlers } from './user-films.ts';
+import { wakeHandlers } from './wake.ts';
 
 export type Handlers = HandlersFor<Messages>;
 
@@ -60,5 +61,6 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     ...siteHandlers(() => deps.sites ?? sharedSiteRegistry(deps.db)),
     ...addEventHandlers(deps),
     ...deviceSyncHandlers(deps),
+    ...wakeHandlers(),
   };
 }

@@ -16,7 +16,11 @@ interface Ext {
     executeScript(injection: object): Promise<unknown>;
     insertCSS(injection: object): Promise<void>;
   };
-  runtime: { getManifest(): { content_scripts?: Array<{ matches?: string[]; run_at?: string }> } };
+  runtime: { getManifest(): { content_scripts?: Array<{ matches?: string[]; js?: string[]; run_at?: string }> } };
+}
+
+function manifestRunAt(ext: Ext, file: string): string | undefined {
+  return ext.runtime.getManifest().content_scripts?.find((s) => s.js?.includes(file))?.run_at;
 }
 
 export function browserSiteApi(db: AfterpartyDb): SiteApi {
@@ -30,15 +34,20 @@ export function browserSiteApi(db: AfterpartyDb): SiteApi {
     registeredIds: async () => (await ext.scripting.getRegisteredContentScripts()).map((s) => s.id),
     register: (scripts) =>
       ext.scripting.registerContentScripts(
-        scripts.map(({ id, matches }) => ({
-          id,
-          matches,
-          js: ['content.js'],
-          css: ['content.css'],
-          // As the manifest's own content script starts in this browser (build.mjs picks it).
-          runAt: ext.runtime.getManifest().content_scripts?.[0]?.run_at ?? 'document_idle',
-          allFrames: true,
-        })),
+        scripts.map(({ id, matches, script }) =>
+          script === 'wake'
+            ? // As the manifest's wake: the top frame only, as the document starts, carrying nothing.
+              { id, matches, js: ['wake.js'], runAt: 'document_start', allFrames: false }
+            : {
+                id,
+                matches,
+                js: ['content.js'],
+                css: ['content.css'],
+                // As the manifest's own content script starts in this browser (build.mjs picks it).
+                runAt: manifestRunAt(ext, 'content.js') ?? 'document_idle',
+                allFrames: true,
+              },
+        ),
       ),
     unregister: (ids) => ext.scripting.unregisterContentScripts({ ids }),
     async inject(tabId) {

@@ -2,7 +2,8 @@
 // - the off switch: a list of hostnames, kept where only the background writes (IndexedDB,
 //   site-list-store.ts); content scripts ask for their own site (getSiteSwitch); no permission;
 // - adding a site the manifest does not list: the user grants an optional host permission
-//   (asked for by the popup, on a click), then we register our content script for it with
+//   (asked for by the popup, on a click), then we register our content script and the top
+//   frame's wake for it with
 //   scripting.registerContentScripts and re-register on every start, since registrations
 //   do not survive an update (Chrome) or a restart (Firefox).
 import { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteList, type SiteStatus } from '../../messages/index.ts';
@@ -12,6 +13,11 @@ import { matchesPattern, sitePattern } from './match-pattern.ts';
 export interface ScriptRegistration {
   id: string;
   matches: string[];
+  /**
+   * `content`: the content script, as the manifest runs it; `wake`: the top frame's document_start
+   * wake (src/content-wake/), as the manifest runs it on the curated sites (issue 28).
+   */
+  script: 'content' | 'wake';
 }
 
 /** The browser APIs the registry needs; tests pass a fake. */
@@ -32,6 +38,8 @@ const PREFIX = 'site-';
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 const idFor = (pattern: string) => `${PREFIX}${pattern.replace(/[^a-z0-9.-]/gi, '_')}`;
+// A pattern's id ends in "__" (its "/*"), so no content script's id ends in "-wake".
+const wakeIdFor = (pattern: string) => `${idFor(pattern)}-wake`;
 
 export class SiteRegistry {
   constructor(private readonly api: SiteApi) {}
@@ -126,12 +134,18 @@ export class SiteRegistry {
       this.api.grantedOrigins(),
       this.api.registeredIds(),
     ]);
-    const wanted = new Map(added.filter((p) => granted.includes(p)).map((p) => [idFor(p), p]));
+    const wanted = new Map<string, ScriptRegistration>(
+      added
+        .filter((p) => granted.includes(p))
+        .flatMap((p) => [
+          [idFor(p), { id: idFor(p), matches: [p], script: 'content' }],
+          [wakeIdFor(p), { id: wakeIdFor(p), matches: [p], script: 'wake' }],
+        ]),
+    );
     const stale = registered.filter((id) => id.startsWith(PREFIX) && !wanted.has(id));
     if (stale.length > 0) await this.api.unregister(stale);
-    const missing = [...wanted]
-      .filter(([id]) => !registered.includes(id))
-      .map(([id, pattern]) => ({ id, matches: [pattern] }));
+    // A site registered before the wake existed gets its wake here, its content script kept.
+    const missing = [...wanted.values()].filter(({ id }) => !registered.includes(id));
     if (missing.length > 0) await this.api.register(missing);
   }
 
