@@ -1,4 +1,5 @@
-// A stopped worker woken by a page answers the page before its start-up work (issue 28): the
+// A stopped worker woken by a page answers the page before its start-up work (issue 28): woken
+// by the top frame's wake as the page starts, before the content script's first batch; the
 // reminders rebuilt, the sync alarm set again and the device-sync round start after the page's
 // beginScan was answered, and they still run. Read from the woken worker's own timeline (the
 // development build measures each, src/background/start-up.ts). Stopped through CDP
@@ -45,5 +46,11 @@ describe('a stopped worker woken by a page', () => {
     expect(names).not.toContain('afterparty:matcher-compiled');
     // Positive control: the entries of this life name what it did (the script's end, the request's answer).
     expect(names).toContain('afterparty:worker-script');
+    // Woken by the top frame's wake at document_start (src/content-wake/), once, before the
+    // content script's first batch came; answered outside the start-up's count, so the deferred
+    // work above still waited for beginScan's answer.
+    const wakes = entries.filter((e) => e.name === 'afterparty:wake');
+    expect(wakes).toHaveLength(1);
+    expect(wakes[0]!.start).toBeLessThan(answered!.start);
   });
 });

@@ -6,6 +6,7 @@ import type { Page, Worker } from 'playwright-core';
 import { beforeAll } from 'vitest';
 import { waitForHighlights } from '../../scripts/browser.mjs';
 import { harnessWithRoutes, openExtensionPage, type Harness } from './extension.ts';
+import type { Routes } from './serve-routes.ts';
 import { watchWorker, type WorkerWatch } from './service-worker.ts';
 
 const REVIEW =
@@ -19,6 +20,8 @@ export interface Entry {
 
 export interface WokenWorker {
   readonly harness: Harness;
+  /** `http://127.0.0.1:PORT`, where the review and the file's own routes are served. */
+  readonly base: string;
   /** Opens the review in a new tab and gives the number of its underlined titles (2 expected). */
   underlined(): Promise<number>;
   /** Stops the running worker and waits until CDP reports it stopped. */
@@ -29,9 +32,9 @@ export interface WokenWorker {
   until(what: string, ok: () => boolean | Promise<boolean>): Promise<void>;
 }
 
-/** The extension, the review and a watch on the worker, for a test file's whole run. */
-export function wokenWorkerForFile(): WokenWorker {
-  const env = harnessWithRoutes({ '/review.html': REVIEW });
+/** The extension, the review (and the file's own `routes`) and a watch on the worker, for a test file's whole run. */
+export function wokenWorkerForFile(routes: Routes = {}): WokenWorker {
+  const env = harnessWithRoutes({ ...routes, '/review.html': REVIEW });
   let options: Page;
   let watch: WorkerWatch;
   beforeAll(async () => {
@@ -48,6 +51,9 @@ export function wokenWorkerForFile(): WokenWorker {
   return {
     get harness() {
       return env.harness;
+    },
+    get base() {
+      return env.served.base;
     },
     async underlined() {
       const page = await env.harness.context.newPage();
