@@ -266,6 +266,8 @@ function wakeTimeline(page: TimelineEntry[], worker: TimelineEntry[]): string {
   const at = (e: TimelineEntry) => `${(e.start - load).toFixed(0)}${e.ms > 0 ? `+${e.ms.toFixed(0)}` : ''}`;
   const short = (name: string) => name.replace(/^afterparty:/, '');
   const batch = page.find((e) => e.name === 'afterparty:batch');
+  // The top frame's wake at document_start (src/content-wake/), where the build has it.
+  const wakeSent = page.find((e) => e.name === 'afterparty:wake-sent');
   const underline = page.find((e) => e.name === 'afterparty:first-underline');
   // The page's side of the reply: in hand, then applied (the store, settings, highlights, hover).
   const reply = ['answers', 'answers-applied'].flatMap((name) => {
@@ -273,6 +275,7 @@ function wakeTimeline(page: TimelineEntry[], worker: TimelineEntry[]): string {
     return entry ? [{ ...entry, name: `page ${name}` }] : [];
   });
   const parts = [
+    ...(wakeSent ? [`page wake sent ${at(wakeSent)}`] : []),
     ...(batch ? [`page beginScan sent ${at(batch)}`] : []),
     ...[...worker, ...reply]
       .sort((a, b) => a.start - b.start)
