@@ -1,6 +1,7 @@
 // Firefox twin of stored-matcher.test.ts: the background (an event page, which Firefox unloads
 // when idle) keeps its matcher as a file of the extension's private file system
-// (background/index-file.ts), and reads it back when a page wakes it. Extension pages share the
+// (background/index-file.ts), and reads it back when a page wakes it (the top frame's wake at
+// document_start first, src/content-wake/). Extension pages share the
 // background's origin, so the file is looked at from one of them.
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
@@ -28,11 +29,20 @@ const storedFile = (page: Page) =>
     return { size: file.size, lastModified: file.lastModified };
   });
 
-async function underlined(): Promise<void> {
+/** Loads the review, checks its two underlines, and gives the page's `afterparty:*` marks in time order. */
+async function underlined(): Promise<string[]> {
   const review = await openTab(env.ff.browser, `${site.served.base}/review.html`);
   await waitForHighlights(review, 2);
   expect(await review.evaluate(() => CSS.highlights.get('afterparty-film')?.size)).toBe(2);
+  const marks = await review.evaluate(() =>
+    performance
+      .getEntries()
+      .filter((e) => e.name.startsWith('afterparty:'))
+      .sort((a, b) => a.startTime - b.startTime)
+      .map((e) => e.name),
+  );
   await review.close();
+  return marks;
 }
 
 describe('the stored matcher in Firefox', () => {
@@ -47,7 +57,12 @@ describe('the stored matcher in Firefox', () => {
     );
 
     expect(await env.ff.chrome(TERMINATE_BACKGROUND, [ADDON_ID])).toBe('stopped');
-    await underlined();
+    const marks = await underlined();
+    // The top frame's wake (src/content-wake/) runs at document_start here too, once, before the
+    // content script starts (document_end in Firefox); positive control: the content script's own marks.
+    expect(marks.filter((name) => name === 'afterparty:wake-sent')).toHaveLength(1);
+    expect(marks.indexOf('afterparty:wake-sent')).toBeLessThan(marks.indexOf('afterparty:start'));
+    expect(marks).toEqual(expect.arrayContaining(['afterparty:start', 'afterparty:batch']));
     // Read back, not built again: a build would write the file again at its first quiet moment.
     await new Promise((done) => setTimeout(done, 3_000));
     expect(await storedFile(page)).toEqual(written);
