@@ -3,9 +3,8 @@
 //   site-list-store.ts); content scripts ask for their own site (getSiteSwitch); no permission;
 // - adding a site the manifest does not list: the user grants an optional host permission
 //   (asked for by the popup, on a click), then we register our content script and the top
-//   frame's wake for it with
-//   scripting.registerContentScripts and re-register on every start, since registrations
-//   do not survive an update (Chrome) or a restart (Firefox).
+//   frame's wake for it with scripting.registerContentScripts and re-register on every start,
+//   since registrations do not survive an update (Chrome) or a restart (Firefox).
 import { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteList, type SiteStatus } from '../../messages/index.ts';
 import { siteOf } from './site-of.ts';
 import { matchesPattern, sitePattern } from './match-pattern.ts';
