@@ -44,6 +44,15 @@ const entryPoints = {
 /** One manifest source; each browser gets only the keys it understands. */
 export function manifestFor(browser, base, { dev: isDev, localHosts = isDev }) {
   const manifest = structuredClone(base);
+  // The top frame's wake (issue 28) runs wherever the content script runs: its sites are the
+  // content script's, written once in manifest.json.
+  const [content] = manifest.content_scripts;
+  manifest.content_scripts.push({
+    matches: [...content.matches],
+    js: ['wake.js'],
+    run_at: 'document_start',
+    all_frames: false,
+  });
   if (browser === 'chrome') {
     delete manifest.background.scripts;
     delete manifest.browser_specific_settings;
