@@ -9,6 +9,7 @@ import { cardSlots } from './card-slots.tsx';
 import { firstText } from './first-text.ts';
 import { forgetOnChange } from './forget-on-change.ts';
 import { FoundTitles } from './found-titles.ts';
+import { warmFirstUnderline, whileLate } from './late-warm.ts';
 import { watchHeldKey } from './held-key.ts';
 import { watchHover } from './hover-card.ts';
 import { listingCache } from './listing-cache.ts';
@@ -31,6 +32,7 @@ async function start(signal: AbortSignal, siteSwitch: SiteSwitch, relaunch: () =
   mark('start');
   const answerSwitch = siteSwitch.ask();
   const scan = scanFirst(signal);
+  whileLate(scan.begin.answers, () => warmFirstUnderline(document));
   const reply = await scan.begin.answers;
   if (reply.disabled) {
     mark('site-off');

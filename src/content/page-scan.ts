@@ -96,6 +96,12 @@ export async function scanPage(
   let inflight: Promise<void> = Promise.resolve();
   const send = async (): Promise<void> => {
     if (pending.length === 0) return;
+    // The first batch (small: FIRST_BATCH_CHARS and a window at most) is written in one go.
+    // Its answer comes after an idle wait that left the slice's clock long used up, so a pause
+    // after its first block put the first underline behind a timer and the tasks queued before
+    // it (the hover card's set-up) whenever that block held no title (docs/performance.md,
+    // "Issue 28: the page from the first answer to the first underline").
+    const sliced = limit > FIRST_BATCH_CHARS;
     const batch = pending;
     pending = [];
     chars = 0;
@@ -124,7 +130,7 @@ export async function scanPage(
       for (let i = 0; i < batch.length; i++) {
         const { block, window } = batch[i]!;
         titlesIn(block, ownedMatches(window, matches[i] ?? []), doc, titles);
-        if (slicer.due) {
+        if (sliced && slicer.due) {
           flush();
           await slicer.pause();
         }

@@ -55,6 +55,33 @@ describe('scanning a page through the batch matcher', () => {
     expect(Object.keys(batches[0]![0]!).sort()).toEqual(['marks', 'text']);
   });
 
+  it('writes the first batch’s titles without a pause, and later batches’ in slices', async () => {
+    // Two batches, each opening with a block without a title; a slicer whose slices are always
+    // used up, as after the idle wait for a woken worker's first answer.
+    const filler = (n: number) => 'guests wandered from one room to the next. '.repeat(n);
+    document.body.innerHTML = [filler(5), `We saw Crash. ${filler(95)}`, filler(5), 'Fugitive Pieces.']
+      .map((text) => `<p>${text}</p>`)
+      .join('');
+    const events: string[] = [];
+    const answers: Array<() => void> = [];
+    const find: FindTitles = (blocks) =>
+      new Promise((done) => answers.push(() => (events.push('answer'), done(blocks.map((b) => matcher.find(b))))));
+    const slicer = new Slicer(new AbortController().signal, 0);
+    const pause = slicer.pause.bind(slicer);
+    slicer.pause = () => (events.push('pause'), pause());
+    const scanning = scanPage(document.body, find, slicer, {
+      found: (titles) => events.push(...titles.map((t) => `found ${t.range.toString()}`)),
+    });
+    // Both batches asked: the walk has ended and pauses no more.
+    while (answers.length < 2) await settle(0);
+    events.length = 0;
+    answers[0]!();
+    await settle(20);
+    answers[1]!();
+    expect(await scanning).toBe(2);
+    expect(events).toEqual(['answer', 'found Crash', 'answer', 'pause', 'found Fugitive Pieces', 'pause']);
+  });
+
   it('asks nothing of a page without text, and asks once text is there', async () => {
     document.body.innerHTML = '<div><img alt=""><script>var x = "Crash";</script></div>';
     const { find, batches } = recording();
