@@ -40,11 +40,6 @@ export interface TitleMatch {
   start: number;
   end: number;
   surface: string;
-  /**
-   * The page pass's reading of it, read by the worker where it found it (namesakes.ts
-   * readingOf); absent where the page reads it itself.
-   */
-  said?: number;
 }
 
 export interface Matcher {

@@ -200,15 +200,6 @@ function strongAfter(text: string, start: number, after: string, before: string 
 
 /** What the grammar and structure around `m` say it names, if not a film. */
 export function namesake(block: TextBlock, m: TitleMatch, matches: readonly TitleMatch[]): Namesake {
-  const said = spoken(block, m, matches);
-  return said === undefined ? controlled(block, m) : said;
-}
-
-/**
- * namesake's reading from all but the block's controls (buttons, menus), which the worker is
- * not sent: undefined when only the controls could still give one (most titles).
- */
-function spoken(block: TextBlock, m: TitleMatch, matches: readonly TitleMatch[]): Namesake | undefined {
   const { text } = block;
   const oneWord = !SPACE.test(m.surface.trim());
   // Both filtered first (cued, afterCued): their slices are made for the few titles that need them.
@@ -243,33 +234,15 @@ function spoken(block: TextBlock, m: TitleMatch, matches: readonly TitleMatch[])
   // Quotes around exactly the title set it off, inside a label or not.
   if (OPENING.has(text[m.start - 1] ?? '') && CLOSING.has(text[m.end] ?? '')) return null;
   if (insideLabel(text, block.marks ?? [], m.start, m.end, true)) return 'weak';
-  return undefined;
-}
-
-/** The block's controls' reading of `m`, when nothing else gave one. */
-export function controlled({ text, marks, controls }: TextBlock, m: TitleMatch): Namesake {
-  if (!controls?.length) return null;
+  const controls = block.controls ?? [];
   if (insideLabel(text, controls, m.start, m.end)) return 'weak';
   // A button, a menu entry or a navigation link that holds the one word.
-  if (!SPACE.test(m.surface.trim()) && controls.some((s) => s.start <= m.start && s.end >= m.end)) {
-    const own = (marks ?? []).find((s) => s.link && s.start <= m.start && s.end >= m.end);
+  if (oneWord && controls.some((s) => s.start <= m.start && s.end >= m.end)) {
+    const own = (block.marks ?? []).find((s) => s.link && s.start <= m.start && s.end >= m.end);
     const label = own ? text.slice(own.start, own.end) : text;
     if (wordsIn(label) === 1) return 'weak';
   }
   return null;
-}
-
-// What the worker tells the page of a title it found (packed-matches.ts, PageReader.next): its
-// namesake reading without the controls (1 strong, 2 weak, OPEN for none yet), and 4 when the
-// block names it as a film. The page's pass over a 2 MB article ran these for 37,000 titles
-// while the content script is cold; the worker's code is warm, and the page then reads a number.
-export const OPEN = 8;
-export const FILM = 4;
-
-/** `m`'s reading and film context, as a number (above). */
-export function readingOf(block: TextBlock, m: TitleMatch, matches: readonly TitleMatch[]): number {
-  const said = spoken(block, m, matches);
-  return (said === 'strong' ? 1 : said === 'weak' ? 2 : said === null ? 0 : OPEN) | (filmContext(block, m) ? FILM : 0);
 }
 
 const YEAR_AFTER = /^[\s\u00a0]*(?:\(|\[|,)[\s\u00a0]*(?:1[89]|20)\d\d\b/u;

@@ -5,19 +5,12 @@
 // however many matches carry it.
 
 import type { Matcher, PackedSink, TextBlock, TitleMatch } from './match-types.ts';
-import { OPEN, readingOf } from './namesakes.ts';
 
 export interface PackedMatches {
   /** Every distinct list of film ids the batch's matches carry. */
   films: string[][];
   /** Per block, for each match in text order: its start, its end and the index of its film list. */
   spans: number[][];
-  /**
-   * Per block, the page pass's reading of its matches (namesakes.ts readingOf) where it is not
-   * OPEN alone, as pairs: the match's place among the block's, then the reading. Absent where
-   * the sender read none: the page reads them itself.
-   */
-  readings?: number[][];
 }
 
 /**
@@ -30,7 +23,6 @@ export interface PackedMatches {
 export class MatchPacker implements PackedSink {
   readonly films: string[][] = [];
   readonly spans: number[][] = [];
-  readonly readings: number[][] = [];
   private readonly byList = new Map<string[], number>();
   /** The last list of `films` by its first id ('' for an empty list). */
   private readonly byFirst = new Map<string, number>();
@@ -69,20 +61,8 @@ export class MatchPacker implements PackedSink {
     for (const { start, end, filmIds } of found) flat.push(start, end, this.listOf(filmIds));
   }
 
-  /** The readings of the last block's matches (after `block` and its spans), for the page. */
-  read(block: TextBlock): void {
-    const found = matchesOf(block.text, this.spans[this.spans.length - 1] ?? [], this.films);
-    const read: number[] = [];
-    for (let i = 0; i < found.length; i++) {
-      const reading = readingOf(block, found[i]!, found);
-      if (reading !== OPEN) read.push(i, reading);
-    }
-    this.readings.push(read);
-  }
-
   packed(): PackedMatches {
-    const { films, spans, readings } = this;
-    return readings.length === spans.length ? { films, spans, readings } : { films, spans };
+    return { films: this.films, spans: this.spans };
   }
 }
 
@@ -105,38 +85,23 @@ export function packMatches(matches: readonly (readonly TitleMatch[])[]): Packed
 export function findPacked(matcher: Matcher, block: TextBlock, into: MatchPacker): void {
   if (matcher.findInto) matcher.findInto(block, into);
   else into.add(matcher.find(block));
-  into.read(block);
 }
 
 /**
- * The matches of `blocks` (the batch as sent) from their packed form, each with its reading
- * when the sender read it. A span that does not fit its block or names no film list is
- * dropped: the reply is read, not trusted to be whole.
+ * The matches of `blocks` (the batch as sent) from their packed form. A span that does not fit
+ * its block or names no film list is dropped: the reply is read, not trusted to be whole.
  */
 export function unpackMatches(packed: PackedMatches, blocks: readonly TextBlock[]): TitleMatch[][] {
   return blocks.map(({ text }, i) => {
-    const found = matchesOf(text, packed.spans[i] ?? [], packed.films);
-    const read = packed.readings?.[i];
-    if (read) {
-      for (const m of found) m.said = OPEN;
-      for (let j = 0; j + 1 < read.length; j += 2) {
-        const m = found[read[j]!];
-        if (m) m.said = read[j + 1]! & 15;
-      }
+    const flat = packed.spans[i] ?? [];
+    const out: TitleMatch[] = [];
+    for (let j = 0; j + 2 < flat.length; j += 3) {
+      const start = flat[j]!;
+      const end = flat[j + 1]!;
+      const filmIds = packed.films[flat[j + 2]!];
+      if (!filmIds || !(start >= 0 && start < end && end <= text.length)) continue;
+      out.push({ filmIds, start, end, surface: text.slice(start, end) });
     }
-    return found;
+    return out;
   });
-}
-
-/** A block's matches from its packed spans (unpackMatches). */
-function matchesOf(text: string, flat: readonly number[], films: readonly string[][]): TitleMatch[] {
-  const out: TitleMatch[] = [];
-  for (let j = 0; j + 2 < flat.length; j += 3) {
-    const start = flat[j]!;
-    const end = flat[j + 1]!;
-    const filmIds = films[flat[j + 2]!];
-    if (!filmIds || !(start >= 0 && start < end && end <= text.length)) continue;
-    out.push({ filmIds, start, end, surface: text.slice(start, end) });
-  }
-  return out;
 }

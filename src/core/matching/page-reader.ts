@@ -6,7 +6,7 @@
 // stateless; this pass holds what the page has said so far.
 
 import type { TextBlock, TitleMatch } from './match-types.ts';
-import { controlled, FILM, filmContext, namesake, OPEN, type Namesake } from './namesakes.ts';
+import { filmContext, namesake, type Namesake } from './namesakes.ts';
 import { LETTER, SPACE, UPPER } from './page-chars.ts';
 import { ShortForms } from './short-forms.ts';
 
@@ -55,21 +55,10 @@ export class PageReader {
   next(block: TextBlock, found: readonly TitleMatch[]): TitleMatch[] {
     // Plain loops, no callbacks: this runs for every title while the content script is cold.
     const readings: Namesake[] = [];
-    // Each title's reading as the worker sent it (packed-matches.ts), else read here.
     for (const m of found) {
-      const { said } = m;
-      const reading =
-        said === undefined
-          ? namesake(block, m, found)
-          : said & 1
-            ? 'strong'
-            : said & 2
-              ? 'weak'
-              : said & OPEN
-                ? controlled(block, m)
-                : null;
+      const reading = namesake(block, m, found);
       readings.push(reading);
-      if (!(said === undefined ? filmContext(block, m) : said & FILM)) continue;
+      if (!filmContext(block, m)) continue;
       for (const id of m.filmIds) this.#films.add(id);
       if (reading !== 'strong') this.#remember(m);
     }
