@@ -78,6 +78,19 @@ const POSSESSIVE_BEFORE = /(?:^|[^\p{L}])(?:his|her|their|its|my|your|our)[\s\u0
 // title, so a word reaching back past that span lets nothing through.
 const BEFORE_ENDS =
   /(?<=of|de|series|show|sitcom|musical|novel|book|song|album|play|comic|podcast|game|série|roman|in|to|near|from|outside|around|across|downtown|throughout|as|portrays?|portrayed|portraying|voices|voiced|voicing|plays|played|playing|his|her|their|its|my|your|our|and|&|films?|movies?|documentary|documentaire)/iuy;
+// What every rule on the words after a title starts with (here and in filmContext), looked for
+// first in the page's own text from the title's end: most titles are followed by none, and the
+// rules' expressions (and the slices they read) ran for each of the 37,000 titles of the bench's
+// 2 MB article while the content script is cold. Each rule's start without its boundaries and
+// lookaheads: what a rule matches within its slice, this matches in the whole text.
+const AFTER_CUE =
+  /[\s\u00a0]*(?:['’([,&/]|and|to[\s\u00a0]|TV|television|series|mini|série|season|saison|episode|épisode|sitcom|showrunner|creator|on[\s\u00a0]|off-Broadway|musical|novel|roman|comic|album|song|video[\s\u00a0]|podcast|film|movie|trailer|director|sequel|remake|box)|[-\u2010\u2011]/uy;
+/** Might a rule on the words after a title that ends at `end` hold? */
+function afterCued(text: string, end: number): boolean {
+  AFTER_CUE.lastIndex = end;
+  return AFTER_CUE.test(text);
+}
+
 /** trimEnd's spaces. */
 const TRIMMED = /\s/u;
 
@@ -112,8 +125,18 @@ const MAX_LABEL_WORDS = 4;
 const covered = (matches: readonly TitleMatch[], at: number): boolean =>
   matches.some((m) => m.start <= at && m.end > at);
 
+// The first opening quote of the last block read: the page's titles are read block by block, and
+// a title before it has none in the MAX_QUOTED characters before it (no slice to look).
+let quotedText: string | null = null;
+let firstQuote = -1;
+
 /** "Rita Hayworth and Shawshank Redemption" in quotes: the quote names something longer. */
 function insideLongerQuote(text: string, start: number, end: number): boolean {
+  if (text !== quotedText) {
+    quotedText = text;
+    firstQuote = text.search(ANY_OPENING);
+  }
+  if (firstQuote < 0 || firstQuote >= start) return false;
   // The walk below looks for an opening quote within MAX_QUOTED before; most titles have none.
   if (!ANY_OPENING.test(text.slice(Math.max(0, start - MAX_QUOTED), start))) return false;
   let open = -1;
@@ -163,24 +186,29 @@ function insideLabel(text: string, spans: readonly TextSpan[], start: number, en
   return false;
 }
 
+/** Do the words after a title (with those before it, cued or not) say it names something else? */
+function strongAfter(text: string, start: number, after: string, before: string | null): boolean {
+  if (WORK_AFTER.test(after)) return true;
+  const coordinated = COORDINATED.exec(after);
+  if (coordinated && WORK_AFTER.test(after.slice(coordinated[0].length))) return true;
+  const place = PLACE_AFTER.exec(after);
+  if (place && PLACES.has(place[1]!)) return true;
+  if (COMPOUND_AFTER.test(after)) return true;
+  if (before !== null && FROM_BEFORE.test(before) && TO_AFTER.test(after)) return true;
+  return ACTOR_AFTER.test(after) && WORD_BEFORE.test(text.slice(Math.max(0, start - 60), start));
+}
+
 /** What the grammar and structure around `m` say it names, if not a film. */
 export function namesake(block: TextBlock, m: TitleMatch, matches: readonly TitleMatch[]): Namesake {
   const { text } = block;
-  const before = text.slice(Math.max(0, m.start - 60), m.start);
-  const after = text.slice(m.end, m.end + 80);
   const oneWord = !SPACE.test(m.surface.trim());
-
+  // Both filtered first (cued, afterCued): their slices are made for the few titles that need them.
   const cue = cued(text, m.start, 60);
+  const before = cue ? text.slice(Math.max(0, m.start - 60), m.start) : '';
+  const after = afterCued(text, m.end) ? text.slice(m.end, m.end + 80) : '';
 
-  if (WORK_AFTER.test(after)) return 'strong';
-  const coordinated = COORDINATED.exec(after);
-  if (coordinated && WORK_AFTER.test(after.slice(coordinated[0].length))) return 'strong';
+  if (after && strongAfter(text, m.start, after, cue ? before : null)) return 'strong';
   if (cue && WORK_BEFORE.test(before)) return 'strong';
-  const place = PLACE_AFTER.exec(after);
-  if (place && PLACES.has(place[1]!)) return 'strong';
-  if (COMPOUND_AFTER.test(after)) return 'strong';
-  if (cue && FROM_BEFORE.test(before) && TO_AFTER.test(after)) return 'strong';
-  if (ACTOR_AFTER.test(after) && WORD_BEFORE.test(before)) return 'strong';
   if (insideLongerQuote(text, m.start, m.end)) return 'strong';
   if (cue && ROLE_BEFORE.test(before)) return 'strong';
   if (cue && PLAYS_BEFORE.test(before)) return 'weak';
@@ -192,7 +220,7 @@ export function namesake(block: TextBlock, m: TitleMatch, matches: readonly Titl
     return 'weak';
 
   if (oneWord) {
-    const partnerAfter = PARTNER_AFTER.exec(after);
+    const partnerAfter = after ? PARTNER_AFTER.exec(after) : null;
     if (partnerAfter && !covered(matches, m.end + partnerAfter[0].length - 1)) return 'weak';
     const partnerBefore = cue ? PARTNER_BEFORE.exec(before) : null;
     if (
@@ -233,8 +261,10 @@ const PUNCT = /^[\s\u00a0"'“”‘’«»()[\],.:;!?]*$/u;
  */
 export function filmContext(block: TextBlock, m: TitleMatch): boolean {
   const { text } = block;
-  const after = text.slice(m.end, m.end + 40);
-  if (YEAR_AFTER.test(after) || FILM_AFTER.test(after)) return true;
+  if (afterCued(text, m.end)) {
+    const after = text.slice(m.end, m.end + 40);
+    if (YEAR_AFTER.test(after) || FILM_AFTER.test(after)) return true;
+  }
   if (cued(text, m.start, 40, FILM_ENDS) && FILM_BEFORE.test(text.slice(Math.max(0, m.start - 40), m.start)))
     return true;
   return (block.marks ?? []).some(

@@ -6,7 +6,7 @@
 // stateless; this pass holds what the page has said so far.
 
 import type { TextBlock, TitleMatch } from './match-types.ts';
-import { filmContext, namesake } from './namesakes.ts';
+import { filmContext, namesake, type Namesake } from './namesakes.ts';
 import { LETTER, SPACE, UPPER } from './page-chars.ts';
 import { ShortForms } from './short-forms.ts';
 
@@ -53,18 +53,29 @@ export class PageReader {
 
   /** The block's titles: `found` (the matcher's) kept or dropped, and those found again, in text order. */
   next(block: TextBlock, found: readonly TitleMatch[]): TitleMatch[] {
-    const readings = found.map((m) => namesake(block, m, found));
-    found.forEach((m, i) => {
-      if (!filmContext(block, m)) return;
+    // Plain loops, no callbacks: this runs for every title while the content script is cold.
+    const readings: Namesake[] = [];
+    for (const m of found) {
+      const reading = namesake(block, m, found);
+      readings.push(reading);
+      if (!filmContext(block, m)) continue;
       for (const id of m.filmIds) this.#films.add(id);
-      if (readings[i] !== 'strong') this.#remember(m);
-    });
-    const kept = found.filter((m, i) => {
+      if (reading !== 'strong') this.#remember(m);
+    }
+    // After the block's own namings: a weak reading yields to a film named later in the block.
+    const kept: TitleMatch[] = [];
+    for (let i = 0; i < found.length; i++) {
       const reading = readings[i];
-      return reading === null || (reading === 'weak' && m.filmIds.some((id) => this.#films.has(id)));
-    });
+      if (reading === null || (reading === 'weak' && this.#filmed(found[i]!.filmIds))) kept.push(found[i]!);
+    }
     const own = merged(kept, this.#again(block, kept));
     return merged(own, this.#shorts.next(block, own));
+  }
+
+  /** Has the page named one of these films as a film? */
+  #filmed(filmIds: readonly string[]): boolean {
+    for (const id of filmIds) if (this.#films.has(id)) return true;
+    return false;
   }
 
   #remember({ surface, filmIds }: TitleMatch): void {
