@@ -12,7 +12,7 @@ import { sharedSiteRegistry } from './handlers/sites.ts';
 import { notificationsAllowed } from '../browser/notifications.ts';
 import { startReminders } from './reminder-service.ts';
 import { route } from './router.ts';
-import { isWake } from '../messages/index.ts';
+import { comesAhead } from '../messages/index.ts';
 import { isExtensionPage, senderPageUrl } from './sender.ts';
 import { watchSites } from './sites/browser-site-api.ts';
 import { createFeedSync } from './feed-sync/engine.ts';
@@ -122,9 +122,9 @@ browser.runtime.onMessage.addListener(async (message: unknown, sender: browser.R
       tabActive: sender.tab?.active === true,
       frame: sender.tab ? `${sender.tab.id ?? -1}/${sender.frameId ?? 0}` : undefined,
     });
-  // The page's wake comes before its first batch: answered outside the start-up's count, so its
-  // instant answer does not let the deferred work go ahead of the batch it came to prepare.
-  const reply = isWake(message) ? await answer() : await wake.request(answer);
+  // A message ahead of a request (the page's wake) is answered outside the start-up's count, so its
+  // instant answer does not let the deferred work go before the request it came to prepare.
+  const reply = comesAhead(message) ? await answer() : await wake.request(answer);
   changes.after(message, reply);
   deviceSync.after(message, reply);
   return reply;

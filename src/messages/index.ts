@@ -29,7 +29,7 @@ export { ADDED_SITES_KEY, DISABLED_SITES_KEY, type SiteList, type SiteMessages, 
 export type { InvitationEvent, InvitationPreview, InvitationTarget, UserEventMessages } from './user-events.ts';
 export { INVITATION_EVENTS_MAX } from './user-events.ts';
 export type { UserFilmMessages } from './user-films.ts';
-export { isWake, type WakeMessages } from './wake.ts';
+export type { WakeMessages } from './wake.ts';
 
 export interface Messages
   extends
@@ -79,9 +79,22 @@ export function specOf(name: MessageName): MessageSpec<unknown> {
   return specs[name] as MessageSpec<unknown>;
 }
 
+/** The spec of a message type received from anywhere, if it is one of ours. */
+function specNamed(type: unknown): MessageSpec<unknown> | undefined {
+  return typeof type === 'string' && Object.hasOwn(specs, type) ? specOf(type as MessageName) : undefined;
+}
+
 /** Whether a message, once answered with a result, changed what views show (`changes` in its spec). */
 export function changesData(name: string): boolean {
-  return Object.hasOwn(specs, name) && specOf(name as MessageName).changes === true;
+  return specNamed(name)?.changes === true;
+}
+
+/**
+ * Whether a message only starts the worker ahead of a request (`ahead` in its spec): not one the
+ * start-up waits for.
+ */
+export function comesAhead(message: unknown): boolean {
+  return isPlainObject(message) && specNamed(message.type)?.ahead === true;
 }
 
 /** Checks a message received from anywhere; returns the typed request or a reason to refuse it. */

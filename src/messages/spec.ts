@@ -16,6 +16,12 @@ export interface MessageSpec<P> {
    * settings): the background then bumps the data revision (data-revision.ts) and views re-read.
    */
   changes?: boolean;
+  /**
+   * Sent only to start the worker ahead of a request (the page's wake): answered outside the
+   * start-up's count (background/start-up.ts), or its instant answer would let the deferred work
+   * go before the request it came ahead of.
+   */
+  ahead?: boolean;
 }
 
 export type SpecsFor<M extends { [K in keyof M]: { params: unknown } }> = {

@@ -1,4 +1,3 @@
-import { isPlainObject } from '../core/guards.ts';
 import { noParams, type SpecsFor } from './spec.ts';
 
 export interface WakeMessages {
@@ -11,14 +10,7 @@ export interface WakeMessages {
 }
 
 export const wakeSpecs: SpecsFor<WakeMessages> = {
-  // Open: a content script sends it; it reads and changes nothing, whatever the sender.
-  wake: { validate: noParams('wake') },
+  // Open: a content script sends it; it reads and changes nothing, whatever the sender. Ahead:
+  // it comes before the page's first batch, which the start-up's deferred work waits for.
+  wake: { validate: noParams('wake'), ahead: true },
 };
-
-/**
- * Whether a message is the page's wake: not a request the start-up work waits for
- * (background/start-up.ts), or its answer would let that work go before the page's first batch.
- */
-export function isWake(message: unknown): boolean {
-  return isPlainObject(message) && message.type === 'wake';
-}

@@ -5,7 +5,7 @@ import { createHandlers } from '../../src/background/handlers/index.ts';
 import { route } from '../../src/background/router.ts';
 import type { TitleMatcherCache } from '../../src/background/title-matcher.ts';
 import type { AfterpartyDb } from '../../src/db/index.ts';
-import { isWake, parseRequest } from '../../src/messages/index.ts';
+import { comesAhead, parseRequest } from '../../src/messages/index.ts';
 import { freshDb } from '../db/fake-db.ts';
 import { withTitles } from './with-titles.ts';
 
@@ -67,11 +67,11 @@ describe('the wake message', () => {
   });
 
   it('is told apart from the requests the start-up work waits for', () => {
-    expect(isWake({ type: 'wake' })).toBe(true);
-    expect(isWake({ type: 'wake', params: {} })).toBe(true);
+    expect(comesAhead({ type: 'wake' })).toBe(true);
+    expect(comesAhead({ type: 'wake', params: {} })).toBe(true);
     // Positive control: the page's first batch, and what is no message, are not the wake.
-    expect(isWake({ type: 'beginScan', params: { blocks: [] } })).toBe(false);
-    expect(isWake('wake')).toBe(false);
-    expect(isWake(null)).toBe(false);
+    expect(comesAhead({ type: 'beginScan', params: { blocks: [] } })).toBe(false);
+    expect(comesAhead('wake')).toBe(false);
+    expect(comesAhead(null)).toBe(false);
   });
 });
