@@ -46,9 +46,12 @@ export class Candidates {
   private groupAt = new Int32Array(1024);
   /**
    * The chosen groups' names, end to end (`pickedSize` of them; the array keeps its length, see
-   * above), and where each chosen group's start in it.
+   * above), and where each chosen group's start in it: each name as its films and its article
+   * flag, all that `take` reads of it, so that a name known by its node (sole-names.ts) is
+   * picked without reading its object.
    */
-  private picked: TitleName[] = [];
+  private pickedFilms: string[][] = [];
+  private pickedArticle = new Uint8Array(64);
   private pickedSize = 0;
   private pickedAt: number[] = [];
 
@@ -62,7 +65,19 @@ export class Candidates {
 
   /** A name of the node being resolved (Resolve). */
   pick(name: TitleName): void {
-    this.picked[this.pickedSize++] = name;
+    this.pickFilms(name.filmIds, name.article);
+  }
+
+  /** A name of the node being resolved (Resolve), by its films and its article flag. */
+  pickFilms(filmIds: string[], article: boolean): void {
+    const i = this.pickedSize++;
+    this.pickedFilms[i] = filmIds;
+    if (i === this.pickedArticle.length) {
+      const grown = new Uint8Array(i * 2);
+      grown.set(this.pickedArticle);
+      this.pickedArticle = grown;
+    }
+    this.pickedArticle[i] = article ? 1 : 0;
   }
 
   /** An exact hit at trie node `node`: its names are asked for (Resolve) if its span is chosen. */
@@ -206,16 +221,15 @@ export class Candidates {
 
   /** The match of candidate `first`'s span, whose names are `picked[from, to)`. */
   private take(first: number, from: number, take: TakeMatch, to = this.pickedSize): void {
-    const picked = this.picked;
-    const one = picked[from]!;
+    const films = this.pickedFilms;
+    const articles = this.pickedArticle;
     // One name, as most spans have: its films as they are.
-    if (to === from + 1) return take(one.filmIds, true, this.starts[first]!, this.ends[first]!, one.article);
+    if (to === from + 1) return take(films[from]!, true, this.starts[first]!, this.ends[first]!, articles[from] === 1);
     const filmIds: string[] = [];
     let article = false;
     for (let i = from; i < to; i++) {
-      const name = picked[i]!;
-      article ||= name.article;
-      for (const id of name.filmIds) if (!filmIds.includes(id)) filmIds.push(id);
+      article ||= articles[i] === 1;
+      for (const id of films[i]!) if (!filmIds.includes(id)) filmIds.push(id);
     }
     take(filmIds, false, this.starts[first]!, this.ends[first]!, article);
   }

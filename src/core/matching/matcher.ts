@@ -11,6 +11,7 @@ import { defaultLexicon, type Lexicon } from './lexicon.ts';
 import type { Matcher, PackedSink, TextBlock, TextSpan, TitleMatch, TitleSource } from './match-types.ts';
 import { quotedSpan } from './quotes.ts';
 import { ClueReader } from './shared-titles.ts';
+import { SoleNames } from './sole-names.ts';
 import { buildTitleIndex, CLUE, FORWARD, LEVEL_BITS, ROOT, TAILS, type TitleIndex } from './title-index.ts';
 import { MIN_TYPO_LETTERS, type EvidenceLevel, type TitleName } from './title-name.ts';
 import { STAR, TokenTable } from './token-table.ts';
@@ -38,6 +39,8 @@ interface Scratch {
   readonly leads: Uint16Array;
   readonly typoHints: TypoHints;
   readonly words: WordLookup;
+  /** The only name of a chosen node, kept by node (see SoleNames). */
+  readonly sole: SoleNames;
 }
 
 // A word's lead bits (leadOf): the evidence levels and TYPO_END of the name ending at the
@@ -115,6 +118,7 @@ export function matcherOf({ index, typos }: CompiledTitles): Matcher {
     leads: new Uint16Array(index.roles.length),
     typoHints: typoHints(index),
     words: index.vocabulary.lookup(),
+    sole: new SoleNames(index.trie),
   };
   return {
     size: index.nameCount,
@@ -238,8 +242,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
   /** `levels`: the evidence levels the page shows for this span, or -1 to ask per name. */
   const accept = (names: readonly TitleName[], start: number, end: number, levels: number, typo: boolean): void => {
     // Punctuation between the words is the only way a name's gaps can differ from the text's.
-    let plain = true;
-    for (let k = start + 1; k < end && plain; k++) plain = t.plainGap(k);
+    const plain = plainSpan(t, start, end);
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
       if (!plain && !gapsFit(name, t, start)) continue;
@@ -252,6 +255,7 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     }
   };
   const ends = index.ends;
+  const sole = scratch.sole;
   const hits = exact.data;
   for (let h = 0; h < exact.size; h += 3) found.addNode(hits[h]!, hits[h + 1]!, hits[h + 2]!);
   for (const c of typo) accept(c.names, c.start, c.end, -1, true);
@@ -266,7 +270,11 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
       if ((here & bit) !== 0 && evidenceOf().accepts(LEVEL_NAMES[bit]!, start, end)) shown |= bit;
     }
     if ((shown & here) === 0) return;
-    accept(trie.namesAt(node)!, start, end, (here & ~shown) === 0 ? ALL_LEVELS : shown, false);
+    const levels = (here & ~shown) === 0 ? ALL_LEVELS : shown;
+    // Every level shown and no punctuation between the words: a node's only name is taken as it
+    // is (accept would check nothing of it), from the matcher's table, not from its object.
+    if (levels === ALL_LEVELS && plainSpan(t, start, end) && sole.pick(node, found)) return;
+    accept(trie.namesAt(node)!, start, end, levels, false);
   };
   const cluesOf = (): ReadonlyMap<number, string[]> => index.clues;
   found.chooseLongest(count, resolve, (filmIds, ordered, from, to, article): void => {
@@ -278,6 +286,12 @@ function findTitles(index: TitleIndex, typos: TypoIndex, scratch: Scratch, block
     }
     emit(clues.order(cluesOf, filmIds, t.ids, count, from, to), start, end);
   });
+}
+
+/** No punctuation between the words of tokens [start, end), only spaces and dashes? */
+function plainSpan(t: TokenTable, start: number, end: number): boolean {
+  for (let k = start + 1; k < end; k++) if (!t.plainGap(k)) return false;
+  return true;
 }
 
 /** Is word `k` prose: in lower case, not quoted, in a block without emphasis? */
