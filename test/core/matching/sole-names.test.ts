@@ -44,6 +44,18 @@ describe('SoleNames', () => {
     expect(picked(sole, nodeOf('face', 'off'))).toBe('several');
   });
 
+  it('keeps nodes of every page of its table apart (4,096 nodes a page)', () => {
+    const many = compileTitles(Array.from({ length: 5000 }, (_, i) => film(`f${i}`, `Kalo${i} Miren${i}`))).index;
+    const sole = new SoleNames(many.trie);
+    const node = (i: number): number =>
+      many.trie.child(many.trie.rootChild(many.vocabulary.idOf(`kalo${i}`)), many.vocabulary.idOf(`miren${i}`));
+    // Two nodes a page apart: one table place each, on pages of their own.
+    expect(node(4096) - node(0)).toBe(4096);
+    // Far pages first, then near ones: each page made when first met.
+    for (const i of [4999, 0, 4096, 1500, 1]) expect(picked(sole, node(i))).toBe(`f${i}:false:true`);
+    for (const i of [0, 1, 1500, 4096, 4999]) expect(picked(sole, node(i))).toBe(`f${i}:false:true`);
+  });
+
   it('reads a node’s names once, then only its own table', () => {
     const sole = new SoleNames(index.trie);
     const namesAt = vi.spyOn(index.trie, 'namesAt');
