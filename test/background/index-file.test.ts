@@ -9,7 +9,7 @@ import { freshDb } from '../db/fake-db.ts';
 
 /** A private directory in memory: files replaced only when a writable is closed, reads counted. */
 function memoryDirectory() {
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, Uint8Array<ArrayBuffer>>();
   const reads: string[] = [];
   const notFound = () => new DOMException('no such file', 'NotFoundError');
   const handle = (name: string) => ({
