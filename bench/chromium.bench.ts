@@ -777,7 +777,7 @@ afterAll(() => {
     }
     const cold = c.coldIndex;
     lines.push(
-      `    20 KB review after the worker was stopped: scan start ${c.coldWorker.scanStartMs.toFixed(0)}, first underline ${c.coldWorker.firstUnderlineMs.toFixed(0)}, all underlines ${c.coldWorker.allUnderlinesMs.toFixed(0)} ms; ${cold.compiled ? 'the matcher was BUILT' : `the stored matcher read in ${cold.readMs.toFixed(0)} ms (with the catalog print), decoded in ${cold.decodeMs.toFixed(0)} ms, ${(cold.bytes / MB).toFixed(1)} MB`}`,
+      `    20 KB review after the worker was stopped: scan start ${c.coldWorker.scanStartMs.toFixed(0)}, first underline ${c.coldWorker.firstUnderlineMs.toFixed(0)}, all underlines ${c.coldWorker.allUnderlinesMs.toFixed(0)} ms; ${cold.compiled ? 'the matcher was BUILT' : `the stored matcher read in ${cold.readMs.toFixed(0)} ms, decoded in ${cold.decodeMs.toFixed(0)} ms, ${(cold.bytes / MB).toFixed(1)} MB`}`,
       ...c.coldRuns.map((r, i) => `    wake ${i + 1} (ms after load): ${r.wake}`),
       `    worker heap after a full collection: ${c.workerHeapMB.built.toFixed(1)} MB with the matcher built, ${c.workerHeapMB.readBack.toFixed(1)} MB once read back`,
     );

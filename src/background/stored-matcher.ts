@@ -19,7 +19,7 @@ import {
   type Matcher,
   type TitleSource,
 } from '../core/matching/index.ts';
-import { mark } from './dev-marks.ts';
+import { mark, measureSince } from './dev-marks.ts';
 import { idleTask } from './idle-task.ts';
 import type { IndexBytes } from './index-file.ts';
 
@@ -30,9 +30,9 @@ const SLICE_MS = 8;
 const WARM_UP_SAMPLE = 8_000;
 
 /**
- * What the file's tree holds: the catalog print it was built for and the index. The warm-up's
- * sample (UTF-8 JSON) is the file's tail, after the tree: a wake reads the tree alone, and the
- * sample (about 0.7 MB at 100,000 films) once the matcher is in.
+ * What the packed tree holds: the catalog print it was built for and the index. The warm-up's
+ * sample (UTF-8 JSON) is the packed bytes' tail, after the tree (a file of its own, index-file.ts):
+ * a wake reads the tree alone, and the sample (about 0.7 MB at 100,000 films) once the matcher is in.
  */
 interface Packed {
   print: string;
@@ -61,11 +61,15 @@ function decode(bytes: ArrayBuffer, onDamage: (what: string) => void): Decoded {
     return { ok: false, why: `damaged: ${error instanceof Error ? error.message : String(error)}` };
   }
   const unpacked = performance.now();
+  measureSince('matcher:unpack', start);
   const read = readIndex(packed.stored, defaultLexicon(), onDamage);
   if (!read.ok) return { ok: false, why: `${read.reason}${read.detail ? `: ${read.detail}` : ''}` };
   const decoded = performance.now();
+  measureSince('matcher:decode', unpacked);
   const matcher = matcherOf(read.compiled);
+  const probing = performance.now();
   if (!read.check((text) => matcher.find({ text }))) return { ok: false, why: 'probe' };
+  measureSince('matcher:probe', probing);
   return {
     ok: true,
     print: packed.print,
@@ -155,8 +159,8 @@ export async function loadStoredMatcher(store: IndexBytes, print: Promise<string
     readyMs: performance.now() - start,
     where: await store.where(),
   });
-  // The sample: in the bytes read (the database's row holds the whole file), else the file's
-  // tail, read in a task of its own once the first batch (answered in this task's continuation)
+  // The sample: in the bytes read (the database's row holds them all), else the sample's file,
+  // read in a task of its own once the first batch (answered in this task's continuation)
   // is done; it is wanted only when the worker has been quiet for QUIET_MS (title-matcher.ts),
   // and until it is in, the warm-up finds no sample and warms nothing.
   let warm: Uint8Array | null = tailOf(bytes!);

@@ -11,6 +11,7 @@ import { pack, unpack } from '../../../src/core/matching/stored-bytes.ts';
 import {
   decodeGraph,
   encodeGraph,
+  sharedPrefixes,
   StoredListMap,
   StoredLists,
   type Spans,
@@ -263,6 +264,42 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     expect(names.ids).toBeInstanceOf(Int32Array);
   });
 
+  it('keeps a prefix its strings share (a film key’s feed id) once, each string without it', () => {
+    const feed = 'f0123456789abcdef';
+    const keyed = [
+      ...benchFilms.slice(0, 300).map((f, i) => ({ ...f, id: `${feed}/${i % 2 ? 'tt' : ''}${f.id}` })),
+      film('default/a', 'Juno'),
+      film('default/b', 'Up'),
+      film('user/own', 'Crash'),
+      film('loose', 'Léon'),
+    ];
+    const { built, back, stored, compiled } = roundTrip(keyed);
+    expect(stored.graph.prefixes).toEqual([`${feed}/`, 'default/']);
+    expect(stored.graph.strings).not.toContain(feed);
+    // A prefix used once ("user/") and a key with none are kept whole.
+    expect(stored.graph.strings).toContain('user/own');
+    expect(stored.graph.strings).toContain('loose');
+    // Read back: every key whole, and the same matches with the same films.
+    expect([...compiled.index.filmOrder.keys()].sort()).toEqual(keyed.map((f) => f.id).sort());
+    const text = keyed.map((f) => `We saw ${f.title} twice.`).join(' ');
+    expect(back.find({ text })).toEqual(built.find({ text }));
+    // Positive control: the same catalog keyed without shared prefixes keeps none.
+    const bare = roundTrip(keyed.map((f, i) => ({ ...f, id: `k${i}` }))).stored;
+    expect(bare.graph.prefixes).toEqual([]);
+    expect(bare.graph.strings.length).toBeLessThan(stored.graph.strings.length + keyed.length * 4);
+  });
+
+  it('shares at most 255 prefixes, the ones that save the most; a string with another is kept whole', () => {
+    const strings = Array.from({ length: 300 }, (_, i) => [`p${i}/a`, `p${i}/b`]).flat();
+    strings.push('p7-longer-prefix-than-the-rest/x', 'p7-longer-prefix-than-the-rest/y');
+    const { prefixes, prefixOf, rest } = sharedPrefixes(strings);
+    expect(prefixes).toHaveLength(255);
+    expect(prefixes[0]).toBe('p7-longer-prefix-than-the-rest/');
+    const whole = rest.map((r, i) => (prefixOf[i] ? prefixes[prefixOf[i]! - 1]! : '') + r);
+    expect(whole).toEqual(strings);
+    expect(rest.filter((r, i) => r === strings[i]).length).toBe(2 * (301 - 255));
+  });
+
   it('makes no name until it is asked for, and the same object each time after', () => {
     const { compiled } = roundTrip(catalogFilms);
     const index = compiled.index;
@@ -341,6 +378,10 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
       damaged((g) => (startsOf(g.stringAt)[startsOf(g.stringAt).length - 1] = g.strings.length + 5)),
     ).toMatchObject(refused);
     expect(damaged((g) => (g.stringAt = { len: new Uint8Array(3), base: new Int32Array(2) }))).toMatchObject(refused);
+    // Strings' prefixes: numbers out of step with the strings, a list that is not of strings.
+    expect(damaged((g) => (g.prefixOf = g.prefixOf.subarray(1)))).toMatchObject(refused);
+    expect(damaged((g) => (g.prefixes = [1 as unknown as string]))).toMatchObject(refused);
+    expect(damaged((g) => (g.prefixes = undefined as unknown as string[]))).toMatchObject(refused);
     expect(
       damaged((g) => {
         const offsets = startsOf(at(g, 'index.trie.names').at as Spans);
@@ -474,6 +515,8 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     };
     // Strings placed outside the text: made '' and told once.
     expect(toldOf((g) => misplace(g.stringAt, -1))).toEqual(once('a string out of place'));
+    // A string's prefix number past the list of prefixes.
+    expect(toldOf((g) => g.prefixOf.fill(200))).toEqual(once('a string of no prefix'));
     // A name list naming a name that is not there; offsets going back inside a table of lists.
     expect(toldOf((g) => ((at(g, 'index.trie.names').ids as Int32Array)[0] = 1e6))).toEqual(once('no record 1000000'));
     expect(
