@@ -4,7 +4,10 @@
 // ExtensionParent...terminateBackground, which the test harness of Firefox itself uses), with
 // the built-in listings. Launched with puppeteer-core; WebDriver BiDi in firefox-esr 140 cannot
 // reach the chrome realm, so once the add-on is installed the bench ends that session and drives
-// the browser over Marionette (bench/marionette.ts). Part of `npm run bench`.
+// the browser over Marionette (bench/marionette.ts). Each wake is also printed as one line
+// (bench/wake-timeline.ts): the page's marks, the event page's own (read in its process by a frame
+// script) and the parent's start events, in ms after the load event. AFTERPARTY_DIST names another
+// build (the report says which). Part of `npm run bench`.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +19,7 @@ import { afterAll, bench, describe } from 'vitest';
 import { names, pageText } from './catalog.ts';
 import { marionette, type Marionette } from './marionette.ts';
 import { timelineEntries, wakeTimeline, type TimelineEntry } from './wake-timeline.ts';
+import { buildKind } from './build-kind.ts';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? ['/usr/bin/firefox-esr', '/usr/bin/firefox'].find((p) => existsSync(p));
 const RUNS = 3;
@@ -165,6 +169,9 @@ async function measure(): Promise<FirefoxFigures | string> {
     const distDir = process.env.AFTERPARTY_DIST ?? build;
     if (!process.env.AFTERPARTY_DIST)
       execFileSync(process.execPath, ['build.mjs', '--dev', '--out', build], { stdio: 'ignore' });
+    const firefoxDir = join(distDir, 'firefox');
+    const vendor = join(firefoxDir, 'vendor.js');
+    measuredBuild = `${buildKind(firefoxDir)}${existsSync(vendor) ? `, vendor.js ${(readFileSync(vendor).length / 1024).toFixed(0)} KB` : ''}`;
     const browser = await puppeteer.launch({
       browser: 'firefox',
       protocol: 'webDriverBiDi',
@@ -237,6 +244,7 @@ async function measure(): Promise<FirefoxFigures | string> {
 }
 
 let result: FirefoxFigures | string | null = null;
+let measuredBuild = 'no build';
 const median = (list: number[]): number => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? NaN;
 
 afterAll(() => {
@@ -249,7 +257,7 @@ afterAll(() => {
   const unloaded = median(result.unloadedFirstUnderlineMs);
   console.log(
     [
-      'Firefox bench (firefox-esr, dev build, built-in listings; 20 KB review, ms after the load event, median of 3):',
+      `Firefox bench (firefox-esr, ${measuredBuild}, built-in listings; 20 KB review, ms after the load event, median of 3):`,
       `  warm background: first underline ${warm.toFixed(0)} ms (${result.warmFirstUnderlineMs.map((v) => v.toFixed(0)).join(', ')})`,
       `  after the background was unloaded (${result.unloadStates.join(', ')}): first underline ${unloaded.toFixed(0)} ms (${result.unloadedFirstUnderlineMs.map((v) => v.toFixed(0)).join(', ')}): ${unloaded <= 100 ? 'meets' : 'MISSES'} (<= 100 ms, the built-in catalog's target in Chromium)`,
       ...result.unloadedWakes.map((line, i) => `  unloaded wake ${i + 1} (ms after load): ${line}`),
