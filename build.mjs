@@ -44,8 +44,8 @@ const entryPoints = {
 /**
  * Firefox's event page (issue 28): the libraries its background uses, a script of their own listed
  * before background.js. A woken event page compiles its scripts afresh (no bytecode cache): one
- * 477 KB script was 55-70 ms of compiling before its first statement (docs/performance.md, "the
- * event page's wake"). Firefox compiles each script off the main thread as it arrives, two scripts
+ * 466 KB script was 52-58 ms of compiling before its first statement (docs/performance.md,
+ * "Firefox's event page woken"). Firefox compiles each script off the main thread as it arrives, two scripts
  * side by side when a core is free, then runs them in order. Each library's default export is a
  * global of the page (`__afterpartyVendor`), which background.js reads in their place. Chromium's
  * worker keeps one file (its code cache compiles it once, at install).
