@@ -26,6 +26,7 @@ import { DEFAULT_SETTINGS } from '../src/core/settings.ts';
 import type { TitleSource } from '../src/core/matching/index.ts';
 import { buildKind } from './build-kind.ts';
 import { films, MB, names, pageText, scaleFilms } from './catalog.ts';
+import { timelineEntries, wakeTimeline, type TimelineEntry } from './wake-timeline.ts';
 
 /** One page load: times in ms after the load event, heap in MB. */
 interface PageFigures {
@@ -223,30 +224,6 @@ async function traced<T>(tab: Page, trace: Trace | undefined, run: () => Promise
   }
 }
 
-interface TimelineEntry {
-  name: string;
-  /** Epoch ms (the realm's timeOrigin + startTime): the page's and the worker's on one clock. */
-  start: number;
-  ms: number;
-}
-
-/**
- * The realm's `afterparty:*` marks and measures (the worker's handlers and start-up tasks measure
- * themselves in development builds), its time origin (a worker's is its start) and, in a page,
- * the load event. (Runs in the page or the worker.)
- */
-function timelineEntries(): TimelineEntry[] {
-  const of = (e: PerformanceEntry) => ({ name: e.name, start: performance.timeOrigin + e.startTime, ms: e.duration });
-  const out = performance
-    .getEntries()
-    .filter((e) => e.name.startsWith('afterparty:'))
-    .map(of);
-  out.push({ name: 'origin', start: performance.timeOrigin, ms: 0 });
-  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
-  if (nav) out.push({ name: 'load', start: performance.timeOrigin + nav.loadEventEnd, ms: 0 });
-  return out;
-}
-
 /** The running worker's timeline: the newest worker that answers. */
 async function workerTimeline(context: BrowserContext): Promise<TimelineEntry[]> {
   for (const worker of [...context.serviceWorkers()].reverse()) {
@@ -254,35 +231,6 @@ async function workerTimeline(context: BrowserContext): Promise<TimelineEntry[]>
     if (entries) return entries;
   }
   return [];
-}
-
-/**
- * The cold review's wake, one line: each worker entry as "name start+ms" in ms after the page's
- * load event, with the page's first batch and first underline, so where the wake's time goes reads
- * at a glance.
- */
-function wakeTimeline(page: TimelineEntry[], worker: TimelineEntry[]): string {
-  const load = page.find((e) => e.name === 'load')?.start ?? NaN;
-  const at = (e: TimelineEntry) => `${(e.start - load).toFixed(0)}${e.ms > 0 ? `+${e.ms.toFixed(0)}` : ''}`;
-  const short = (name: string) => name.replace(/^afterparty:/, '');
-  const batch = page.find((e) => e.name === 'afterparty:batch');
-  // The top frame's wake at document_start (src/content-wake/), where the build has it.
-  const wakeSent = page.find((e) => e.name === 'afterparty:wake-sent');
-  const underline = page.find((e) => e.name === 'afterparty:first-underline');
-  // The page's side of the reply: in hand, then applied (the store, settings, highlights, hover).
-  const reply = ['answers', 'answers-applied'].flatMap((name) => {
-    const entry = page.find((e) => e.name === `afterparty:${name}`);
-    return entry ? [{ ...entry, name: `page ${name}` }] : [];
-  });
-  const parts = [
-    ...(wakeSent ? [`page wake sent ${at(wakeSent)}`] : []),
-    ...(batch ? [`page beginScan sent ${at(batch)}`] : []),
-    ...[...worker, ...reply]
-      .sort((a, b) => a.start - b.start)
-      .map((e) => `${e.name === 'origin' ? 'worker start' : short(e.name)} ${at(e)}`),
-    ...(underline ? [`page first underline ${at(underline)}`] : []),
-  ];
-  return parts.join('; ');
 }
 
 async function measurePage(

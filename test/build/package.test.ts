@@ -85,7 +85,7 @@ describe('npm run package', () => {
     const firefox = JSON.parse(new TextDecoder().decode((await entries(NAMES[1]!))['manifest.json']));
     expect(chrome.background).toEqual({ service_worker: 'background.js' });
     expect(chrome.browser_specific_settings).toBeUndefined();
-    expect(firefox.background).toEqual({ scripts: ['background.js'] });
+    expect(firefox.background).toEqual({ scripts: ['vendor.js', 'background.js'] });
     expect(firefox.browser_specific_settings.gecko.id).toBe('afterparty@afterparty.film');
     for (const manifest of [chrome, firefox]) {
       expect(manifest.version).toBe(version);
