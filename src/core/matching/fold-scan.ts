@@ -70,7 +70,7 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable, words: Wo
   // A word is closed in place (t.push, open = false) rather than by a closure: variables a
   // closure captures live in a heap context, and this loop reads them on every unit.
 
-  for (let i = 0; i < len;) {
+  scan: for (let i = 0; i < len;) {
     const c = text.charCodeAt(i);
     let kind: number;
     let end = i + 1;
@@ -96,28 +96,42 @@ function scanFast(text: string, vocabulary: Vocabulary, t: TokenTable, words: Wo
       units[n++] = u;
       h = Math.imul(h ^ u, 0x01000193);
       if (u === 0x2a) wFlags |= STAR;
-      // The rest of the word in a tight loop: most units of a page are letters. A surrogate, a
-      // `*` or a character not yet learnt goes round the outer loop.
-      let d = 0;
-      while (end < len) {
-        d = text.charCodeAt(end);
-        const v = WORD_UNIT[d] as number;
-        if (v === 0) break;
-        units[n++] = v;
-        h = Math.imul(h ^ v, 0x01000193);
-        end++;
-      }
-      wEnd = end;
-      if (d === SPACE && end < len) {
+      // Word after word, each closed by a plain space, in this loop: most of a page is words
+      // and single spaces. Anything else goes round the outer loop.
+      for (;;) {
+        // The rest of the word in a tight loop: most units of a page are letters. A surrogate, a
+        // `*` or a character not yet learnt goes round the outer loop.
+        let d = 0;
+        while (end < len) {
+          d = text.charCodeAt(end);
+          const v = WORD_UNIT[d] as number;
+          if (v === 0) break;
+          units[n++] = v;
+          h = Math.imul(h ^ v, 0x01000193);
+          end++;
+        }
+        wEnd = end;
+        if (d !== SPACE || end >= len) break;
         // A plain space after the word, the commonest case, closed here as the K_SPACE branch
         // below does (the word is open, so the last unit is no space).
         t.push(wStart, wEnd, wFold, n, words.find(units, wFold, n, h), wFlags);
-        open = false;
         units[n++] = SPACE;
-        lastSpace = true;
-        lastInToken = false;
         i = end + 1;
-        continue;
+        const v = i < len ? (WORD_UNIT[text.charCodeAt(i)] as number) : 0;
+        if (v === 0) {
+          open = false;
+          lastSpace = true;
+          lastInToken = false;
+          continue scan;
+        }
+        // A word unit right after it opens the next word here, as the outer loop would: no
+        // punctuation since the last word opened, so the new word's flags are none.
+        wStart = i;
+        wFold = n;
+        wFlags = 0;
+        units[n++] = v;
+        h = Math.imul(HASH_SEED ^ v, 0x01000193);
+        end = i + 1;
       }
       lastSpace = false;
       lastInToken = true;

@@ -9,7 +9,7 @@ import { normalizeWithMap } from '../../../src/core/matching/normalize.ts';
 import { gapKey, tokenize } from '../../../src/core/matching/tokenize.ts';
 import { Vocabulary } from '../../../src/core/matching/vocabulary.ts';
 
-type Token = { word: string; start: number; end: number; gap: string; star: boolean };
+type Token = { word: string; start: number; end: number; gap: string; star: boolean; id?: number };
 
 function slow(text: string): Token[] {
   const folded = normalizeWithMap(text);
@@ -106,6 +106,32 @@ describe('fold-scan', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+
+  it('numbers every word by its units and hash, whichever way the scan reached it', () => {
+    // The scan opens a word after a plain space in its letters' loop, and any other word in
+    // its outer loop: each word's id must be the vocabulary's for its folded spelling.
+    const words = fc.constantFrom('amelie', 'Film', 'roma', 'and', 'ca', 'leon', 'ss', 'x', 'Ça', 'f***ing', 'é');
+    const gaps = fc.constantFrom(' ', '  ', ', ', '-', '\n', ' "', '" ', ' *');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(words, gaps), { maxLength: 20 }), (parts) => {
+        const text = parts.map(([w, g]) => w + g).join('');
+        const t = new TokenTable();
+        scanTokens(text, vocabulary, t, vocabulary.lookup());
+        const ids = Array.from({ length: t.count }, (_, k) => t.ids[k]);
+        expect(ids).toEqual(slow(text).map((token) => vocabulary.idOf(token.word)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('numbers each word of a run of words and single spaces', () => {
+    const t = new TokenTable();
+    scanTokens('amelie film roma and x ca leon ss film', vocabulary, t, vocabulary.lookup());
+    const ids = Array.from({ length: t.count }, (_, k) => t.ids[k]);
+    const want = ['amelie', 'film', 'roma', 'and', 'x', 'ca', 'leon', 'ss', 'film'].map((w) => vocabulary.idOf(w));
+    expect(want.filter((id) => id < 0)).toEqual([-1]);
+    expect(ids).toEqual(want);
   });
 
   it('numbers the words the vocabulary knows, and only those', () => {
