@@ -34,22 +34,12 @@ db.on('ready', () => mark('db-open'));
 // What a page's first request does not need waits until it is answered (start-up.ts, issue 28).
 const wake = startUp({ later: (run, ms) => void setTimeout(run, ms) });
 
-/** Loads the default feed once per worker life: the matcher's early read, install or a message. */
-const ensureDefaultFeed = defaultFeedOnce({ needs: () => needsDefaultFeed(db), load: () => loadDefaultFeed(db) });
-
-// Built on the first page's request after a change, then shared by every frame (title-matcher.ts).
-const titles = titleMatcherCache(db, () => ensureDefaultFeed(), { lastRequest: () => wake.lastRequest() });
-// Its print and the stored matcher read from here, not from the page's first request (44-67 ms
-// later in traced wakes), and before the rest of this start-up, whose 7-24 ms of code then run
-// while the file's first round trips and the database's open are under way. A wake by an alarm
-// or a sync reads them too: the read's CPU (tens of ms at 10,000 films, 100-150 at 100,000 on
-// the bench machine) and the decoded matcher held until the worker stops; nothing is compiled
-// or written unless asked (docs/performance.md).
-titles.begin();
-
 // Content scripts read nothing there (they hear of changes by tab message): closed, a page's
 // process cannot read or write what the worker keeps in it.
 closeToContentScripts(browser.storage.local, 'local');
+
+/** Loads the default feed once per worker life: the matcher's early read, install or a message. */
+const ensureDefaultFeed = defaultFeedOnce({ needs: () => needsDefaultFeed(db), load: () => loadDefaultFeed(db) });
 
 const sites = sharedSiteRegistry(db);
 watchSites(sites);
@@ -58,6 +48,13 @@ watchSites(sites);
 // Failures are the requests' to report, which ask again.
 void db.open().catch(() => undefined);
 void sites.isDisabled('').catch(() => undefined);
+// Built on the first page's request after a change, then shared by every frame (title-matcher.ts).
+const titles = titleMatcherCache(db, () => ensureDefaultFeed(), { lastRequest: () => wake.lastRequest() });
+// Its print and the stored matcher read from here, not from the page's first request (44-67 ms
+// later in traced wakes). A wake by an alarm or a sync reads them too: the read's CPU (tens of
+// ms at 10,000 films, 100-150 at 100,000 on the bench machine) and the decoded matcher held until
+// the worker stops; nothing is compiled or written unless asked (docs/performance.md).
+titles.begin();
 
 watchOpenCardCommand();
 
