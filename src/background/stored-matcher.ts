@@ -1,5 +1,5 @@
 // The worker's matcher kept between worker lives (core/matching/stored-index.ts), packed into
-// one buffer (core/matching/stored-bytes.ts) and kept as a file (index-file.ts): written once
+// one buffer (core/matching/stored-bytes.ts) and kept as files (index-file.ts): written once
 // per catalog change, read back when a page wakes the worker. A cache: a stored matcher of
 // another catalog, format or word list, or one that does not decode to what was stored, is
 // built again; a write that fails (a full disk) is logged and the matcher in memory goes on.

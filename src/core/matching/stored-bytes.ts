@@ -8,9 +8,10 @@
 // length), the skeleton (JSON of the tree with each typed array, long string, undefined and
 // non-JSON number replaced by a marker object), zeros up to a multiple of 8, the data, then the
 // tail: bytes that are no part of the tree, read only when wanted (the warm-up's sample, 0.7 MB
-// of a 100,000-film file, is read after the page's first batch: packedSize tells a reader where
-// the tree ends, so that a wake reads the head and the tree, not the tail). Every marker's place
-// is checked against the data when unpacked: bytes of another kind, or cut short, are refused.
+// of a 100,000-film file, is read after the page's first batch: packedSize tells where the tree
+// ends, and the worker keeps the tail as a file of its own, background/index-file.ts). Every
+// marker's place is checked against the data when unpacked: bytes of another kind, or cut
+// short, are refused.
 //
 // Why: IndexedDB read a 12-17 MB row back in 350-960 ms in Chromium on this machine, while
 // the same bytes in a file are one read, and a file is read without opening the database.
