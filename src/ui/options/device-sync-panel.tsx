@@ -26,14 +26,23 @@ export function DeviceSyncPanel() {
   const refresh = () => send('getDeviceSync', {}).then(setStatus, (e: unknown) => setError(errorText(e)));
   useEffect(() => void refresh(), [revision]);
 
-  const toggle = (enabled: boolean) =>
-    send('setDeviceSync', { enabled }).then(
-      (next) => {
-        setError(null);
-        setStatus(next);
-      },
-      (e: unknown) => setError(errorText(e)),
-    );
+  const [saving, setSaving] = useState(false);
+  // The switch shows what the worker keeps: a click puts it back until the change is saved (then
+  // the status moves it), so a refused change never leaves it showing what was not kept.
+  const toggle = (input: HTMLInputElement) => {
+    const enabled = input.checked;
+    input.checked = !enabled;
+    setSaving(true);
+    void send('setDeviceSync', { enabled })
+      .then(
+        (next) => {
+          setError(null);
+          setStatus(next);
+        },
+        (e: unknown) => setError(errorText(e)),
+      )
+      .finally(() => setSaving(false));
+  };
 
   return (
     <section aria-labelledby="device-sync-heading" class="panel-section device-sync">
@@ -43,9 +52,10 @@ export function DeviceSyncPanel() {
           type="checkbox"
           role="switch"
           checked={status?.enabled ?? true}
-          disabled={!status}
+          disabled={!status || saving}
+          aria-busy={saving}
           aria-describedby="device-sync-what"
-          onChange={(e) => void toggle(e.currentTarget.checked)}
+          onChange={(e) => toggle(e.currentTarget)}
         />{' '}
         {t('deviceSync_switch')}
       </label>
