@@ -20,22 +20,8 @@ vi.hoisted(() => {
         replies.sets.push(message.params);
         return replies.set!();
       }
-      return {
-        result: {
-          enabled: true,
-          lastSync: null,
-          bytes: 0,
-          quotaBytes: 102_400,
-          stayedLocal: [],
-          waitingFeeds: [],
-          allowedFeeds: [],
-          offeredSettings: [],
-          failedFeeds: [],
-          skipped: [],
-          refused: [],
-          error: null,
-        },
-      };
+      // Read when the panel asks, after the imports: the status with nothing to say.
+      return { result: syncStatus({}) };
     },
   };
 });
