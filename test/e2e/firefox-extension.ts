@@ -526,22 +526,35 @@ export async function openToolbarPopup(
     (spec) => spec === extensionUrl('popup.html'),
   );
   let calls = 0;
-  return <T>(read: (document: Document) => T) =>
-    ff.chrome<T>(
-      `const [name, source] = arguments;
-       const browser = document.querySelector('browser[webextension-view-type="popup"]');
-       return new Promise((resolve) => {
-         browser.messageManager.addMessageListener(name, function heard(message) {
-           browser.messageManager.removeMessageListener(name, heard);
-           resolve(JSON.parse(message.data));
-         });
-         browser.messageManager.loadFrameScript(
-           'data:,' + encodeURIComponent('sendAsyncMessage(' + JSON.stringify(name) + ', JSON.stringify((' + source + ')(content.document)))'),
-           false,
-         );
-       });`,
-      [`afterparty-e2e:panel-${++calls}`, String(read)],
-    );
+  // A frame script loaded while the popup's document is still being swapped in can go unheard
+  // (seen once in CI: Marionette's 30 s script timeout): each read waits 5 s, then loads it again.
+  return async <T>(read: (document: Document) => T): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      const reply = await ff.chrome<{ heard: boolean; value?: T }>(
+        `const [name, source] = arguments;
+         const browser = document.querySelector('browser[webextension-view-type="popup"]');
+         return new Promise((resolve) => {
+           const unheard = setTimeout(() => {
+             browser.messageManager.removeMessageListener(name, heard);
+             resolve({ heard: false });
+           }, 5000);
+           function heard(message) {
+             clearTimeout(unheard);
+             browser.messageManager.removeMessageListener(name, heard);
+             resolve({ heard: true, value: JSON.parse(message.data) });
+           }
+           browser.messageManager.addMessageListener(name, heard);
+           browser.messageManager.loadFrameScript(
+             'data:,' + encodeURIComponent('sendAsyncMessage(' + JSON.stringify(name) + ', JSON.stringify((' + source + ')(content.document)))'),
+             false,
+           );
+         });`,
+        [`afterparty-e2e:panel-${++calls}`, String(read)],
+      );
+      if (reply.heard) return reply.value as T;
+      if (attempt === 4) throw new Error('the toolbar popup did not answer its frame script in 4 tries');
+    }
+  };
 }
 
 /**
