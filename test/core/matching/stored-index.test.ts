@@ -24,6 +24,7 @@ import {
   type StoredIndex,
 } from '../../../src/core/matching/stored-index.ts';
 import { countSlices } from './count-slices.ts';
+import { runSteps } from '../../../src/core/matching/run-steps.ts';
 
 const film = (id: string, title: string, aliases: string[] = [], year: number | null = null): TitleSource => ({
   id,
@@ -292,12 +293,16 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
   it('shares at most 255 prefixes, the ones that save the most; a string with another is kept whole', () => {
     const strings = Array.from({ length: 300 }, (_, i) => [`p${i}/a`, `p${i}/b`]).flat();
     strings.push('p7-longer-prefix-than-the-rest/x', 'p7-longer-prefix-than-the-rest/y');
-    const { prefixes, prefixOf, rest } = sharedPrefixes(strings);
+    const { prefixes, prefixOf, rest } = runSteps(sharedPrefixes(strings));
     expect(prefixes).toHaveLength(255);
     expect(prefixes[0]).toBe('p7-longer-prefix-than-the-rest/');
     const whole = rest.map((r, i) => (prefixOf[i] ? prefixes[prefixOf[i]! - 1]! : '') + r);
     expect(whole).toEqual(strings);
     expect(rest.filter((r, i) => r === strings[i]).length).toBe(2 * (301 - 255));
+    // In steps: with slices always due, the same table in a slice a string, twice over.
+    const sliced = countSlices(sharedPrefixes(strings, { due: () => true, begin: () => undefined }));
+    expect(sliced.value).toEqual({ prefixes, prefixOf, rest });
+    expect(sliced.slices).toBe(2 * strings.length + 1);
   });
 
   it('makes no name until it is asked for, and the same object each time after', () => {
