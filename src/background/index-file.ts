@@ -89,13 +89,16 @@ export function indexBytes(db: AfterpartyDb, directory = privateDirectory): Inde
     async readTail() {
       const from = last;
       if (!from) return null;
-      if (!from.directory) return tailOf(from.bytes);
+      // In the bytes read: the database's row, or an older release's one file.
+      const inBytes = tailOf(from.bytes);
+      if (inBytes || !from.directory) return inBytes;
       const size = packedSize(from.bytes);
       let sample: ArrayBuffer;
       try {
-        sample = await (await (await from.directory.getFileHandle(SAMPLE_FILE)).getFile()).arrayBuffer();
+        const handle = await from.directory.getFileHandle(SAMPLE_FILE);
+        sample = await (await handle.getFile()).arrayBuffer();
       } catch (error) {
-        if (isNotFound(error)) return tailOf(from.bytes);
+        if (isNotFound(error)) return null;
         throw error;
       }
       // Another index's (a write cut short between the two files): not this one's sample.
