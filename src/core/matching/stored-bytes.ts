@@ -39,6 +39,10 @@ const KINDS = [
 type Kind = (typeof KINDS)[number];
 type View = InstanceType<Kind>;
 
+const INT32 = KINDS.indexOf(Int32Array);
+/** The kinds an Int32Array is stored as when its values fit, narrowest first. */
+const NARROWER = [Int8Array, Uint8Array, Int16Array, Uint16Array].map((k) => KINDS.indexOf(k));
+
 /** Bytes that are not a packed tree, or whose markers point outside them. */
 export class DamagedBytes extends Error {}
 
@@ -67,6 +71,31 @@ class Clock {
     this.until = performance.now() + this.sliceMs;
     return true;
   }
+}
+
+/**
+ * The narrowest kind that holds every value of `values` (INT32 when none is narrower). A
+ * woken worker reads every byte of its stored matcher before its first find, and most of the
+ * matcher's Int32Arrays hold word ids (a few thousand words) or small counts.
+ */
+function* narrowest(values: Int32Array, clock: Clock): Steps<number> {
+  let min = 0;
+  let max = 0;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i]!;
+    if (x < min) min = x;
+    else if (x > max) max = x;
+    // The clock reads the time once every 256 questions: once every 4,096 values.
+    if ((i & 15) === 15 && clock.due()) yield;
+  }
+  const fits = [
+    [-0x80, 0x7f],
+    [0, 0xff],
+    [-0x8000, 0x7fff],
+    [0, 0xffff],
+  ] as const;
+  const k = fits.findIndex(([lo, hi]) => min >= lo && max <= hi);
+  return k < 0 ? INT32 : NARROWER[k]!;
 }
 
 /**
@@ -106,6 +135,13 @@ export function* packSteps(tree: unknown, sliceMs = 8, tail: Uint8Array = new Ui
         if (ArrayBuffer.isView(v)) {
           const kind = KINDS.findIndex((k) => v instanceof k);
           if (kind < 0) throw new Error(`stored bytes: a ${v.constructor.name} cannot be stored`);
+          if (v instanceof Int32Array) {
+            const narrow = yield* narrowest(v, clock);
+            if (narrow !== INT32) {
+              const copy = new KINDS[narrow]!(v);
+              return { $a: narrow, o: place(new Uint8Array(copy.buffer)), n: v.length, w: INT32 };
+            }
+          }
           const view = v as View;
           const at = place(new Uint8Array(view.buffer, view.byteOffset, view.byteLength));
           return { $a: kind, o: at, n: view.length };
@@ -214,7 +250,11 @@ export function unpack(buffer: unknown): unknown {
     if ('$a' in o) {
       const kind: Kind | undefined = KINDS[o.$a as number];
       if (!kind) return damaged(`no kind of typed array ${String(o.$a)}`);
-      return new kind(buffer, span(o.o, o.n, kind.BYTES_PER_ELEMENT), o.n as number);
+      const view = new kind(buffer, span(o.o, o.n, kind.BYTES_PER_ELEMENT), o.n as number);
+      if (!('w' in o)) return view;
+      // Stored narrower than it is read: widened by the engine's copy, not a loop of ours.
+      if (o.w !== INT32 || !NARROWER.includes(o.$a as number)) return damaged(`no widening of ${String(o.$a)}`);
+      return new Int32Array(view);
     }
     if ('$s' in o) {
       try {

@@ -97,6 +97,36 @@ describe('a tree packed into one buffer', () => {
     expect(Buffer.from(value).equals(Buffer.from(pack(big)))).toBe(true);
   });
 
+  it('keeps an Int32Array in the narrowest kind its values fit, and gives it back as an Int32Array', () => {
+    const size = (v: Int32Array) => pack({ v }).byteLength;
+    const wide = (lo: number, hi: number) => Int32Array.from({ length: 1_000 }, (_, i) => (i % 2 ? lo : hi));
+    for (const [lo, hi, bytes] of [
+      [-128, 127, 1],
+      [0, 255, 1],
+      [-32_768, 32_767, 2],
+      [0, 65_535, 2],
+      // Positive controls: one value past each range is stored as it is.
+      [-32_769, 0, 4],
+      [0, 65_536, 4],
+      [-(2 ** 31), 2 ** 31 - 1, 4],
+    ] as const) {
+      const v = wide(lo, hi);
+      const back = (unpack(pack({ v })) as { v: Int32Array }).v;
+      expect(back).toBeInstanceOf(Int32Array);
+      expect(back).toEqual(v);
+      expect(size(v) - size(new Int32Array(0)), `${lo}..${hi}`).toBeGreaterThanOrEqual(1_000 * bytes);
+      expect(size(v) - size(new Int32Array(0)), `${lo}..${hi}`).toBeLessThan(1_000 * bytes + 64);
+    }
+  });
+
+  it('looks for the narrowest kind in slices too, and packs the same bytes', () => {
+    const big = { v: Int32Array.from({ length: 200_000 }, (_, i) => i % 300) };
+    const { value, slices } = countSlices(packSteps(big, 0));
+    expect(slices).toBeGreaterThan(3);
+    expect(Buffer.from(value).equals(Buffer.from(pack(big)))).toBe(true);
+    expect(value.byteLength).toBeLessThan(200_000 * 2 + 256);
+  });
+
   it('keeps a tail after the tree, read with it or apart: the tree alone is enough to unpack', () => {
     const tail = new TextEncoder().encode(long('[{"title":"Fugitive Pieces"}]'));
     const whole = pack(tree(), tail);
@@ -169,6 +199,17 @@ describe('bytes that are not a packed tree are refused', () => {
     expect(unpack(laidOut('{"v":{"$a":5,"o":8,"n":2}}', 16))).toEqual({ v: new Int32Array(2) });
     expect(unpack(laidOut('{"v":{"$s":0,"n":8}}', 8))).toEqual({ v: '\0'.repeat(8) });
     expect(unpack(laidOut('{"v":{"$n":"NaN"}}', 0))).toEqual({ v: NaN });
+  });
+
+  it('a narrowed array marked to be widened to a kind it cannot be, or from one that is not narrower', () => {
+    refused(laidOut('{"v":{"$a":4,"o":0,"n":2,"w":6}}', 8));
+    refused(laidOut('{"v":{"$a":5,"o":0,"n":2,"w":5}}', 8));
+    refused(laidOut('{"v":{"$a":8,"o":0,"n":1,"w":5}}', 8));
+    // Positive controls: Uint16 and Int8 widened to Int32.
+    expect(unpack(laidOut('{"v":{"$a":4,"o":0,"n":2,"w":5}}', 8))).toEqual({ v: new Int32Array(2) });
+    const bytes = laidOut('{"v":{"$a":0,"o":0,"n":2,"w":5}}', 8);
+    new Uint8Array(bytes).set([0xff, 0x7f], bytes.byteLength - 8);
+    expect(unpack(bytes)).toEqual({ v: new Int32Array([-1, 127]) });
   });
 
   it('a long string that is not UTF-8', () => {
