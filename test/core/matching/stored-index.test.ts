@@ -234,6 +234,29 @@ describe('a stored index that cannot serve is refused', () => {
   });
 });
 
+describe('the stored index’s probe', () => {
+  const probeOf = (catalog: readonly TitleSource[]) => roundTrip(catalog).stored.probe.text;
+
+  it('passes over names with a censored word for the next plain one, and still names the last plain one', () => {
+    const plain = benchFilms.slice(0, 40);
+    const quoted = (text: string) => text.match(/“[^”]*”/g) ?? [];
+    const text = probeOf([film('x/c', 'Young People F***ing'), ...plain, film('x/d', 'Motherf***er')]);
+    expect(text).not.toContain('*');
+    // As many names as ever: the first of the spread and the last gave way to plain ones beside them.
+    expect(quoted(text)).toHaveLength(9);
+    // Positive control: the same catalog uncensored names them, as it names every film.
+    const uncensored = probeOf([film('x/c', 'Young People Fucking'), ...plain, film('x/d', 'Motherfucker')]);
+    expect(quoted(uncensored)).toHaveLength(9);
+    expect(uncensored).toContain('“young people fucking”');
+    expect(uncensored).toContain('“motherfucker”');
+  });
+
+  it('names a censored name when the catalog has nothing else to check with', () => {
+    const text = probeOf([film('x/c', 'Young People F***ing')]);
+    expect(text).toContain('young people f***ing');
+  });
+});
+
 describe('the stored index, read lazily and written in slices (issue 28)', () => {
   const catalogFilms = [
     ...benchFilms.slice(0, 400),
