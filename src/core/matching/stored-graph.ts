@@ -20,6 +20,9 @@
 // compiling them again, and then hundreds of milliseconds more with 100,000 name objects.
 import { runSteps, type Steps } from './run-steps.ts';
 
+/** What joins a list of strings kept as one text (GraphClass.storedJoined). */
+const JOIN = '\u0000';
+
 /** One encoded value: a primitive or typed array as it is, anything else a tagged node. */
 export type Encoded = unknown;
 
@@ -148,6 +151,14 @@ export interface EncodedGraph {
 export interface GraphClass {
   prototype: object;
   storedWithout?: readonly string[];
+  /**
+   * Fields holding a list of strings made whole on every read (the vocabulary's words), stored
+   * as one text joined by NUL and read back in one split: as numbers in the string table, each
+   * string is made by a call of ours (2-4 ms for 2,400 words on a wake, before the first find,
+   * and a real catalog has tens of thousands). Their strings may be in the table as well, for
+   * the tables that name them: a few bytes each, against a call each.
+   */
+  storedJoined?: readonly string[];
 }
 
 export interface GraphKinds {
@@ -199,6 +210,7 @@ class Encoder {
   private readonly recordIds = new Map<object, number>();
   private readonly classNames = new Map<object, string>();
   private readonly omitted = new Map<object, ReadonlySet<string>>();
+  private readonly joinedFields = new Map<object, ReadonlySet<string>>();
 
   constructor(
     private readonly records: readonly object[],
@@ -210,6 +222,7 @@ class Encoder {
     for (const [name, cls] of Object.entries(kinds.classes)) {
       this.classNames.set(cls.prototype, name);
       if (cls.storedWithout) this.omitted.set(cls.prototype, new Set(cls.storedWithout));
+      if (cls.storedJoined) this.joinedFields.set(cls.prototype, new Set(cls.storedJoined));
     }
   }
 
@@ -386,13 +399,18 @@ class Encoder {
       const shown = (o as { constructor?: { name?: string } }).constructor?.name ?? 'an object';
       throw new Error(`stored graph: ${shown} is not a registered class`);
     }
-    return { t: 'c', i: this.ref(o), c: name, f: yield* this.fields(o, this.omitted.get(proto)) };
+    const i = this.ref(o);
+    return { t: 'c', i, c: name, f: yield* this.fields(o, this.omitted.get(proto), this.joinedFields.get(proto)) };
   }
 
-  private *fields(o: object, omit?: ReadonlySet<string>): Steps<Record<string, Encoded>> {
+  private *fields(o: object, omit?: ReadonlySet<string>, joined?: ReadonlySet<string>): Steps<Record<string, Encoded>> {
     const out: Record<string, Encoded> = {};
-    for (const key of Object.keys(o))
-      if (!omit?.has(key)) out[key] = yield* this.value((o as Record<string, unknown>)[key]);
+    for (const key of Object.keys(o)) {
+      if (omit?.has(key)) continue;
+      const v = (o as Record<string, unknown>)[key];
+      const text = joined?.has(key) && Array.isArray(v) && !this.refs.has(v) ? yield* this.joined(v) : null;
+      out[key] = text ? { t: 'ap', i: this.ref(v as object), v: text } : yield* this.value(v);
+    }
     return out;
   }
 
@@ -445,6 +463,20 @@ class Encoder {
       return step ? { t: 'pr', ...step, n: values.length } : { t: 'pi', v: Int32Array.from(values as number[]) };
     }
     return values;
+  }
+
+  /**
+   * A list of strings as one text joined by NUL (GraphClass.storedJoined), or null for a list
+   * that is empty, holds something else or a NUL.
+   */
+  private *joined(values: readonly unknown[]): Steps<Encoded | null> {
+    if (values.length === 0) return null;
+    for (let k = 0; k < values.length; k++) {
+      const v = values[k];
+      if (typeof v !== 'string' || v.includes(JOIN) || !(k in values)) return null;
+      if ((k & 255) === 255) yield* this.pause();
+    }
+    return { t: 'pj', s: values.join(JOIN), n: values.length };
   }
 
   private *map(m: Map<unknown, unknown>): Steps<Encoded> {
@@ -1157,6 +1189,12 @@ class Decoder {
       for (let k = 0; k < (n as number); k++) out[k] = this.strings.get((a as number) + (d as number) * k);
       return out;
     }
+    if (node?.t === 'pj') {
+      const { s, n } = node as { s?: unknown; n?: unknown };
+      if (typeof s !== 'string' || !Number.isInteger(n) || (n as number) < 1) return fail('a joined list of no text');
+      const list = s.split(JOIN);
+      return list.length === n ? (make ? list : []) : fail('a joined list of another length');
+    }
     const v = int32s(node?.v);
     if (node.t === 'pi') return make ? Array.from(v) : [];
     if (node.t !== 'ps') return fail('not a list of primitives');
@@ -1170,7 +1208,7 @@ class Decoder {
   private count(e: unknown): number {
     if (Array.isArray(e)) return e.length;
     const node = e as { t?: unknown; v?: unknown; n?: unknown };
-    return node?.t === 'pr' || node?.t === 'psr' ? (node.n as number) : int32s(node?.v).length;
+    return node?.t === 'pr' || node?.t === 'psr' || node?.t === 'pj' ? (node.n as number) : int32s(node?.v).length;
   }
 
   /**

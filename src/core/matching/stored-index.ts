@@ -30,7 +30,7 @@ import { WordTrie } from './word-trie.ts';
 import { runSteps } from './run-steps.ts';
 
 /** Bumped whenever what a stored index means changes without its shape saying so: an older one is rebuilt. */
-export const STORED_INDEX_FORMAT = 8;
+export const STORED_INDEX_FORMAT = 9;
 
 export interface StoredIndex {
   format: number;

@@ -4,6 +4,8 @@
 import { hashOf } from '../hash.ts';
 
 export class Vocabulary {
+  /** Read whole on every wake: stored as one text (stored-graph.ts). */
+  static readonly storedJoined = ['words'] as const;
   readonly words: string[] = [];
   private hashes = new Int32Array(256);
   /**

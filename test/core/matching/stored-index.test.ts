@@ -578,6 +578,47 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
     expect(intact.compiled.index.filmOrder.size).toBe(catalogFilms.length);
   });
 
+  describe('a class’s list of strings read whole (the vocabulary’s words)', () => {
+    class Words {
+      static readonly storedJoined = ['list'] as const;
+      list: string[] = [];
+      other: string[] = [];
+    }
+    const kinds = { classes: { Words }, externals: new Map<object, string>() };
+    const none = { classes: { Words }, externals: new Map<string, object>() };
+    const of = (list: string[], other: string[] = []) => Object.assign(new Words(), { list, other });
+    const fields = (graph: ReturnType<typeof encodeGraph>) =>
+      (graph.root as { f: Record<string, { v: { t: string; s?: string; n?: number } }> }).f;
+    const back = (graph: ReturnType<typeof encodeGraph>) => decodeGraph(graph, none).root as Words;
+    const words = Array.from({ length: 300 }, (_, i) => `wörd ${(i * 7919) % 1000}`);
+
+    it('is kept as one text joined by NUL and read back in one split, whether the table names its strings or not', () => {
+      const alone = encodeGraph(of(words), [], kinds);
+      expect(fields(alone).list!.v).toMatchObject({ t: 'pj', n: 300 });
+      expect(back(alone)).toEqual(of(words));
+      expect(back(alone)).toBeInstanceOf(Words);
+      const named = encodeGraph({ first: [...words].reverse(), words: of(words) }, [], kinds);
+      expect((decodeGraph(named, none).root as { words: Words }).words.list).toEqual(words);
+      // Positive controls: a field not named, a list with a NUL and an empty list stay lists of numbers.
+      expect(fields(encodeGraph(of(words, words.slice(1)), [], kinds)).other!.v.t).not.toBe('pj');
+      const nul = [...words.slice(1), 'a\u0000b'];
+      expect(fields(encodeGraph(of(nul), [], kinds)).list!.v.t).not.toBe('pj');
+      expect(back(encodeGraph(of(nul), [], kinds)).list).toEqual(nul);
+      expect(back(encodeGraph(of([]), [], kinds)).list).toEqual([]);
+    });
+
+    it('refuses a joined list of another length or of no text', () => {
+      const graph = encodeGraph(of(words), [], kinds);
+      const node = fields(graph).list!.v;
+      expect(back(graph).list).toEqual(words);
+      node.n = 299;
+      expect(() => back(graph)).toThrow(/another length/);
+      node.n = 300;
+      node.s = 7 as unknown as string;
+      expect(() => back(graph)).toThrow(/no text/);
+    });
+  });
+
   it('keeps lists of strings (films by clue word) as each list’s first and its steps, in a byte or two when they fit', () => {
     const kinds = { classes: {}, externals: new Map<object, string>() };
     const none = { classes: {}, externals: new Map<string, object>() };
