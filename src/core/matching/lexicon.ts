@@ -17,17 +17,28 @@ const split = (list: string): string[] => list.split(/\s+/).filter((w) => w !== 
 /**
  * A listed word's regular inflections ("leave" -> "leaves", "fall" -> "fallen", "try" ->
  * "tries"): "fallen leaves" is as everyday as "fall" and "leave". Irregular forms are listed.
+ * Each form is added as it is made, the word first: made on every wake, in code not yet
+ * compiled, a list of forms a word (8,000 forms of 1,400 words) was twice the time.
  */
-function inflected(word: string): string[] {
-  if (word.length < 3) return [word];
+function addInflected(word: string, common: Set<string>): void {
+  common.add(word);
+  if (word.length < 3) return;
   const stem = word.endsWith('e') ? word.slice(0, -1) : word;
-  const forms = [word, `${word}s`, `${word}es`, `${stem}ed`, `${stem}ing`, `${word}en`];
-  if (word.endsWith('y')) forms.push(`${word.slice(0, -1)}ies`, `${word.slice(0, -1)}ied`);
-  return forms;
+  common.add(`${word}s`);
+  common.add(`${word}es`);
+  common.add(`${stem}ed`);
+  common.add(`${stem}ing`);
+  common.add(`${word}en`);
+  if (word.endsWith('y')) {
+    common.add(`${word.slice(0, -1)}ies`);
+    common.add(`${word.slice(0, -1)}ied`);
+  }
 }
 
 export function lexiconFrom(lists: WordListText): Lexicon {
-  return { common: new Set(split(lists.common).flatMap(inflected)), minor: new Set(split(lists.minor)) };
+  const common = new Set<string>();
+  for (const word of split(lists.common)) addInflected(word, common);
+  return { common, minor: new Set(split(lists.minor)) };
 }
 
 let built: Lexicon | undefined;
