@@ -354,32 +354,15 @@ export async function open(page: Page, url: string): Promise<Page> {
       })
       .then((reply) => JSON.parse(String(reply.result.result?.value)) as [number, string, string])
       .catch(() => null);
-  // Puppeteer's own view of the page: its realm for the new document may come after BiDi's
-  // answer above says the document is complete, and until it comes page.evaluate runs in the
-  // document before (CI once read about:blank there after this had returned).
-  const seen = () =>
-    page
-      .evaluate(() => JSON.stringify([performance.timeOrigin, location.href]))
-      .then((json) => JSON.parse(json) as [number, string])
-      .catch(() => null);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const before = (await state())?.[0];
-    await connection.send('browsingContext.navigate', { context, url, wait: 'none' });
-    let loaded: number | null = null;
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const now = await state();
-      if (loaded === null && now && now[0] !== before && now[1] === 'complete' && now[2] === url) loaded = now[0];
-      if (loaded !== null) {
-        const view = await seen();
-        if (view && view[0] === loaded && view[1] === url) return page;
-        // A later document than the one seen loaded (the page navigated itself): look again.
-        if (now && now[0] !== loaded) loaded = null;
-      }
-      await new Promise((done) => setTimeout(done, 50));
-    }
+  const before = (await state())?.[0];
+  await connection.send('browsingContext.navigate', { context, url, wait: 'none' });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const now = await state();
+    if (now && now[0] !== before && now[1] === 'complete' && now[2] === url) return page;
+    await new Promise((done) => setTimeout(done, 50));
   }
-  throw new Error(`${url} did not finish loading, or puppeteer never saw it`);
+  throw new Error(`${url} did not finish loading`);
 }
 
 /** A new tab on `url`. */
