@@ -40,8 +40,15 @@ type Kind = (typeof KINDS)[number];
 type View = InstanceType<Kind>;
 
 const INT32 = KINDS.indexOf(Int32Array);
-/** The kinds an Int32Array is stored as when its values fit, narrowest first. */
-const NARROWER = [Int8Array, Uint8Array, Int16Array, Uint16Array].map((k) => KINDS.indexOf(k));
+/** The kinds an Int32Array is stored as when its values fit, narrowest first, with the values each holds. */
+const NARROWER = (
+  [
+    [Int8Array, -0x80, 0x7f],
+    [Uint8Array, 0, 0xff],
+    [Int16Array, -0x8000, 0x7fff],
+    [Uint16Array, 0, 0xffff],
+  ] as const
+).map(([k, lo, hi]) => ({ kind: KINDS.indexOf(k), lo, hi }));
 
 /** Bytes that are not a packed tree, or whose markers point outside them. */
 export class DamagedBytes extends Error {}
@@ -88,14 +95,7 @@ function* narrowest(values: Int32Array, clock: Clock): Steps<number> {
     // The clock reads the time once every 256 questions: once every 4,096 values.
     if ((i & 15) === 15 && clock.due()) yield;
   }
-  const fits = [
-    [-0x80, 0x7f],
-    [0, 0xff],
-    [-0x8000, 0x7fff],
-    [0, 0xffff],
-  ] as const;
-  const k = fits.findIndex(([lo, hi]) => min >= lo && max <= hi);
-  return k < 0 ? INT32 : NARROWER[k]!;
+  return NARROWER.find(({ lo, hi }) => min >= lo && max <= hi)?.kind ?? INT32;
 }
 
 /**
@@ -253,7 +253,8 @@ export function unpack(buffer: unknown): unknown {
       const view = new kind(buffer, span(o.o, o.n, kind.BYTES_PER_ELEMENT), o.n as number);
       if (!('w' in o)) return view;
       // Stored narrower than it is read: widened by the engine's copy, not a loop of ours.
-      if (o.w !== INT32 || !NARROWER.includes(o.$a as number)) return damaged(`no widening of ${String(o.$a)}`);
+      if (o.w !== INT32 || !NARROWER.some(({ kind }) => kind === o.$a))
+        return damaged(`no widening of ${String(o.$a)}`);
       return new Int32Array(view);
     }
     if ('$s' in o) {
