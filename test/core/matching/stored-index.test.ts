@@ -11,6 +11,7 @@ import { pack, unpack } from '../../../src/core/matching/stored-bytes.ts';
 import {
   decodeGraph,
   encodeGraph,
+  encodeGraphSteps,
   sharedPrefixes,
   StoredListMap,
   StoredLists,
@@ -605,6 +606,14 @@ describe('the stored index, read lazily and written in slices (issue 28)', () =>
       expect(fields(encodeGraph(of(nul), [], kinds)).list!.v.t).not.toBe('pj');
       expect(back(encodeGraph(of(nul), [], kinds)).list).toEqual(nul);
       expect(back(encodeGraph(of([]), [], kinds)).list).toEqual([]);
+    });
+
+    it('is joined in slices: a long list yields as its strings are looked over', () => {
+      const many = Array.from({ length: 5_000 }, (_, i) => `w${i}`);
+      const { value, slices } = countSlices(encodeGraphSteps(of(many), [], kinds, 0));
+      expect(fields(value).list!.v).toMatchObject({ t: 'pj', n: 5_000 });
+      expect(slices).toBeGreaterThan(3);
+      expect(back(value).list).toEqual(many);
     });
 
     it('refuses a joined list of another length or of no text', () => {
