@@ -94,9 +94,10 @@ function probeText({ index }: CompiledTitles): string {
   const quote = (i: number) => parts.push(`“${names[i]!.words.join(' ')}”`);
   const step = Math.max(1, Math.floor(names.length / 8));
   for (let i = 0; i < names.length && parts.length < 8; i += step) {
+    const end = Math.min(names.length, i + step);
     let j = i;
-    while (j < Math.min(names.length, i + step) && !plain(j)) j++;
-    if (j < Math.min(names.length, i + step)) quote(j);
+    while (j < end && !plain(j)) j++;
+    if (j < end) quote(j);
   }
   let last = names.length - 1;
   while (last >= 0 && !plain(last)) last--;
